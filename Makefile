@@ -1,0 +1,63 @@
+# bijoux-assets: `make assets` builds every asset from art/ into build/;
+# `make test` runs the tests. Both install the system libraries they need first.
+
+SWIFT      ?= swift
+ART        ?= art
+OUT        ?= build
+APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev
+BREW_PKGS  := pkg-config libpng librsvg cairo
+PC_MODULES := libpng zlib librsvg-2.0 cairo
+SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
+RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/bijoux-assets
+
+.PHONY: all deps assets charm test goldens bench clean help
+
+all: assets
+
+help:
+	@echo "make assets            build every asset from $(ART)/ into $(OUT)/"
+	@echo "make charm NAME=<id>   rebuild one charm (and its 22 px preview) only"
+	@echo "make test              run the test suite (goldens included)"
+	@echo "make bench             speed and memory against reference tools"
+	@echo "make deps              install the system libraries (apt-get or brew)"
+	@echo "make clean             remove build products"
+
+# Installs the C libraries when pkg-config cannot find them.
+deps:
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES); then \
+	  exit 0; \
+	elif [ "$$(uname -s)" = Darwin ]; then \
+	  echo "Installing with Homebrew: $(BREW_PKGS)"; \
+	  brew install $(BREW_PKGS); \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing with apt-get: $(APT_PKGS)"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PKGS); \
+	else \
+	  echo "error: install $(APT_PKGS) (Debian names) with your package manager" >&2; exit 1; \
+	fi
+
+assets: deps
+	$(SWIFT) build -c release --product bijoux-assets
+	$(RELEASE_BIN) build --art $(ART) --out $(OUT)
+
+charm: deps
+	@if [ -z "$(NAME)" ]; then echo "usage: make charm NAME=<id>" >&2; exit 2; fi
+	$(SWIFT) build -c release --product bijoux-assets
+	$(RELEASE_BIN) charm $(NAME) --art $(ART) --out $(OUT)
+
+test: deps
+	$(SWIFT) test
+
+# Re-records every golden from the current outputs (look at the diff before committing).
+goldens: deps
+	BIJOUX_RECORD=all $(SWIFT) test --filter Golden || true
+	$(SWIFT) test --filter Golden
+
+bench: deps
+	$(SWIFT) build -c release --product bijoux-assets
+	Benchmarks/run "$(RELEASE_BIN)"
+
+clean:
+	rm -rf .build Benchmarks/work
+	find $(OUT) -mindepth 1 ! -name README.md -exec rm -rf {} + 2>/dev/null || true

@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// bijoux-assets: the asset pipeline of Bijoux. One library with a folder per pipeline
+// stage, a thin command-line front end, and thin C shims over system libraries
+// (found with pkg-config; installed by `make deps`).
+import PackageDescription
+
+/// Pixel loops are optimised in every configuration, so `swift test` (a debug build)
+/// runs the conformance and golden tests in seconds rather than minutes.
+let optimizedAlways: [SwiftSetting] = [.unsafeFlags(["-O"])]
+
+let package = Package(
+    name: "bijoux-assets",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "bijoux-assets", targets: ["bijoux-assets"]),
+        .library(name: "BijouxAssets", targets: ["BijouxAssets"]),
+    ],
+    targets: [
+        // System libraries: module maps only, flags from pkg-config.
+        .systemLibrary(
+            name: "CLibPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(
+            name: "CRsvg", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        // The few C functions Swift cannot express: libpng reports errors with
+        // longjmp, and zlib's init functions are macros.
+        .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
+        .target(
+            name: "BijouxAssets",
+            dependencies: ["CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo"],
+            swiftSettings: optimizedAlways
+        ),
+        .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
+        .testTarget(
+            name: "BijouxAssetsTests",
+            // The executable too: command-line tests run it as CI and people do.
+            dependencies: ["BijouxAssets", "bijoux-assets"],
+            exclude: []
+        ),
+    ]
+)

@@ -1,0 +1,95 @@
+/// Plans and runs a build: finds which stages have inputs in the art folder, runs
+/// them, and commits their files together (see `OutputCommit`), so a failed build
+/// leaves the previous good outputs exactly as they were.
+public enum Builder {
+    public struct Options: Sendable {
+        public var artFolder: String
+        public var outputFolder: String
+        /// Fail the build on any warning.
+        public var strict: Bool
+        public var jobs: Int
+        /// Build only these charms, touching no other output.
+        public var onlyCharms: Set<String>?
+
+        public init(
+            artFolder: String = "art", outputFolder: String = "build", strict: Bool = false,
+            jobs: Int = Parallel.defaultJobs, onlyCharms: Set<String>? = nil
+        ) {
+            self.artFolder = artFolder
+            self.outputFolder = outputFolder
+            self.strict = strict
+            self.jobs = jobs
+            self.onlyCharms = onlyCharms
+        }
+    }
+
+    public struct Report: Sendable {
+        public var stages: [String]
+        public var files: OutputCommit.Report
+        public var warnings: [BuildWarning]
+        public var notes: [String]
+    }
+
+    /// What a stage gets: the art folder, its parsed charm table, and the options.
+    public struct Context: Sendable {
+        public var artFolder: String
+        public var options: Options
+        /// charms.json, parsed and validated once for every stage that reads it.
+        public var table: CharmTableSource?
+
+        public func path(_ relative: String) -> String { artFolder + "/" + relative }
+    }
+
+    public struct PlannedStage: Sendable {
+        public var name: String
+        public var run: @Sendable (Context) throws -> StageProduct
+    }
+
+    public static let charmTableFile = "charms.json"
+
+    /// The stages whose inputs exist, in the order they run.
+    public static func plan(_ context: Context) -> [PlannedStage] {
+        var stages: [PlannedStage] = []
+        if let table = context.table {
+            stages.append(PlannedStage(name: "charms") { context in
+                try CharmsStage.run(table: table, artFolder: context.artFolder, only: context.options.onlyCharms, jobs: context.options.jobs)
+            })
+        }
+        return stages
+    }
+
+    @discardableResult
+    public static func build(_ options: Options) throws -> Report {
+        let art = options.artFolder
+        guard FileIO.isDirectory(art) else {
+            throw ArtFolderError(path: art, message: "art folder not found")
+        }
+        var context = Context(artFolder: art, options: options, table: nil)
+        let tablePath = context.path(charmTableFile)
+        if FileIO.exists(tablePath) {
+            context.table = try CharmTableSource.parse(try FileIO.read(tablePath), file: tablePath)
+        }
+        if let only = options.onlyCharms {
+            guard let table = context.table else {
+                throw ArtFolderError(path: tablePath, message: "no charm table, so no charm to build")
+            }
+            let known = Set(table.charms.map(\.id))
+            for id in only.sorted() where !known.contains(id) {
+                throw ArtFolderError(path: tablePath, message: "no charm with id '\(id)' (known: \(table.charms.map(\.id).joined(separator: ", ")))")
+            }
+        }
+        let stages = plan(context)
+        guard !stages.isEmpty else {
+            throw ArtFolderError(path: art, message: "nothing to build: no \(charmTableFile), icons/ or appicon.json")
+        }
+
+        var product = StageProduct()
+        product.outputs.append(BuildOutput(path: AssetCatalog.folderName + "/Contents.json", text: AssetCatalog.folderContents()))
+        for stage in stages { product.merge(try stage.run(context)) }
+        if options.strict && !product.warnings.isEmpty {
+            throw StrictModeFailure(warnings: product.warnings)
+        }
+        let files = try OutputCommit.write(product.outputs, to: options.outputFolder, pruning: product.ownedFolders)
+        return Report(stages: stages.map(\.name), files: files, warnings: product.warnings, notes: product.notes)
+    }
+}

@@ -1,0 +1,44 @@
+/// The layout and `Contents.json` files of an Xcode asset catalog, written in Xcode's
+/// own style so a catalog the tool writes and one Xcode re-saves do not differ.
+public enum AssetCatalog {
+    public static let folderName = "Assets.xcassets"
+    public static let info: JSONOutput = ["author": "xcode", "version": 1]
+
+    /// Contents.json of the catalog root or of a plain group folder.
+    public static func folderContents() -> String {
+        JSONWriter.xcodeStyle(["info": info])
+    }
+
+    /// `name.png`, `name@2x.png`, `name@3x.png`.
+    public static func imageFileName(_ name: String, scale: Int) -> String {
+        scale == 1 ? "\(name).png" : "\(name)@\(scale)x.png"
+    }
+
+    /// Contents.json of an image set with one universal image per scale.
+    /// `properties` carries set-wide options such as template-rendering-intent.
+    public static func imageSetContents(
+        name: String, scales: [Int] = [1, 2, 3], properties: [String: JSONOutput] = [:]
+    ) -> String {
+        let images: [JSONOutput] = scales.map { scale in
+            ["filename": .string(imageFileName(name, scale: scale)), "idiom": "universal", "scale": .string("\(scale)x")]
+        }
+        var root: [String: JSONOutput] = ["images": .array(images), "info": info]
+        if !properties.isEmpty { root["properties"] = .object(properties) }
+        return JSONWriter.xcodeStyle(.object(root))
+    }
+}
+
+/// One file the build produces, by its path relative to the output folder.
+public struct BuildOutput: Equatable, Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+}

@@ -1,0 +1,79 @@
+/// An 8-bit RGBA raster, rows packed top to bottom, straight (not premultiplied)
+/// alpha. The currency of the pipeline: stages take one and return one.
+public struct RGBAImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// width * height * 4 bytes: R, G, B, A.
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4)
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A transparent black image.
+    public init(width: Int, height: Int) {
+        self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+    }
+
+    public subscript(x: Int, y: Int) -> RGBA {
+        get {
+            let i = (y * width + x) * 4
+            return RGBA(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        }
+        set {
+            let i = (y * width + x) * 4
+            pixels[i] = newValue.r
+            pixels[i + 1] = newValue.g
+            pixels[i + 2] = newValue.b
+            pixels[i + 3] = newValue.a
+        }
+    }
+}
+
+/// A 16-bit RGBA raster (native-endian samples), for keying 16-bit art at full
+/// precision before the single rounding to 8 bits.
+public struct RGBA16Image: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public var samples: [UInt16]
+
+    public init(width: Int, height: Int, samples: [UInt16]) {
+        precondition(samples.count == width * height * 4)
+        self.width = width
+        self.height = height
+        self.samples = samples
+    }
+}
+
+public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public var description: String { "(\(r), \(g), \(b), \(a))" }
+}
+
+/// A rectangle of pixels: origin and size in whole pixels.
+public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var x: Int, y: Int, width: Int, height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var description: String { "\(width)×\(height) at (\(x), \(y))" }
+}

@@ -1,0 +1,79 @@
+/// The fixed canvas every charm is drawn on: width:height = 120:110 (SPEC B), with a
+/// uniform margin, at the app's three scales.
+public struct CharmCanvas: Equatable, Sendable {
+    /// Width in points; the height follows from the fixed aspect. A multiple of 12, so
+    /// the height (width · 110 / 120) is a whole number of points.
+    public var pointWidth: Int
+    /// Empty space kept on every side, in points.
+    public var marginPoints: Double
+
+    public static let aspect = 110.0 / 120.0
+    public static let standard = CharmCanvas(pointWidth: 120, marginPoints: 4)
+    public static let scales = [1, 2, 3]
+
+    public init(pointWidth: Int, marginPoints: Double) {
+        self.pointWidth = pointWidth
+        self.marginPoints = marginPoints
+    }
+
+    public var pointHeight: Int { pointWidth * 110 / 120 }
+
+    public func pixelSize(scale: Int) -> (width: Int, height: Int) {
+        (pointWidth * scale, pointHeight * scale)
+    }
+
+    /// Trims a keyed charm to its painted bounds and places it, scaled to fit inside
+    /// the margin and centred, on a canvas of `width` × `height` pixels with the given
+    /// margin in pixels. Resampled in premultiplied space.
+    public static func place(
+        _ keyed: RGBAImage, bounds: PixelRect, width: Int, height: Int, margin: Double
+    ) -> RGBAImage {
+        var canvas = RGBAImage(width: width, height: height)
+        guard !bounds.isEmpty else { return canvas }
+        let boxWidth = max(1, Double(width) - 2 * margin)
+        let boxHeight = max(1, Double(height) - 2 * margin)
+        let scale = min(boxWidth / Double(bounds.width), boxHeight / Double(bounds.height))
+        let targetWidth = max(1, min(width, Int((Double(bounds.width) * scale).rounded())))
+        let targetHeight = max(1, min(height, Int((Double(bounds.height) * scale).rounded())))
+        let resized = Resample.resize(Compositing.crop(keyed, to: bounds), width: targetWidth, height: targetHeight)
+        Compositing.paste(resized, into: &canvas, x: (width - targetWidth) / 2, y: (height - targetHeight) / 2)
+        return canvas
+    }
+
+    /// The charm at one scale of this canvas.
+    public func render(_ keyed: RGBAImage, bounds: PixelRect, scale: Int) -> RGBAImage {
+        let size = pixelSize(scale: scale)
+        return Self.place(keyed, bounds: bounds, width: size.width, height: size.height,
+                          margin: marginPoints * Double(scale))
+    }
+}
+
+public enum PaintedBounds {
+    /// Alpha at or below 2/255 is not paint: flecks that faint are invisible on any
+    /// ground, and counting them would let one stray speck stretch the trim.
+    public static let alphaThreshold: UInt8 = 2
+
+    /// The smallest rectangle holding every pixel whose alpha is above `threshold`.
+    /// Empty when nothing is painted.
+    public static func of(_ image: RGBAImage, threshold: UInt8 = alphaThreshold) -> PixelRect {
+        var minX = image.width, minY = image.height, maxX = -1, maxY = -1
+        image.pixels.withUnsafeBufferPointer { p in
+            for y in 0..<image.height {
+                var rowMin = -1, rowMax = -1
+                let row = y * image.width * 4
+                for x in 0..<image.width where p[row + x * 4 + 3] > threshold {
+                    if rowMin < 0 { rowMin = x }
+                    rowMax = x
+                }
+                if rowMin >= 0 {
+                    minX = min(minX, rowMin)
+                    maxX = max(maxX, rowMax)
+                    minY = min(minY, y)
+                    maxY = y
+                }
+            }
+        }
+        if maxX < 0 { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}

@@ -1,0 +1,128 @@
+/// The black-matte luminance key (SPEC B): painted art on black becomes a soft-edged
+/// cut-out. Alpha is the pixel's brightness, and the colour is unpremultiplied, so
+/// brush edges and anti-aliasing survive where a colour key would clip them.
+///
+/// Policies for inputs other than 8-bit RGB:
+/// - alpha or tRNS: the pixel is first composited over black (the matte it would be
+///   painted on), rounding to nearest, then keyed;
+/// - 16-bit: composited and keyed in floating point at full precision, rounded once to
+///   8 bits at the end;
+/// - palette, grey, 1/2/4-bit and interlaced files are expanded by libpng first;
+/// - gAMA, iCCP, sRGB and cHRM are not applied: samples are read as sRGB-encoded, as
+///   the painting tools that export this art display them (see `ColorChunkPolicy`).
+public enum LuminanceKey {
+    /// The SPEC's formula, literally; the reference every faster path is tested against.
+    public static func reference(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> RGBA {
+        let a = Int(max(r, g, b))
+        if a == 0 { return RGBA(0, 0, 0, 0) }
+        return RGBA(UInt8(Int(r) * 255 / a), UInt8(Int(g) * 255 / a), UInt8(Int(b) * 255 / a), UInt8(a))
+    }
+
+    /// `unpremultiplied[a << 8 | c]` is c·255 ÷ a (floor) for c ≤ a: the key's three
+    /// divisions per pixel become three loads from a 64 KiB table built with the
+    /// reference formula itself.
+    static let unpremultiplied: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256 * 256)
+        for a in 1..<256 {
+            for c in 0...a { table[a << 8 | c] = UInt8(c * 255 / a) }
+        }
+        return table
+    }()
+
+    /// Keys an 8-bit image in place (the buffer is reused when the caller hands it
+    /// over). Alpha in the input is composited over black first; `blackPoint` levels
+    /// the matte's noise floor down to black before keying (0 leaves pixels alone).
+    public static func key(_ image: consuming RGBAImage, blackPoint: Int = 0) -> RGBAImage {
+        var image = image
+        let levels = BlackPoint.levelsTable(blackPoint)
+        let count = image.width * image.height
+        unpremultiplied.withUnsafeBufferPointer { table in
+            levels.withUnsafeBufferPointer { levels in
+                image.pixels.withUnsafeMutableBufferPointer { pixels in
+                    let p = pixels.baseAddress!
+                    let t = table.baseAddress!
+                    let l = levels.baseAddress!
+                    for i in 0..<count {
+                        let o = i &* 4
+                        var r = p[o], g = p[o &+ 1], b = p[o &+ 2]
+                        let alpha = p[o &+ 3]
+                        if alpha != 255 {
+                            r = compositeOverBlack(r, alpha)
+                            g = compositeOverBlack(g, alpha)
+                            b = compositeOverBlack(b, alpha)
+                        }
+                        r = l[Int(r)]
+                        g = l[Int(g)]
+                        b = l[Int(b)]
+                        let a = max(r, max(g, b))
+                        let row = Int(a) &<< 8
+                        p[o] = t[row | Int(r)]
+                        p[o &+ 1] = t[row | Int(g)]
+                        p[o &+ 2] = t[row | Int(b)]
+                        p[o &+ 3] = a
+                    }
+                }
+            }
+        }
+        return image
+    }
+
+    /// c·α/255 rounded to nearest: the colour a pixel shows over a black matte.
+    @inline(__always)
+    static func compositeOverBlack(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
+        let product = Int(c) &* Int(alpha) &+ 128
+        return UInt8(truncatingIfNeeded: (product &+ (product >> 8)) >> 8)
+    }
+
+    /// Keys a 16-bit image at full precision, rounding once to 8 bits at the end.
+    public static func key(_ image: RGBA16Image, blackPoint: Int = 0) -> RGBAImage {
+        let count = image.width * image.height
+        let black = Double(max(0, min(blackPoint, 254))) * 257
+        let stretch = 65535 / (65535 - black)
+        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { out, filled in
+            image.samples.withUnsafeBufferPointer { samples in
+                for i in 0..<count {
+                    let alpha = Double(samples[i * 4 + 3]) / 65535
+                    @inline(__always) func levelled(_ c: Int) -> Double {
+                        max(0, Double(samples[i * 4 + c]) * alpha - black) * stretch
+                    }
+                    let r = levelled(0), g = levelled(1), b = levelled(2)
+                    let a = max(r, g, b)
+                    let a8 = (a * 255 / 65535).rounded()
+                    if a8 == 0 {
+                        (out.baseAddress! + i * 4).initialize(repeating: 0, count: 4)
+                        continue
+                    }
+                    out[i * 4] = UInt8(min(255, (r / a * 255).rounded()))
+                    out[i * 4 + 1] = UInt8(min(255, (g / a * 255).rounded()))
+                    out[i * 4 + 2] = UInt8(min(255, (b / a * 255).rounded()))
+                    out[i * 4 + 3] = UInt8(a8)
+                }
+            }
+            filled = count * 4
+        }
+        return RGBAImage(width: image.width, height: image.height, pixels: pixels)
+    }
+
+    /// Keys whatever a PNG decoded to.
+    public static func key(_ decoded: consuming DecodedPNG, blackPoint: Int = 0) -> RGBAImage {
+        switch consume decoded {
+        case .rgba8(let image, _): key(image, blackPoint: blackPoint)
+        case .rgba16(let image, _): key(image, blackPoint: blackPoint)
+        }
+    }
+}
+
+/// A matte's noise floor, removed by levelling: samples at or below the black point
+/// become 0 and the rest are stretched so 255 stays 255.
+public enum BlackPoint {
+    public static let validRange = 0...254
+
+    /// The 8-bit levels mapping for a black point; the identity for 0.
+    static func levelsTable(_ blackPoint: Int) -> [UInt8] {
+        let black = max(0, min(blackPoint, 254))
+        return (0..<256).map { c in
+            c <= black ? 0 : UInt8(((c - black) * 255 * 2 + (255 - black)) / ((255 - black) * 2))
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Detects a matte that is not truly black. Scan noise or a dark grey backdrop keys
+/// into a faint haze over the whole canvas (alpha = brightness), which the app would
+/// draw as a grey box behind the charm. The floor is measured on the border of the
+/// keyed image, where there should be nothing but matte.
+public enum MatteCheck {
+    /// The width of the border ring examined, as a fraction of the shorter side.
+    public static let borderFraction = 0.02
+    /// The percentile of border brightness reported as the floor: high enough to see
+    /// noise, low enough that a brush stroke touching the edge does not count.
+    public static let percentile = 0.95
+
+    /// The matte's floor: the 95th percentile of alpha over the border ring of a keyed
+    /// image (alpha is the source's brightness over black). 0 for a clean black matte.
+    public static func floor(of keyed: RGBAImage) -> Int {
+        let image = keyed
+        let ring = max(1, Int(Double(min(image.width, image.height)) * borderFraction))
+        var histogram = [Int](repeating: 0, count: 256)
+        var total = 0
+        image.pixels.withUnsafeBufferPointer { p in
+            for y in 0..<image.height {
+                let inBand = y < ring || y >= image.height - ring
+                var x = 0
+                while x < image.width {
+                    if !inBand && x == ring {
+                        x = max(x, image.width - ring)  // skip the interior
+                        continue
+                    }
+                    let i = (y * image.width + x) * 4
+                    histogram[Int(p[i + 3])] += 1
+                    total += 1
+                    x += 1
+                }
+            }
+        }
+        guard total > 0 else { return 0 }
+        let rank = Int((Double(total) * percentile).rounded(.up))
+        var seen = 0
+        for level in 0..<256 {
+            seen += histogram[level]
+            if seen >= rank { return level }
+        }
+        return 255
+    }
+}

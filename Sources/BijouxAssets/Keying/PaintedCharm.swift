@@ -1,0 +1,52 @@
+/// One painted charm taken from source pixels to everything the catalog and the
+/// previews need: keyed, checked for a hazy matte, trimmed to its painted bounds,
+/// placed on the fixed canvas at each scale, and rendered at island size.
+public struct PaintedCharm: Sendable {
+    public var id: String
+    /// Renders at @1x, @2x, @3x, in `CharmCanvas.scales` order.
+    public var renders: [RGBAImage]
+    /// The charm at the island's 22 px.
+    public var island: RGBAImage
+    public var legibility: LegibilityReport
+    /// The matte's floor after the black point (0 for a clean matte).
+    public var matteFloor: Int
+    public var paintedBounds: PixelRect
+
+    /// Runs the charm pipeline on decoded art. Pure: pixels in, pixels out.
+    public static func make(id: String, art: consuming DecodedPNG, blackPoint: Int, canvas: CharmCanvas) -> PaintedCharm {
+        let keyed = LuminanceKey.key(art, blackPoint: blackPoint)
+        let floor = MatteCheck.floor(of: keyed)
+        // With a hazy matte every pixel is "painted"; trim above the haze instead.
+        let bounds = PaintedBounds.of(keyed, threshold: max(PaintedBounds.alphaThreshold, UInt8(floor)))
+        let renders = CharmCanvas.scales.map { canvas.render(keyed, bounds: bounds, scale: $0) }
+        let island = Legibility.islandRender(keyed, bounds: bounds, canvas: canvas)
+        return PaintedCharm(
+            id: id, renders: renders, island: island,
+            legibility: Legibility.report(island: island, fullSize: renders.last!),
+            matteFloor: floor, paintedBounds: bounds)
+    }
+
+    /// The black point that would level this matte away, given the one already used.
+    public static func suggestedBlackPoint(floor: Int, current: Int) -> Int {
+        min(254, current + Int((Double(floor) * Double(255 - current) / 255).rounded(.up)))
+    }
+}
+
+/// gAMA, iCCP and sRGB chunks are not applied: art is read as sRGB-encoded samples,
+/// as the painting tools that export it show it. When a file says otherwise, the
+/// build says so rather than silently re-grading the painting.
+public enum ColorChunkPolicy {
+    /// sRGB's gAMA value; within 1 % counts as sRGB.
+    public static let srgbGamma = 1 / 2.2
+
+    public static func warnings(for info: PNGSourceInfo) -> [String] {
+        var warnings: [String] = []
+        if let gamma = info.gamma, !info.hasSRGBChunk, abs(gamma - srgbGamma) > srgbGamma * 0.01 {
+            warnings.append("gAMA \(JSONWriter.formatNumber((gamma * 100000).rounded() / 100000)) is not applied; samples are read as sRGB")
+        }
+        if let profile = info.iccProfileName, !profile.lowercased().contains("srgb") {
+            warnings.append("ICC profile '\(profile)' is not applied; samples are read as sRGB")
+        }
+        return warnings
+    }
+}

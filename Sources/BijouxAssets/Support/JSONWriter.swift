@@ -1,0 +1,93 @@
+/// A JSON document to write. Objects are written with sorted keys, so the same
+/// content always gives the same bytes.
+public indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONOutput])
+    case object([String: JSONOutput])
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONOutput...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONOutput)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+/// Writes JSON the way Xcode writes an asset catalog's Contents.json: two-space
+/// indent, `"key" : value`, sorted keys, a trailing newline. The same writer serves
+/// the charm table's JSON twin, so there is one JSON style in the build.
+public enum JSONWriter {
+    public static func xcodeStyle(_ value: JSONOutput) -> String {
+        var text = ""
+        write(value, indent: 0, into: &text)
+        text += "\n"
+        return text
+    }
+
+    private static func write(_ value: JSONOutput, indent: Int, into text: inout String) {
+        let pad = String(repeating: " ", count: indent)
+        let inner = String(repeating: " ", count: indent + 2)
+        switch value {
+        case .null: text += "null"
+        case .bool(let flag): text += flag ? "true" : "false"
+        case .int(let number): text += String(number)
+        case .double(let number): text += formatNumber(number)
+        case .string(let string): text += quote(string)
+        case .array(let elements):
+            if elements.isEmpty { text += "[\n\n\(pad)]"; return }
+            text += "[\n"
+            for (i, element) in elements.enumerated() {
+                text += inner
+                write(element, indent: indent + 2, into: &text)
+                text += i == elements.count - 1 ? "\n" : ",\n"
+            }
+            text += pad + "]"
+        case .object(let members):
+            if members.isEmpty { text += "{\n\n\(pad)}"; return }
+            text += "{\n"
+            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for (i, key) in keys.enumerated() {
+                text += inner + quote(key) + " : "
+                write(members[key]!, indent: indent + 2, into: &text)
+                text += i == keys.count - 1 ? "\n" : ",\n"
+            }
+            text += pad + "}"
+        }
+    }
+
+    /// The shortest text that reads back as the same Double; integral values without
+    /// a trailing ".0".
+    public static func formatNumber(_ number: Double) -> String {
+        precondition(number.isFinite, "JSON has no representation for \(number)")
+        if number == number.rounded(), abs(number) < 1e15 {
+            return String(Int64(number))
+        }
+        return "\(number)"
+    }
+
+    public static func quote(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,79 @@
+import Dispatch
+
+/// Runs independent work items on several threads and returns the results in index
+/// order, so the output never depends on the number of jobs or on scheduling.
+public enum Parallel {
+    /// The number of threads to use by default: one per core.
+    public static var defaultJobs: Int { max(1, ProcessInfoCores.count) }
+
+    public static func map<T, E: Error>(
+        _ count: Int, jobs: Int = defaultJobs, _ body: (Int) throws(E) -> T
+    ) throws(E) -> [T] {
+        let workers = max(1, min(jobs, count))
+        if workers == 1 {
+            var results: [T] = []
+            results.reserveCapacity(count)
+            for index in 0..<count { results.append(try body(index)) }
+            return results
+        }
+        let slots = ResultSlots<T, E>(count: count)
+        defer { slots.release() }
+        withoutActuallyEscaping(body) { body in
+            let unsafeBody = UnsafeSendable(body)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                // Static interleaving: worker w takes items w, w + workers, ...
+                var index = worker
+                while index < count {
+                    do throws(E) { slots.store(.success(try unsafeBody.value(index)), at: index) } catch {
+                        slots.store(.failure(error), at: index)
+                    }
+                    index += workers
+                }
+            }
+            _ = unsafeBody
+        }
+        return try slots.collect()
+    }
+}
+
+/// Result storage written by one thread per slot, read after all threads join.
+private final class ResultSlots<T, E: Error>: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<Result<T, E>?>
+
+    init(count: Int) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: nil)
+    }
+
+    func store(_ result: Result<T, E>, at index: Int) { buffer[index] = result }
+
+    func collect() throws(E) -> [T] {
+        // The lowest-numbered failure wins, so the error reported is deterministic too.
+        var results: [T] = []
+        results.reserveCapacity(buffer.count)
+        for slot in buffer { results.append(try slot!.get()) }
+        return results
+    }
+
+    func release() {
+        buffer.deinitialize()
+        buffer.deallocate()
+    }
+}
+
+/// Carries a closure across the concurrentPerform boundary; the closure only reads
+/// shared state and writes to its own slot.
+private struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+enum ProcessInfoCores {
+    static var count: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+}

@@ -1,0 +1,60 @@
+// Thin C shims for what Swift cannot do directly: libpng reports errors by
+// longjmp (which must not cross Swift frames), and zlib's init calls are macros.
+#ifndef BIJOUX_SHIMS_H
+#define BIJOUX_SHIMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <zlib.h>
+
+/// Outcome of a decode: OK, a libpng error (message filled in), an image over the
+/// size limits (width/height filled in, nothing allocated), or out of memory.
+typedef enum {
+    BX_PNG_OK = 0,
+    BX_PNG_ERROR = 1,
+    BX_PNG_TOO_LARGE = 2,
+    BX_PNG_NO_MEMORY = 3,
+} bx_png_status;
+
+/// What a PNG's header says, and how it will be decoded: always expanded to RGBA,
+/// 8 bits per sample for sources of 8 bits or fewer, 16 bits (native endian) for
+/// 16-bit sources. No gamma or colour transform is applied.
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;          // 8 or 16: bits per sample of the decoded pixels
+    size_t row_bytes;       // width * 4 * bit_depth / 8
+    // What the source file was, for policies and reports.
+    int source_color_type;  // PNG colour type 0, 2, 3, 4 or 6
+    int source_bit_depth;   // 1, 2, 4, 8 or 16
+    int source_has_alpha;   // an alpha channel or a tRNS chunk
+    int interlaced;
+    int has_gamma;          // gAMA present; gamma holds its value
+    double gamma;
+    int has_srgb;           // sRGB chunk present
+    int has_iccp;           // iCCP chunk present; iccp_name holds its name
+    char iccp_name[80];
+    char message[256];      // the error, when a call does not return OK
+    char warnings[512];     // libpng warnings, '\n'-separated
+} bx_png_info;
+
+typedef struct bx_png_reader bx_png_reader;
+
+/// Reads a PNG held in memory up to its first image data. Refuses images wider or
+/// taller than max_side, or with more than max_pixels pixels, before any pixel memory
+/// is allocated. On OK, *reader must be passed to bx_png_finish and then bx_png_end.
+/// The data must stay alive until bx_png_end.
+bx_png_status bx_png_begin(const uint8_t *data, size_t size, uint32_t max_side,
+                           uint64_t max_pixels, bx_png_info *info, bx_png_reader **reader);
+/// Decodes all rows into pixels (info->row_bytes * info->height bytes, caller-owned)
+/// and checks the rest of the file through IEND.
+bx_png_status bx_png_finish(bx_png_reader *reader, void *pixels);
+void bx_png_end(bx_png_reader *reader);
+
+/// deflateInit2 for a raw deflate stream (no zlib header), so independently
+/// compressed pieces can be joined into one stream.
+int bx_deflate_init_raw(z_stream *stream, int level, int strategy);
+/// inflateInit for a zlib stream (used by tests and the PNG chunk reader).
+int bx_inflate_init(z_stream *stream);
+
+#endif

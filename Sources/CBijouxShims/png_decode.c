@@ -1,0 +1,151 @@
+#include "bijoux_shims.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct bx_png_reader {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+    bx_png_info *info;
+    png_structp png;
+    png_infop png_info;
+    jmp_buf jump;
+};
+
+static void on_error(png_structp png, png_const_charp message) {
+    bx_png_reader *reader = png_get_error_ptr(png);
+    snprintf(reader->info->message, sizeof reader->info->message, "%s", message);
+    longjmp(reader->jump, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+    bx_png_reader *reader = png_get_error_ptr(png);
+    char *warnings = reader->info->warnings;
+    size_t used = strlen(warnings);
+    if (used + 2 < sizeof reader->info->warnings) {
+        snprintf(warnings + used, sizeof reader->info->warnings - used, "%s%s",
+                 used ? "\n" : "", message);
+    }
+}
+
+static void on_read(png_structp png, png_bytep into, png_size_t length) {
+    bx_png_reader *reader = png_get_io_ptr(png);
+    if (length > reader->size - reader->offset) png_error(png, "file is truncated");
+    memcpy(into, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+static uint32_t big_endian_u32(const uint8_t *bytes) {
+    return (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
+}
+
+void bx_png_end(bx_png_reader *reader) {
+    if (!reader) return;
+    png_destroy_read_struct(&reader->png, &reader->png_info, NULL);
+    free(reader);
+}
+
+bx_png_status bx_png_begin(const uint8_t *data, size_t size, uint32_t max_side,
+                           uint64_t max_pixels, bx_png_info *info, bx_png_reader **out) {
+    memset(info, 0, sizeof *info);
+    *out = NULL;
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        snprintf(info->message, sizeof info->message, "not a PNG file (bad signature)");
+        return BX_PNG_ERROR;
+    }
+    bx_png_reader *reader = calloc(1, sizeof *reader);
+    if (!reader) return BX_PNG_NO_MEMORY;
+    reader->data = data;
+    reader->size = size;
+    reader->info = info;
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, on_error, on_warning);
+    if (reader->png) reader->png_info = png_create_info_struct(reader->png);
+    if (!reader->png || !reader->png_info) {
+        bx_png_end(reader);
+        return BX_PNG_NO_MEMORY;
+    }
+    png_structp png = reader->png;
+    png_infop png_info = reader->png_info;
+    if (setjmp(reader->jump)) {
+        bx_png_status status = BX_PNG_ERROR;
+        if ((strstr(info->message, "exceeds user limit") || strstr(info->warnings, "exceeds user limit")) && size >= 24) {
+            // libpng refused the IHDR itself; report the claimed size from its bytes.
+            status = BX_PNG_TOO_LARGE;
+            info->width = big_endian_u32(data + 16);
+            info->height = big_endian_u32(data + 20);
+        }
+        bx_png_end(reader);
+        return status;
+    }
+    png_set_read_fn(png, reader, on_read);
+    // libpng's own guard: it rejects an oversized IHDR before any row memory exists.
+    png_set_user_limits(png, max_side, max_side);
+    png_read_info(png, png_info);
+
+    png_uint_32 width, height;
+    int bit_depth, color_type, interlace;
+    png_get_IHDR(png, png_info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    info->width = width;
+    info->height = height;
+    info->source_color_type = color_type;
+    info->source_bit_depth = bit_depth;
+    info->interlaced = interlace != PNG_INTERLACE_NONE;
+    info->source_has_alpha =
+        (color_type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, png_info, PNG_INFO_tRNS);
+    if ((uint64_t)width * height > max_pixels) {
+        bx_png_end(reader);
+        return BX_PNG_TOO_LARGE;
+    }
+    double gamma;
+    if (png_get_gAMA(png, png_info, &gamma)) {
+        info->has_gamma = 1;
+        info->gamma = gamma;
+    }
+    int intent;
+    info->has_srgb = png_get_sRGB(png, png_info, &intent) != 0;
+    png_charp iccp_name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 profile_length;
+    if (png_get_iCCP(png, png_info, &iccp_name, &compression, &profile, &profile_length)) {
+        info->has_iccp = 1;
+        snprintf(info->iccp_name, sizeof info->iccp_name, "%s", iccp_name);
+    }
+
+    // Everything becomes RGBA at 8 or 16 bits; no gamma or colour transform is applied.
+    png_set_expand(png);
+    if (!(color_type & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(png);
+    int depth = bit_depth == 16 ? 16 : 8;
+    png_set_add_alpha(png, depth == 16 ? 0xffff : 0xff, PNG_FILLER_AFTER);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (depth == 16) png_set_swap(png);
+#endif
+    png_set_interlace_handling(png);
+    png_read_update_info(png, png_info);
+    info->bit_depth = depth;
+    info->row_bytes = png_get_rowbytes(png, png_info);
+    if (info->row_bytes != (size_t)width * 4 * depth / 8) png_error(png, "unexpected row layout");
+    *out = reader;
+    return BX_PNG_OK;
+}
+
+bx_png_status bx_png_finish(bx_png_reader *reader, void *pixels) {
+    bx_png_info *info = reader->info;
+    png_bytepp rows = malloc(sizeof(png_bytep) * info->height);
+    if (!rows) return BX_PNG_NO_MEMORY;
+    if (setjmp(reader->jump)) {
+        free(rows);
+        return BX_PNG_ERROR;
+    }
+    for (png_uint_32 y = 0; y < info->height; y++) {
+        rows[y] = (png_bytep)pixels + (size_t)y * info->row_bytes;
+    }
+    png_read_image(reader->png, rows);
+    png_read_end(reader->png, NULL);
+    free(rows);
+    return BX_PNG_OK;
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+/// Runs the built `bijoux-assets` executable the way a person or CI does.
+enum CLI {
+    static let executable: String = {
+        let folder = Bundle.main.executableURL!.deletingLastPathComponent()
+        for candidate in [folder, folder.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("bijoux-assets").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        fatalError("bijoux-assets executable not found near \(folder.path)")
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], in directory: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+@Suite("Command line")
+struct CommandLineTests {
+    @Test(arguments: [[], ["--help"], ["build", "--help"], ["charm", "-h"], ["key", "--help"]])
+    func helpEverywhere(_ arguments: [String]) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: bijoux-assets"))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["build", "--frobnicate"], "error: unknown option '--frobnicate'. See 'bijoux-assets build --help'."),
+        (["key", "a.png"], "error: missing argument <out.png>. See 'bijoux-assets key --help'."),
+        (["key", "a.png", "b.png", "c.png"], "error: unexpected argument 'c.png'. See 'bijoux-assets key --help'."),
+        (["build", "--jobs", "zero"], "error: --jobs expects a whole number from 1 to 256, got 'zero'. See 'bijoux-assets build --help'."),
+        (["build", "--art"], "error: --art needs a value <DIR>. See 'bijoux-assets build --help'."),
+        (["paint"], "error: unknown command 'paint'. See 'bijoux-assets --help'."),
+        (["--colour"], "error: unknown option '--colour'. See 'bijoux-assets --help'."),
+    ])
+    func misuseIsOneLineAndExitTwo(arguments: [String], message: String) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr == message + "\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func keyWritesTheReferencePixels() throws {
+        let folder = TestPaths.temporaryFolder("cli-key")
+        let painted = Synthetic.randomOpaque(width: 64, height: 48, seed: 3)
+        folder.write("in.png", PNGEncoder.encode(painted, as: .rgb))
+        let result = try CLI.run(["key", folder.path + "/in.png", folder.path + "/out.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let keyed = try PNGDecoder.decodeFile(folder.path + "/out.png")
+        #expect(keyed.info.colorType == .rgbAlpha && keyed.info.bitDepth == 8)
+        for y in 0..<48 { for x in 0..<64 {
+            let p = painted[x, y]
+            #expect(keyed.rgba8[x, y] == LuminanceKey.reference(p.r, p.g, p.b))
+        } }
+    }
+
+    @Test(arguments: ["missing", "text", "truncated", "huge", "corrupt"])
+    func badInputIsOneClearLineAndNoOutput(_ kind: String) throws {
+        let folder = TestPaths.temporaryFolder("cli-bad")
+        let input = folder.path + "/in.png"
+        let good = try FileIO.read(TestPaths.pngSuite + "/basn2c08.png")
+        let expected: String
+        switch kind {
+        case "missing": expected = "\(input): cannot read: No such file or directory"
+        case "text":
+            folder.write("in.png", "hello")
+            expected = "\(input): not a PNG file (bad signature)"
+        case "truncated":
+            folder.write("in.png", Array(good.prefix(100)))
+            expected = "\(input): corrupt PNG: file is truncated"
+        case "huge":
+            folder.write("in.png", RawPNG.signature + RawPNG.header(width: 100_000, height: 100_000) + RawPNG.emptyImageData + RawPNG.chunk("IEND", []))
+            expected = "\(input): image is 100000×100000 pixels, over the limit of 16384 px a side and 64 megapixels"
+        default:
+            try FileManager.default.copyItem(atPath: TestPaths.pngSuite + "/xcsn0g01.png", toPath: input)
+            expected = "\(input): corrupt PNG: IDAT: CRC error"
+        }
+        let result = try CLI.run(["key", input, folder.path + "/out.png"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(expected)\n")
+        #expect(!folder.exists("out.png"))
+        #expect(folder.files().allSatisfy { !$0.contains(FileIO.temporaryPrefix) })
+    }
+
+    @Test func unwritableOutputIsReported() throws {
+        let folder = TestPaths.temporaryFolder("cli-unwritable")
+        folder.write("in.png", PNGEncoder.encode(Synthetic.randomOpaque(width: 8, height: 8, seed: 1), as: .rgb))
+        folder.write("blocker", "a file, not a folder")
+        let result = try CLI.run(["key", folder.path + "/in.png", folder.path + "/blocker/out.png"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(folder.path)/blocker"))
+        #expect(result.stderr.contains("cannot write"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func malformedCharmTableNamesFileLineAndColumn() throws {
+        let folder = TestPaths.temporaryFolder("cli-table")
+        folder.write("art/charms.json", "{\"charms\": [\n  {\"id\": \"cat\",, }\n]}\n")
+        let result = try CLI.run(["build", "--art", folder.path + "/art", "--out", folder.path + "/out"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(folder.path)/art/charms.json:2:16: invalid JSON: expected a member name in quotes, found ','\n")
+        #expect(!folder.exists("out"))
+    }
+}
