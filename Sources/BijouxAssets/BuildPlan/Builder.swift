@@ -55,6 +55,11 @@ public enum Builder {
                 try CharmsStage.run(table: table, artFolder: context.artFolder, only: context.options.onlyCharms, jobs: context.options.jobs)
             })
         }
+        if context.options.onlyCharms == nil, FileIO.isDirectory(context.path(IconsStage.sourceFolder)) {
+            stages.append(PlannedStage(name: "icons") { context in
+                try IconsStage.run(artFolder: context.artFolder, jobs: context.options.jobs)
+            })
+        }
         return stages
     }
 

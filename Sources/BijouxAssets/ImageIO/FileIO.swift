@@ -15,7 +15,9 @@ public enum FileIO {
     /// The largest file the tool reads whole: art PNGs, SVGs and JSON are far smaller.
     public static let maxReadSize = 512 << 20
 
-    public static func read(_ path: String) throws(ImageIOError) -> [UInt8] {
+    /// Reads a whole file; one larger than `limit` bytes is refused before any of it
+    /// is read, so a huge file costs no memory.
+    public static func read(_ path: String, limit: Int = maxReadSize) throws(ImageIOError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw .cannotRead(path: path, reason: lastError()) }
         defer { close(fd) }
@@ -23,8 +25,9 @@ public enum FileIO {
         guard fstat(fd, &status) == 0 else { throw .cannotRead(path: path, reason: lastError()) }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw .cannotRead(path: path, reason: "is a directory") }
         let size = Int(status.st_size)
-        guard size <= maxReadSize else {
-            throw .cannotRead(path: path, reason: "file is \(size) bytes, over the \(maxReadSize >> 20) MiB limit")
+        guard size <= limit else {
+            let shown = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
+            throw .cannotRead(path: path, reason: "file is \(size) bytes, over the \(shown) limit")
         }
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0

@@ -1,0 +1,53 @@
+/// One drawn icon, rendered at @1x, @2x and @3x with its wobble baked in.
+///
+/// The SVG is drawn once, at `density` pixels per point (twice @3x), the wobble
+/// displaces that master, and each scale is an exact box average of it (6×6 pixels
+/// for @1x, 3×3 for @2x, 2×2 for @3x). So all three scales are the same wobbled
+/// drawing, antialiased by area at their own resolution, and the wobble is the same
+/// size in points at every scale by construction.
+///
+/// The icon is drawn in the app's light ink (`currentColor` in the SVG), with alpha.
+/// With the default template rendering intent the app tints it with its own ink and
+/// only the alpha matters; with `original` the colours are the SVG's own.
+public struct DrawnIcon: Sendable {
+    public static let scales = [1, 2, 3]
+    /// Pixels per point of the master render: a multiple of every scale.
+    public static let density = 6
+    /// The light ink of the app's palette, for text and icons.
+    public static let ink = RGBA(0xF3, 0xEC, 0xDF, 255)
+
+    public var name: String
+    public var pointWidth: Int
+    public var pointHeight: Int
+    public var wobble: WobbleParameters
+    /// @1x, @2x, @3x.
+    public var renders: [RGBAImage]
+    /// Whether ink comes within the wobble's amplitude of the canvas edge, where the
+    /// wobble can push it off the canvas.
+    public var inkNearEdge: Bool
+
+    /// Checks the SVG (`SVGSafety`), parses it, renders and wobbles it. `file` names
+    /// the icon in errors.
+    public static func make(name: String, file: String, svg: [UInt8], wobble: WobbleParameters) throws(IconError) -> DrawnIcon {
+        if let problem = SVGSafety.problem(in: svg) { throw IconError(file: file, message: problem) }
+        let document = try SVGDocument(bytes: svg, file: file, ink: ink)
+        let master = try document.render(width: document.pointWidth * density, height: document.pointHeight * density)
+        let wobbled = wobble.isOff ? master : Wobble.apply(DisplacementField(wobble), to: master, density: density)
+        return DrawnIcon(
+            name: name, pointWidth: document.pointWidth, pointHeight: document.pointHeight, wobble: wobble,
+            renders: scales.map { wobbled.boxDownsampled(by: density / $0) },
+            inkNearEdge: hasInk(master, within: Int((wobble.amplitude * Double(density)).rounded(.up))))
+    }
+
+    /// Whether any pixel within `margin` pixels of the edge has ink.
+    static func hasInk(_ image: PremultipliedImage, within margin: Int) -> Bool {
+        guard margin > 0 else { return false }
+        for y in 0..<image.height {
+            let edgeRow = y < margin || y >= image.height - margin
+            for x in 0..<image.width where edgeRow || x < margin || x >= image.width - margin {
+                if image.pixels[(y * image.width + x) * 4 + 3] > 0 { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,164 @@
+import CCairo
+import CRsvg
+
+/// An SVG parsed by librsvg, in process, ready to be drawn by cairo at any size.
+///
+/// It is given the bytes only, never a file name or base URL: librsvg then refuses
+/// to load anything outside the document (it needs a base to resolve a file against),
+/// which backs up `SVGSafety`'s scan. One SVG user unit (CSS px) is one point; other
+/// units convert at 96 per inch, as in CSS.
+final class SVGDocument {
+    /// The file the bytes came from, for messages.
+    let file: String
+    /// The intrinsic size, in whole points: from width and height, else the viewBox.
+    let pointWidth: Int
+    let pointHeight: Int
+    private let handle: UnsafeMutablePointer<RsvgHandle>
+
+    /// The largest icon side accepted, in points: icons are read at 22–44 pt, and the
+    /// largest raster this allows (at `DrawnIcon.density` px per point) stays at
+    /// tens of megabytes.
+    static let maxPointSide = 512
+
+    /// Parses `bytes`; `currentColor` in the SVG paints in `ink`.
+    init(bytes: [UInt8], file: String, ink: RGBA) throws(IconError) {
+        self.file = file
+        var error: UnsafeMutablePointer<GError>?
+        let parsed = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
+        guard let parsed else { throw IconError(file: file, message: "not a valid SVG: \(Self.consume(error))") }
+        rsvg_handle_set_dpi(parsed, 96)
+        let sheet = Array("svg { color: #\(Self.hex(ink)) }".utf8)
+        if sheet.withUnsafeBufferPointer({ rsvg_handle_set_stylesheet(parsed, $0.baseAddress, gsize($0.count), &error) }) == 0 {
+            let reason = Self.consume(error)
+            g_object_unref(parsed)
+            throw IconError(file: file, message: "cannot set the ink colour: \(reason)")
+        }
+        do throws(IconError) {
+            (pointWidth, pointHeight) = try Self.intrinsicSize(parsed, file: file)
+        } catch {
+            g_object_unref(parsed)
+            throw error
+        }
+        handle = parsed
+    }
+
+    deinit { g_object_unref(handle) }
+
+    /// The whole document fitted to width × height pixels (its viewBox and
+    /// preserveAspectRatio decide how), premultiplied.
+    func render(width: Int, height: Int) throws(IconError) -> PremultipliedImage {
+        precondition(width > 0 && height > 0)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw IconError(file: file, message: "cannot allocate a \(width)×\(height) raster")
+        }
+        let context = cairo_create(surface)
+        defer { cairo_destroy(context) }
+        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+        var error: UnsafeMutablePointer<GError>?
+        guard rsvg_handle_render_document(handle, context, &viewport, &error) != 0 else {
+            throw IconError(file: file, message: "librsvg cannot render it: \(Self.consume(error))")
+        }
+        cairo_surface_flush(surface)
+        return Self.pixels(of: surface!, width: width, height: height)
+    }
+
+    /// Cairo's ARGB32 is one native-endian 32-bit word per pixel (alpha in the top
+    /// byte), premultiplied, with rows `stride` bytes apart; this reorders it to
+    /// premultiplied R, G, B, A bytes. Nothing is divided, so nothing is lost.
+    private static func pixels(of surface: OpaquePointer, width: Int, height: Int) -> PremultipliedImage {
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let word = data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+                    let o = (y * width + x) * 4
+                    out[o] = UInt8(truncatingIfNeeded: word >> 16)
+                    out[o + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                    out[o + 2] = UInt8(truncatingIfNeeded: word)
+                    out[o + 3] = UInt8(truncatingIfNeeded: word >> 24)
+                }
+            }
+        }
+        return PremultipliedImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Checked before anything is allocated for drawing, so `width="1e9"` costs
+    /// nothing but this message.
+    private static func intrinsicSize(_ handle: UnsafeMutablePointer<RsvgHandle>, file: String) throws(IconError) -> (Int, Int) {
+        var width = 0.0, height = 0.0
+        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {
+            var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
+            var lengthWidth = RsvgLength(), lengthHeight = RsvgLength(), viewBox = RsvgRectangle()
+            rsvg_handle_get_intrinsic_dimensions(handle, &hasWidth, &lengthWidth, &hasHeight, &lengthHeight, &hasViewBox, &viewBox)
+            guard hasViewBox != 0 else {
+                throw IconError(file: file, message: "the SVG has no size: give its <svg> element width and height in points, or a viewBox")
+            }
+            width = viewBox.width
+            height = viewBox.height
+        }
+        let shown = "\(JSONWriter.formatNumber(width))×\(JSONWriter.formatNumber(height)) pt"
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+            throw IconError(file: file, message: "the SVG's size is \(shown); it must be positive")
+        }
+        let limit = Double(maxPointSide)
+        guard width <= limit, height <= limit else {
+            throw IconError(file: file, message: "the SVG is \(shown), over the limit of \(maxPointSide) pt a side for an icon")
+        }
+        let whole = (width.rounded(), height.rounded())
+        guard abs(width - whole.0) < 1e-6, abs(height - whole.1) < 1e-6 else {
+            throw IconError(file: file, message: "the SVG is \(shown); an icon must be a whole number of points a side so its @1x, @2x and @3x renders agree")
+        }
+        return (Int(whole.0), Int(whole.1))
+    }
+
+    /// The message of a GError, which it frees.
+    private static func consume(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        let text = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    private static func hex(_ color: RGBA) -> String {
+        [color.r, color.g, color.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+}
+
+/// RGBA with colour premultiplied by alpha, 8 bits a channel: what cairo draws, and
+/// what interpolation and averaging need (straight colour would bleed the colour of
+/// transparent pixels into edges).
+struct PremultipliedImage: Equatable, Sendable {
+    let width: Int
+    let height: Int
+    var pixels: [UInt8]
+
+    /// Averages each factor × factor block into one pixel and returns straight RGBA.
+    /// With a whole factor this is exact area sampling: the antialiasing of a render
+    /// made `factor` times larger.
+    func boxDownsampled(by factor: Int) -> RGBAImage {
+        precondition(factor >= 1 && width % factor == 0 && height % factor == 0)
+        let outWidth = width / factor, outHeight = height / factor
+        var sums = [Float](repeating: 0, count: outWidth * outHeight * 4)
+        let weight = 1 / Float(factor * factor)
+        pixels.withUnsafeBufferPointer { source in
+            sums.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let outRow = (y / factor) * outWidth
+                    for x in 0..<width {
+                        let s = (y * width + x) * 4
+                        let o = (outRow + x / factor) * 4
+                        out[o] += Float(source[s]) * weight
+                        out[o + 1] += Float(source[s + 1]) * weight
+                        out[o + 2] += Float(source[s + 2]) * weight
+                        out[o + 3] += Float(source[s + 3]) * weight
+                    }
+                }
+            }
+        }
+        return Resample.unpremultiply(sums, width: outWidth, height: outHeight)
+    }
+}

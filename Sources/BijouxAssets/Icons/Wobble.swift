@@ -1,0 +1,202 @@
+/// The hand-drawn wobble of an icon: a smooth random displacement of the drawing,
+/// baked into its pixels (SPEC A). Like SVG's feTurbulence + feDisplacementMap, each
+/// output pixel takes its colour from the source at a displaced position; unlike them
+/// the displacement is defined in points, not pixels, so a point of the icon moves by
+/// the same number of points at @1x, @2x and @3x.
+public struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
+    /// The furthest any point of the drawing moves, in points. 0 turns the wobble off.
+    public var amplitude: Double
+    /// The size of the slowest undulation (the base octave's lattice), in points.
+    public var wavelength: Double
+    /// Layers of detail: each adds undulations half as long and half as strong.
+    public var octaves: Int
+    public var seed: UInt32
+
+    public init(amplitude: Double, wavelength: Double, octaves: Int, seed: UInt32) {
+        self.amplitude = amplitude
+        self.wavelength = wavelength
+        self.octaves = octaves
+        self.seed = seed
+    }
+
+    /// A steady hand at 22–44 pt beside 1.75 pt strokes: a line drifts by about a
+    /// fifth of a point over a few points of its length and never by more than half
+    /// a point, so strokes waver while their width, joins and gaps hold.
+    public static func standard(seed: UInt32) -> WobbleParameters {
+        WobbleParameters(amplitude: 0.5, wavelength: 8, octaves: 2, seed: seed)
+    }
+
+    public static let amplitudeRange = 0.0...8.0
+    public static let wavelengthRange = 1.0...256.0
+    public static let octaveRange = 1...5
+
+    public var isOff: Bool { amplitude == 0 }
+
+    /// The seed of an icon that does not set one: FNV-1a of its name, so each icon
+    /// wobbles differently and the same way on every build and every machine.
+    public static func seed(forName name: String) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in name.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        return hash
+    }
+
+    public var description: String {
+        isOff ? "wobble off"
+            : "wobble \(JSONWriter.formatNumber(amplitude)) pt / \(JSONWriter.formatNumber(wavelength)) pt, \(octaves) octave\(octaves == 1 ? "" : "s"), seed \(seed)"
+    }
+}
+
+/// The displacement, in points, at every point of the icon: two channels of fractal
+/// gradient noise, scaled so no displacement is longer than the amplitude.
+struct DisplacementField: Sendable {
+    let parameters: WobbleParameters
+    private let layers: [Layer]
+
+    /// One octave of one channel: its noise, frequency, weight, and a lattice offset
+    /// so the octaves' lattices (where gradient noise is zero) do not line up.
+    private struct Layer: Sendable {
+        var noise: GradientNoise
+        var frequency: Double
+        var weight: Double
+        var offsetX: Double
+        var offsetY: Double
+    }
+
+    init(_ parameters: WobbleParameters) {
+        self.parameters = parameters
+        var layers: [Layer] = []
+        let totalWeight = (0..<parameters.octaves).reduce(0.0) { sum, octave in sum + Self.weight(octave) }
+        for channel in 0..<2 {
+            for octave in 0..<parameters.octaves {
+                let seed = GradientNoise.hash(Int32(channel), Int32(octave), parameters.seed)
+                let unit = 1.0 / 4_294_967_296.0
+                layers.append(Layer(
+                    noise: GradientNoise(seed: seed),
+                    frequency: Double(1 << octave) / parameters.wavelength,
+                    weight: Self.weight(octave) / totalWeight,
+                    offsetX: Double(GradientNoise.hash(1, 0, seed)) * unit * 64,
+                    offsetY: Double(GradientNoise.hash(0, 1, seed)) * unit * 64))
+            }
+        }
+        self.layers = layers
+    }
+
+    private static func weight(_ octave: Int) -> Double { 1 / Double(1 << octave) }
+
+    /// The displacement at (x, y) in points. Each channel sums to at most 1 in
+    /// magnitude; the vector is then shortened to length 1 if longer (rare, and
+    /// continuous), and scaled by the amplitude.
+    func displacement(x: Double, y: Double) -> (dx: Double, dy: Double) {
+        var u = 0.0, v = 0.0
+        let half = layers.count / 2
+        for i in 0..<half {
+            let layer = layers[i]
+            u += layer.weight * layer.noise.value(x: x * layer.frequency + layer.offsetX, y: y * layer.frequency + layer.offsetY)
+        }
+        for i in half..<layers.count {
+            let layer = layers[i]
+            v += layer.weight * layer.noise.value(x: x * layer.frequency + layer.offsetX, y: y * layer.frequency + layer.offsetY)
+        }
+        let lengthSquared = u * u + v * v
+        let scale = lengthSquared > 1 ? parameters.amplitude / lengthSquared.squareRoot() : parameters.amplitude
+        return (u * scale, v * scale)
+    }
+}
+
+/// Seeded 2-D gradient noise (Perlin's construction with the quintic fade): smooth,
+/// zero on the integer lattice, within -1...1. Made of integer hashing and + − × ÷ on
+/// Doubles only (no sin, cos or pow from a platform's maths library), so the same
+/// seed gives the same bits on Linux and macOS.
+struct GradientNoise: Sendable {
+    let seed: UInt32
+
+    /// Eight unit gradients, at multiples of 45°.
+    private static let gradients: [(Double, Double)] = [
+        (1, 0), (-1, 0), (0, 1), (0, -1),
+        (0.7071067811865476, 0.7071067811865476), (-0.7071067811865476, 0.7071067811865476),
+        (0.7071067811865476, -0.7071067811865476), (-0.7071067811865476, -0.7071067811865476),
+    ]
+
+    /// With unit gradients 2-D gradient noise stays within ±√2/2; this brings it to ±1.
+    private static let normalisation = 1.4142135623730951
+
+    func value(x: Double, y: Double) -> Double {
+        let cellX = x.rounded(.down), cellY = y.rounded(.down)
+        let fx = x - cellX, fy = y - cellY
+        let ix = Int32(truncatingIfNeeded: Int(cellX)), iy = Int32(truncatingIfNeeded: Int(cellY))
+        func dot(_ cx: Int32, _ cy: Int32, _ px: Double, _ py: Double) -> Double {
+            let g = Self.gradients[Int(Self.hash(cx, cy, seed) & 7)]
+            return g.0 * px + g.1 * py
+        }
+        let n00 = dot(ix, iy, fx, fy)
+        let n10 = dot(ix &+ 1, iy, fx - 1, fy)
+        let n01 = dot(ix, iy &+ 1, fx, fy - 1)
+        let n11 = dot(ix &+ 1, iy &+ 1, fx - 1, fy - 1)
+        let u = Self.fade(fx), v = Self.fade(fy)
+        let top = n00 + (n10 - n00) * u
+        let bottom = n01 + (n11 - n01) * u
+        return (top + (bottom - top) * v) * Self.normalisation
+    }
+
+    /// 6t⁵ − 15t⁴ + 10t³: flat first and second derivatives at the lattice, so the
+    /// displacement (and the wobbled line's curvature) has no creases.
+    private static func fade(_ t: Double) -> Double {
+        t * t * t * (t * (t * 6 - 15) + 10)
+    }
+
+    /// A 32-bit integer hash of a lattice point and a seed (multiply–xorshift mixing).
+    static func hash(_ x: Int32, _ y: Int32, _ seed: UInt32) -> UInt32 {
+        var h = seed &* 0x9E37_79B1
+        h ^= UInt32(bitPattern: x) &* 0x85EB_CA77
+        h = (h << 13) | (h >> 19)
+        h ^= UInt32(bitPattern: y) &* 0xC2B2_AE3D
+        h ^= h >> 15
+        h = h &* 0x2C1B_3C6D
+        h ^= h >> 12
+        h = h &* 0x297A_2D39
+        h ^= h >> 15
+        return h
+    }
+}
+
+enum Wobble {
+    /// The wobbled image: each pixel of `source` (drawn at `density` px per point)
+    /// takes the premultiplied colour found at its own position plus the
+    /// displacement, interpolated bilinearly; outside the source is transparent.
+    static func apply(_ field: DisplacementField, to source: PremultipliedImage, density: Int) -> PremultipliedImage {
+        let width = source.width, height = source.height
+        let scale = Double(density)
+        var out = [UInt8](repeating: 0, count: source.pixels.count)
+        source.pixels.withUnsafeBufferPointer { pixels in
+            out.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let pointY = (Double(y) + 0.5) / scale
+                    for x in 0..<width {
+                        let (dx, dy) = field.displacement(x: (Double(x) + 0.5) / scale, y: pointY)
+                        // The displaced point, in source pixel coordinates (pixel centres at whole numbers).
+                        let sx = Double(x) + dx * scale, sy = Double(y) + dy * scale
+                        let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                        let tx = Float(sx - Double(x0)), ty = Float(sy - Double(y0))
+                        func texel(_ cx: Int, _ cy: Int) -> SIMD4<Float> {
+                            guard cx >= 0, cy >= 0, cx < width, cy < height else { return .zero }
+                            let s = (cy * width + cx) * 4
+                            return SIMD4(Float(pixels[s]), Float(pixels[s + 1]), Float(pixels[s + 2]), Float(pixels[s + 3]))
+                        }
+                        let top = texel(x0, y0) * (1 - tx) + texel(x0 + 1, y0) * tx
+                        let bottom = texel(x0, y0 + 1) * (1 - tx) + texel(x0 + 1, y0 + 1) * tx
+                        let sample = (top * (1 - ty) + bottom * ty).rounded(.toNearestOrAwayFromZero)
+                        let o = (y * width + x) * 4
+                        out[o] = UInt8(min(255, sample.x))
+                        out[o + 1] = UInt8(min(255, sample.y))
+                        out[o + 2] = UInt8(min(255, sample.z))
+                        out[o + 3] = UInt8(min(255, sample.w))
+                    }
+                }
+            }
+        }
+        return PremultipliedImage(width: width, height: height, pixels: out)
+    }
+}

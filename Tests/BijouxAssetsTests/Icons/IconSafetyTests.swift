@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+/// Art is untrusted input in CI: an icon must not read anything outside itself, and
+/// bombs and absurd sizes are refused before they cost time or memory.
+@Suite("Icon safety")
+struct IconSafetyTests {
+    static let file = "art/icons/evil.svg"
+
+    static func svg(_ body: String, root: String = #"width="24" height="24""#, prolog: String = "") -> String {
+        prolog + #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \#(root)>"# + body + "</svg>"
+    }
+
+    /// The error DrawnIcon.make throws for `text`, as the user would read it.
+    static func refusal(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try DrawnIcon.make(name: "evil", file: file, svg: bytes, wobble: .standard(seed: 1))
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    static let billionLaughs = """
+        <?xml version="1.0"?>
+        <!DOCTYPE svg [
+          <!ENTITY lol "lol">
+          <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+          <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+          <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+          <!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+          <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">
+          <!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
+          <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">
+          <!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">
+        ]>
+        <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><title>&lol9;</title></svg>
+        """
+
+    /// Each malicious icon, and a phrase its refusal must contain.
+    static let attacks: [(String, String, String)] = [
+        ("billion laughs", billionLaughs, "internal subset"),
+        ("external entity", #"<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>"# + svg("<title>&x;</title>"), "internal subset"),
+        ("bare entity declaration", #"<!ENTITY x "y">"# + svg(""), "markup declaration"),
+        ("file URL image", svg(#"<image href="file:///etc/passwd" width="24" height="24"/>"#), #"reference "file:///etc/passwd""#),
+        ("absolute path", svg(#"<image xlink:href="/etc/hosts" width="24" height="24"/>"#), #"reference "/etc/hosts""#),
+        ("parent folder", svg(#"<image href="../secret.png" width="24" height="24"/>"#), #"reference "../secret.png""#),
+        ("sibling file", svg(#"<use href="shapes.svg#heart"/>"#), #"reference "shapes.svg#heart""#),
+        ("remote URL", svg(#"<image href="https://example.com/x.png" width="24" height="24"/>"#), #"reference "https://example.com/x.png""#),
+        ("data URL", svg(#"<image href="data:image/png;base64,iVBORw0KGgo=" width="24" height="24"/>"#), "reference \"data:image/png"),
+        ("character references", svg(#"<image href="&#47;etc&#x2F;hosts" width="24" height="24"/>"#), #"reference "/etc/hosts""#),
+        ("XInclude", svg(#"<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="/etc/passwd" parse="text"/>"#), #"reference "/etc/passwd""#),
+        ("paint server in a file", svg(#"<rect width="9" height="9" fill="url(paint.svg#g)"/>"#), #"reference "paint.svg#g""#),
+        ("url in a style attribute", svg(#"<rect width="9" height="9" style="fill: URL( 'file:///etc/passwd' )"/>"#), #"reference "file:///etc/passwd""#),
+        ("style sheet import", svg("<style>@import url(#x);</style>"), "@import"),
+        ("style sheet url", svg("<style><![CDATA[ rect { fill: url(/etc/passwd) } ]]></style>"), #"reference "/etc/passwd""#),
+        ("style sheet url via references", svg("<style>rect { fill: &#117;rl(/x.svg#g) }</style>"), #"reference "/x.svg#g""#),
+        ("CSS escape", svg(#"<rect width="9" height="9" fill="\75 rl(/x.svg#g)"/>"#), "backslash"),
+        ("xml-stylesheet", #"<?xml-stylesheet type="text/css" href="/etc/x.css"?>"# + svg(""), "xml-stylesheet"),
+        ("xml:base", svg(##"<g xml:base="file:///etc/"><use href="#a"/></g>"##), "xml:base"),
+        ("huge width", svg("", root: #"width="1e9" height="24""#), "over the limit of 512 pt"),
+        ("huge viewBox", svg("", root: #"viewBox="0 0 1e9 1e9""#), "over the limit of 512 pt"),
+        ("zero size", svg("", root: #"width="0" height="24""#), "must be positive"),
+        ("no size", svg("", root: ""), "has no size"),
+        ("fractional size", svg("", root: #"width="24.5" height="24""#), "whole number of points"),
+        ("not XML", "this is not an svg", "not a valid SVG"),
+    ]
+
+    @Test(arguments: attacks)
+    func refusedWithAnErrorNamingTheIcon(_ name: String, _ text: String, _ phrase: String) {
+        let message = Self.refusal(Array(text.utf8))
+        #expect(message?.hasPrefix(Self.file + ": ") == true, "\(name): \(message ?? "accepted")")
+        #expect(message?.contains(phrase) == true, "\(name): \(message ?? "accepted")")
+        #expect(message?.contains("\n") == false)
+    }
+
+    /// The scan reads UTF-8; a document in another encoding could hide what it says.
+    @Test func otherEncodingsAreRefused() {
+        let text = Self.svg(#"<image href="/etc/hosts"/>"#)
+        let utf16: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect(Self.refusal(utf16) == "\(Self.file): not UTF-8 text (UTF-16 or other encodings are not accepted for icons)")
+        let latin1 = #"<?xml version="1.0" encoding="ISO-8859-1"?>"# + text
+        #expect(Self.refusal(Array(latin1.utf8)) == #"\#(Self.file): declares encoding "iso-8859-1"; icons must be UTF-8"#)
+        #expect(Self.refusal([0x3C, 0x73, 0xFF, 0x3E]) == "\(Self.file): not valid UTF-8 text")
+    }
+
+    /// The same icon without the attack is accepted, so each refusal above is about
+    /// the attack and not about something else in the document.
+    @Test func sameDocumentReferencesAreAllowed() throws {
+        let text = Self.svg("""
+            <defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient>
+            <path id="a" d="M4 4h16" stroke="currentColor" stroke-width="2"/></defs>
+            <style>rect { fill: url( "#g" ) }</style>
+            <!-- comments may say href="/etc/passwd" and url(x) -->
+            <use xlink:href="#a"/><use href=" #a " y="4"/><rect x="4" y="12" width="16" height="8" filter="url(#none)" title="a &gt; b"/>
+            """, prolog: #"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">"#)
+        #expect(SVGSafety.problem(in: Array(text.utf8)) == nil)
+        let icon = try DrawnIcon.make(name: "ok", file: "ok.svg", svg: Array(text.utf8), wobble: .standard(seed: 1))
+        #expect(icon.renders[0].pixels.contains { $0 != 0 })
+    }
+
+    /// Second layer: even an SVG that skipped the scan cannot load a file, because
+    /// librsvg gets the bytes without a base URL. An image that exists, referenced by
+    /// an absolute file URL, a path and a sibling name, draws nothing.
+    @Test func librsvgAloneLoadsNothingFromDisk() throws {
+        let folder = TestPaths.temporaryFolder("rsvg-base")
+        let red = Compositing.filled(width: 8, height: 8, color: RGBA(255, 0, 0, 255))
+        folder.write("red.png", PNGEncoder.encode(red))
+        let references = ["file://\(folder.path)/red.png", "\(folder.path)/red.png", "red.png"]
+        for reference in references {
+            let text = Self.svg(#"<image href="\#(reference)" x="0" y="0" width="24" height="24"/>"#)
+            #expect(SVGSafety.problem(in: Array(text.utf8)) != nil)
+            let document = try SVGDocument(bytes: Array(text.utf8), file: "unscanned.svg", ink: DrawnIcon.ink)
+            let render = try document.render(width: 24, height: 24)
+            #expect(render.pixels.allSatisfy { $0 == 0 }, "\(reference) was loaded")
+        }
+        // The same image as a data: URL does draw, so the check above can see an image.
+        let inline = "data:image/png;base64," + Data(PNGEncoder.encode(red)).base64EncodedString()
+        let document = try SVGDocument(bytes: Array(Self.svg(#"<image href="\#(inline)" width="24" height="24"/>"#).utf8), file: "inline.svg", ink: DrawnIcon.ink)
+        let pixels = try document.render(width: 24, height: 24).pixels
+        #expect(pixels[0] == 255 && pixels[1] == 0 && pixels[3] == 255)
+    }
+
+    /// An oversized file is refused from its size alone, before it is read.
+    @Test func oversizedFileIsRefusedByTheStage() throws {
+        let folder = TestPaths.temporaryFolder("icon-size")
+        let padding = String(repeating: " ", count: SVGSafety.maxFileSize)
+        folder.write("art/icons/big.svg", Self.svg("<!--\(padding)-->"))
+        #expect {
+            try IconsStage.run(artFolder: folder.path + "/art")
+        } throws: { error in
+            "\(error)".hasPrefix("\(folder.path)/art/icons/big.svg: cannot read: file is ") && "\(error)".hasSuffix("over the 256 KiB limit")
+        }
+    }
+}
