@@ -19,9 +19,9 @@ public struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
         self.seed = seed
     }
 
-    /// A steady hand at 22–44 pt beside 1.75 pt strokes: a line drifts by about a
-    /// fifth of a point over a few points of its length and never by more than half
-    /// a point, so strokes waver while their width, joins and gaps hold.
+    /// A steady hand at 22–44 pt beside 1.75 pt strokes: a line drifts by about
+    /// 0.15 pt on average over a few points of its length, and never by more than
+    /// half a point, so strokes waver while their width, joins and gaps hold.
     public static func standard(seed: UInt32) -> WobbleParameters {
         WobbleParameters(amplitude: 0.5, wavelength: 8, octaves: 2, seed: seed)
     }

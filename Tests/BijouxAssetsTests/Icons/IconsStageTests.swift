@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+@Suite("Icon stage")
+struct IconsStageTests {
+    static let names = ["give", "pass-on", "photo-slot", "receive", "wear"]
+
+    /// An art folder holding a copy of the project's icons.
+    static func makeArt(_ folder: TemporaryFolder) {
+        for name in names {
+            folder.write("art/icons/\(name).svg", FileManager.default.contents(atPath: TestPaths.art + "/icons/\(name).svg").map { Array($0) }!)
+        }
+    }
+
+    static func options(_ folder: TemporaryFolder, jobs: Int = 2) -> Builder.Options {
+        Builder.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", jobs: jobs)
+    }
+
+    static func contents(_ folder: TemporaryFolder, _ name: String) -> String {
+        String(decoding: folder.read("out/Assets.xcassets/Icons/\(name).imageset/Contents.json") ?? [], as: UTF8.self)
+    }
+
+    @Test func buildsTemplateImageSetsAtThreeScales() throws {
+        let folder = TestPaths.temporaryFolder("icons")
+        Self.makeArt(folder)
+        let report = try Builder.build(Self.options(folder))
+        #expect(report.stages == ["icons"])
+        #expect(report.warnings.isEmpty)
+        #expect(folder.exists("out/Assets.xcassets/Icons/Contents.json"))
+        #expect(folder.exists("out/" + IconsStage.sheetPath))
+        for name in Self.names {
+            #expect(Self.contents(folder, name) == AssetCatalog.imageSetContents(name: name, properties: ["template-rendering-intent": "template"]))
+            #expect(Self.contents(folder, name).contains(#""template-rendering-intent" : "template""#))
+            for scale in DrawnIcon.scales {
+                let png = try PNGDecoder.decodeFile("\(folder.path)/out/Assets.xcassets/Icons/\(name).imageset/\(AssetCatalog.imageFileName(name, scale: scale))")
+                #expect(png.width == 24 * scale && png.height == 24 * scale)
+            }
+        }
+        #expect(report.notes.contains { $0.hasPrefix("icon give: 24×24 pt, wobble 0.5 pt / 8 pt, 2 octaves, seed \(WobbleParameters.seed(forName: "give")), template") })
+    }
+
+    @Test func sameBytesForAnyNumberOfJobs() throws {
+        let one = TestPaths.temporaryFolder("icons-1"), four = TestPaths.temporaryFolder("icons-4")
+        Self.makeArt(one)
+        Self.makeArt(four)
+        try Builder.build(Self.options(one, jobs: 1))
+        try Builder.build(Self.options(four, jobs: 4))
+        #expect(one.files() == four.files())
+        for file in one.files() { #expect(one.read(file) == four.read(file), "\(file)") }
+        #expect(try Builder.build(Self.options(one, jobs: 3)).files.written.isEmpty)
+    }
+
+    @Test func settingsChangeTheWobbleAndTheRenderingIntent() throws {
+        let folder = TestPaths.temporaryFolder("icons-settings")
+        Self.makeArt(folder)
+        try Builder.build(Self.options(folder))
+        let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
+        folder.write("art/icons.json", #"{"icons": {"give": {"renderingIntent": "original"}, "wear": {"seed": 99}, "receive": {"amplitude": 0}}}"#)
+        let report = try Builder.build(Self.options(folder))
+        #expect(Self.contents(folder, "give").contains(#""template-rendering-intent" : "original""#))
+        let changed = Set(report.files.written)
+        #expect(changed.contains("Assets.xcassets/Icons/give.imageset/Contents.json"))
+        #expect(!changed.contains("Assets.xcassets/Icons/give.imageset/give@3x.png"))
+        #expect(changed.isSuperset(of: ["Assets.xcassets/Icons/wear.imageset/wear@3x.png", "Assets.xcassets/Icons/receive.imageset/receive@3x.png"]))
+        #expect(folder.read("out/Assets.xcassets/Icons/pass-on.imageset/pass-on@3x.png") == before["out/Assets.xcassets/Icons/pass-on.imageset/pass-on@3x.png"])
+        #expect(report.notes.contains("icon receive: 24×24 pt, wobble off, template"))
+    }
+
+    @Test func settingsForAnIconThatDoesNotExistAreAnError() {
+        let folder = TestPaths.temporaryFolder("icons-typo")
+        Self.makeArt(folder)
+        folder.write("art/icons.json", "{\"icons\": {\n  \"recieve\": {\"amplitude\": 0.2}}}")
+        #expect {
+            try Builder.build(Self.options(folder))
+        } throws: { error in
+            "\(error)" == "\(folder.path)/art/icons.json:2:14: icon 'recieve': there is no icons/recieve.svg"
+        }
+    }
+
+    @Test func aBadIconFailsTheBuildNamingItAndWritesNothing() throws {
+        let folder = TestPaths.temporaryFolder("icons-bad")
+        Self.makeArt(folder)
+        try Builder.build(Self.options(folder))
+        let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
+        folder.write("art/icons/wear.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle r="3" fill="red"/></svg>"#)
+        folder.write("art/icons/receive.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><image href="/etc/hosts"/></svg>"#)
+        #expect {
+            try Builder.build(Self.options(folder))
+        } throws: { error in
+            "\(error)".hasPrefix("\(folder.path)/art/icons/receive.svg: <image href=…>: reference \"/etc/hosts\" is not allowed")
+        }
+        for (path, bytes) in before where path.hasPrefix("out/") { #expect(folder.read(path) == bytes, "\(path) changed") }
+    }
+
+    @Test func aRemovedIconLosesItsImageSet() throws {
+        let folder = TestPaths.temporaryFolder("icons-prune")
+        Self.makeArt(folder)
+        try Builder.build(Self.options(folder))
+        try FileManager.default.removeItem(atPath: folder.path + "/art/icons/wear.svg")
+        let report = try Builder.build(Self.options(folder))
+        #expect(report.files.removed.contains("Assets.xcassets/Icons/wear.imageset/wear@2x.png"))
+        #expect(!folder.exists("out/Assets.xcassets/Icons/wear.imageset"))
+    }
+
+    @Test func strayFilesWarnAndBadNamesFail() throws {
+        let folder = TestPaths.temporaryFolder("icons-names")
+        Self.makeArt(folder)
+        folder.write("art/icons/notes.txt", "sketches")
+        let report = try Builder.build(Self.options(folder))
+        #expect(report.warnings.map(\.description) == ["\(folder.path)/art/icons/notes.txt: not an .svg file; ignored"])
+        folder.write("art/icons/-give.svg", FileManager.default.contents(atPath: TestPaths.art + "/icons/give.svg").map { Array($0) }!)
+        #expect {
+            try Builder.build(Self.options(folder))
+        } throws: { error in
+            "\(error)".hasPrefix("\(folder.path)/art/icons/-give.svg: \"-give\" is not a valid icon name")
+        }
+    }
+
+    @Test func inkAtTheEdgeWarnsThatTheWobbleCanClipIt() throws {
+        let folder = TestPaths.temporaryFolder("icons-edge")
+        folder.write("art/icons/bar.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><path d="M0 12h24" stroke="currentColor" stroke-width="2"/></svg>"#)
+        folder.write("art/icons/dot.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="4" fill="currentColor"/></svg>"#)
+        let report = try Builder.build(Self.options(folder))
+        #expect(report.warnings.map(\.subject) == ["\(folder.path)/art/icons/bar.svg"])
+        #expect(report.warnings.first?.message.contains("within the wobble's amplitude (0.5 pt) of the edge") == true)
+    }
+
+    @Test func aCharmRebuildLeavesTheIconsAlone() throws {
+        let folder = TestPaths.temporaryFolder("icons-charm")
+        BuilderTests.makeArt(folder)
+        Self.makeArt(folder)
+        #expect(try Builder.build(Self.options(folder)).stages == ["charms", "icons"])
+        let report = try Builder.build(Builder.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", onlyCharms: ["sun"]))
+        #expect(report.stages == ["charms"])
+        #expect(folder.exists("out/Assets.xcassets/Icons/give.imageset/give@3x.png"))
+    }
+
+    /// The project's five icons follow one drawing rule: one ink (currentColor), one
+    /// stroke weight, round caps and joins, no fills, on a 24-point canvas.
+    @Test(arguments: names)
+    func projectIconsShareOneStyle(_ name: String) throws {
+        let text = String(decoding: try FileIO.read(TestPaths.art + "/icons/\(name).svg"), as: UTF8.self)
+        for attribute in [#"width="24""#, #"height="24""#, #"viewBox="0 0 24 24""#, #"fill="none""#, #"stroke="currentColor""#,
+                          #"stroke-width="1.75""#, #"stroke-linecap="round""#, #"stroke-linejoin="round""#] {
+            #expect(text.components(separatedBy: attribute).count == 2, "\(name): \(attribute) once, on the root")
+        }
+        for other in ["stroke-width=", "fill=", "stroke=", "style=", "opacity"] {
+            #expect(text.components(separatedBy: other).count <= 2, "\(name): a second \(other)")
+        }
+    }
+}
