@@ -70,21 +70,21 @@ public enum IconsStage {
         return outputs
     }
 
-    /// Every icon on the app's paper, in name order: @1x at actual size, @1x
-    /// magnified 4× to show its pixels, and @3x at actual size.
+    /// Every icon on the app's paper, in name order: @1x above (its size on a 1x
+    /// screen) and @3x below (the pixels a phone shows), so a designer sees at once
+    /// how the set reads, and how the wobble looks, side by side.
     public static func contactSheet(_ icons: [DrawnIcon]) -> RGBAImage {
         let gap = 12
-        let cell = icons.map { $0.renders[0].width * 4 }.max() ?? 0
-        let rowHeights = [1, 4, 3].map { factor in icons.map { $0.renders[0].height * factor }.max() ?? 0 }
+        let cell = icons.map { $0.renders[2].width }.max() ?? 0
+        let rowHeights = [0, 2].map { scale in icons.map { $0.renders[scale].height }.max() ?? 0 }
         let width = gap + icons.count * (cell + gap)
         let height = gap + rowHeights.reduce(0) { $0 + $1 + gap }
-        var sheet = Compositing.filled(width: max(width, 1), height: max(height, 1), color: CharmsStage.previewPaper)
+        var sheet = Compositing.filled(width: max(width, 1), height: height, color: CharmsStage.previewPaper)
         for (i, icon) in icons.enumerated() {
             let x = gap + i * (cell + gap)
-            let pictures = [icon.renders[0], Compositing.magnified(icon.renders[0], by: 4), icon.renders[2]]
             var y = gap
-            for (picture, rowHeight) in zip(pictures, rowHeights) {
-                Compositing.draw(picture, over: &sheet, x: x + (cell - picture.width) / 2, y: y)
+            for (render, rowHeight) in zip([icon.renders[0], icon.renders[2]], rowHeights) {
+                Compositing.draw(render, over: &sheet, x: x + (cell - render.width) / 2, y: y)
                 y += rowHeight + gap
             }
         }

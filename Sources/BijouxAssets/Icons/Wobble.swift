@@ -113,24 +113,13 @@ struct DisplacementField: Sendable {
 struct GradientNoise: Sendable {
     let seed: UInt32
 
-    /// Eight unit gradients, at multiples of 45°.
-    private static let gradients: [(Double, Double)] = [
-        (1, 0), (-1, 0), (0, 1), (0, -1),
-        (0.7071067811865476, 0.7071067811865476), (-0.7071067811865476, 0.7071067811865476),
-        (0.7071067811865476, -0.7071067811865476), (-0.7071067811865476, -0.7071067811865476),
-    ]
-
     /// With unit gradients 2-D gradient noise stays within ±√2/2; this brings it to ±1.
     private static let normalisation = 1.4142135623730951
+    private static let diagonal = 0.7071067811865476
 
     func value(x: Double, y: Double) -> Double {
-        let cellX = x.rounded(.down), cellY = y.rounded(.down)
-        let fx = x - cellX, fy = y - cellY
-        let ix = Int32(truncatingIfNeeded: Int(cellX)), iy = Int32(truncatingIfNeeded: Int(cellY))
-        func dot(_ cx: Int32, _ cy: Int32, _ px: Double, _ py: Double) -> Double {
-            let g = Self.gradients[Int(Self.hash(cx, cy, seed) & 7)]
-            return g.0 * px + g.1 * py
-        }
+        let ix = Self.floor(x), iy = Self.floor(y)
+        let fx = x - Double(ix), fy = y - Double(iy)
         let n00 = dot(ix, iy, fx, fy)
         let n10 = dot(ix &+ 1, iy, fx - 1, fy)
         let n01 = dot(ix, iy &+ 1, fx, fy - 1)
@@ -139,6 +128,29 @@ struct GradientNoise: Sendable {
         let top = n00 + (n10 - n00) * u
         let bottom = n01 + (n11 - n01) * u
         return (top + (bottom - top) * v) * Self.normalisation
+    }
+
+    /// The lattice point's gradient (one of eight unit vectors, at multiples of 45°)
+    /// dotted with the offset (px, py) from it.
+    @inline(__always)
+    private func dot(_ cx: Int32, _ cy: Int32, _ px: Double, _ py: Double) -> Double {
+        switch Self.hash(cx, cy, seed) & 7 {
+        case 0: px
+        case 1: -px
+        case 2: py
+        case 3: -py
+        case 4: (px + py) * Self.diagonal
+        case 5: (py - px) * Self.diagonal
+        case 6: (px - py) * Self.diagonal
+        default: -(px + py) * Self.diagonal
+        }
+    }
+
+    /// ⌊x⌋ as a lattice coordinate, without a call into the maths library.
+    @inline(__always)
+    private static func floor(_ x: Double) -> Int32 {
+        let truncated = Int32(truncatingIfNeeded: Int(x))
+        return Double(truncated) > x ? truncated &- 1 : truncated
     }
 
     /// 6t⁵ − 15t⁴ + 10t³: flat first and second derivatives at the lattice, so the
@@ -163,40 +175,74 @@ struct GradientNoise: Sendable {
 }
 
 enum Wobble {
+    /// Tiles of the image that are checked for ink at once (pixels a side).
+    static let tile = 16
+
     /// The wobbled image: each pixel of `source` (drawn at `density` px per point)
     /// takes the premultiplied colour found at its own position plus the
     /// displacement, interpolated bilinearly; outside the source is transparent.
+    ///
+    /// An icon is mostly empty canvas. A tile of the output whose source
+    /// neighbourhood (the tile grown by the amplitude and the interpolation's reach)
+    /// has no ink can only sample transparent pixels, so it is left transparent
+    /// without evaluating the noise there: the result is the same, a few times sooner.
     static func apply(_ field: DisplacementField, to source: PremultipliedImage, density: Int) -> PremultipliedImage {
         let width = source.width, height = source.height
         let scale = Double(density)
+        let reach = Int((field.parameters.amplitude * scale).rounded(.up)) + 1
+        let inked = inkedTiles(source)
+        let tilesAcross = (width + tile - 1) / tile, tilesDown = (height + tile - 1) / tile
         var out = [UInt8](repeating: 0, count: source.pixels.count)
         source.pixels.withUnsafeBufferPointer { pixels in
             out.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    let pointY = (Double(y) + 0.5) / scale
-                    for x in 0..<width {
-                        let (dx, dy) = field.displacement(x: (Double(x) + 0.5) / scale, y: pointY)
-                        // The displaced point, in source pixel coordinates (pixel centres at whole numbers).
-                        let sx = Double(x) + dx * scale, sy = Double(y) + dy * scale
-                        let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
-                        let tx = Float(sx - Double(x0)), ty = Float(sy - Double(y0))
-                        func texel(_ cx: Int, _ cy: Int) -> SIMD4<Float> {
-                            guard cx >= 0, cy >= 0, cx < width, cy < height else { return .zero }
-                            let s = (cy * width + cx) * 4
-                            return SIMD4(Float(pixels[s]), Float(pixels[s + 1]), Float(pixels[s + 2]), Float(pixels[s + 3]))
+                func texel(_ cx: Int, _ cy: Int) -> SIMD4<Float> {
+                    guard cx >= 0, cy >= 0, cx < width, cy < height else { return .zero }
+                    let s = (cy * width + cx) * 4
+                    return SIMD4(Float(pixels[s]), Float(pixels[s + 1]), Float(pixels[s + 2]), Float(pixels[s + 3]))
+                }
+                for tileY in 0..<tilesDown {
+                    for tileX in 0..<tilesAcross {
+                        let xs = (tileX * tile)..<min(width, (tileX + 1) * tile)
+                        let ys = (tileY * tile)..<min(height, (tileY + 1) * tile)
+                        let nearX = max(0, (xs.lowerBound - reach) / tile)...min(tilesAcross - 1, (xs.upperBound - 1 + reach) / tile)
+                        let nearY = max(0, (ys.lowerBound - reach) / tile)...min(tilesDown - 1, (ys.upperBound - 1 + reach) / tile)
+                        guard nearY.contains(where: { ty in nearX.contains { inked[ty * tilesAcross + $0] } }) else { continue }
+                        for y in ys {
+                            let pointY = (Double(y) + 0.5) / scale
+                            for x in xs {
+                                let (dx, dy) = field.displacement(x: (Double(x) + 0.5) / scale, y: pointY)
+                                // The displaced point in source pixel coordinates (pixel centres at whole numbers).
+                                let sx = Double(x) + dx * scale, sy = Double(y) + dy * scale
+                                let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                                let tx = Float(sx - Double(x0)), ty = Float(sy - Double(y0))
+                                let top = texel(x0, y0) * (1 - tx) + texel(x0 + 1, y0) * tx
+                                let bottom = texel(x0, y0 + 1) * (1 - tx) + texel(x0 + 1, y0 + 1) * tx
+                                // Non-negative, so adding ½ and truncating rounds to nearest.
+                                let sample = top * (1 - ty) + bottom * ty + 0.5
+                                let o = (y * width + x) * 4
+                                out[o] = UInt8(min(255, sample.x))
+                                out[o + 1] = UInt8(min(255, sample.y))
+                                out[o + 2] = UInt8(min(255, sample.z))
+                                out[o + 3] = UInt8(min(255, sample.w))
+                            }
                         }
-                        let top = texel(x0, y0) * (1 - tx) + texel(x0 + 1, y0) * tx
-                        let bottom = texel(x0, y0 + 1) * (1 - tx) + texel(x0 + 1, y0 + 1) * tx
-                        let sample = (top * (1 - ty) + bottom * ty).rounded(.toNearestOrAwayFromZero)
-                        let o = (y * width + x) * 4
-                        out[o] = UInt8(min(255, sample.x))
-                        out[o + 1] = UInt8(min(255, sample.y))
-                        out[o + 2] = UInt8(min(255, sample.z))
-                        out[o + 3] = UInt8(min(255, sample.w))
                     }
                 }
             }
         }
         return PremultipliedImage(width: width, height: height, pixels: out)
+    }
+
+    /// For each tile, row by row, whether any of its pixels has ink (premultiplied,
+    /// so a pixel without alpha is all zeros).
+    static func inkedTiles(_ image: PremultipliedImage) -> [Bool] {
+        let tilesAcross = (image.width + tile - 1) / tile, tilesDown = (image.height + tile - 1) / tile
+        var inked = [Bool](repeating: false, count: tilesAcross * tilesDown)
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixels[(y * image.width + x) * 4 + 3] != 0 {
+                inked[(y / tile) * tilesAcross + x / tile] = true
+            }
+        }
+        return inked
     }
 }
