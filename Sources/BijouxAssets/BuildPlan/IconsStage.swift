@@ -21,6 +21,10 @@ public enum IconsStage {
             guard CharmTableRules.isValidID(name) else {
                 throw IconError(file: folder + "/" + file, message: "\"\(name)\" is not a valid icon name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the image set")
             }
+            // A link could make the build read (and quote in an error) a file outside the art folder.
+            guard !FileIO.isSymbolicLink(folder + "/" + file) else {
+                throw IconError(file: folder + "/" + file, message: "is a symbolic link; an icon must be a file in the art folder itself")
+            }
             names.append(name)
         }
 

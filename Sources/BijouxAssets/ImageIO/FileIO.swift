@@ -48,6 +48,12 @@ public enum FileIO {
         access(path, F_OK) == 0
     }
 
+    /// Whether `path` itself is a symbolic link (it is not followed).
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+    }
+
     public static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR

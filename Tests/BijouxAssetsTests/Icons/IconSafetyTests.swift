@@ -134,4 +134,18 @@ struct IconSafetyTests {
             "\(error)".hasPrefix("\(folder.path)/art/icons/big.svg: cannot read: file is ") && "\(error)".hasSuffix("over the 256 KiB limit")
         }
     }
+
+    /// A symbolic link in the icons folder could make the build read a file outside
+    /// the art folder (and quote it in an error); it is refused before it is read.
+    @Test func symbolicLinksAreRefused() throws {
+        let folder = TestPaths.temporaryFolder("icon-link")
+        folder.write("secret.svg", Self.svg(""))
+        folder.write("art/icons/ok.svg", Self.svg(""))
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/art/icons/link.svg", withDestinationPath: folder.path + "/secret.svg")
+        #expect {
+            try IconsStage.run(artFolder: folder.path + "/art")
+        } throws: { error in
+            "\(error)" == "\(folder.path)/art/icons/link.svg: is a symbolic link; an icon must be a file in the art folder itself"
+        }
+    }
 }

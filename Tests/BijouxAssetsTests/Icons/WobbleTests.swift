@@ -80,6 +80,54 @@ struct WobbleTests {
         #expect(DisplacementField(.standard(seed: 1)).displacement(x: 3.3, y: 7.1) == a)
     }
 
+    /// `Wobble.apply` leaves tiles that no ink can reach untouched; the result must
+    /// be exactly that of sampling every pixel. Two small blobs, each inside one tile,
+    /// under the strongest wobble allowed, which carries their ink several tiles away.
+    @Test func skippingEmptyTilesChangesNothing() {
+        let density = 12, width = 400, height = 300, tile = Wobble.tile
+        let blobs = [(24, 40), (312, 232)]
+        var source = PremultipliedImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+        for (cx, cy) in blobs {
+            for y in (cy - 4)...(cy + 4) {
+                for x in (cx - 4)...(cx + 4) {
+                    let i = (y * width + x) * 4
+                    source.pixels[i..<(i + 4)] = [UInt8(x % 256), 90, UInt8(y % 256), 200]
+                }
+            }
+        }
+        let field = DisplacementField(WobbleParameters(amplitude: WobbleParameters.amplitudeRange.upperBound, wavelength: 12, octaves: 2, seed: 9))
+        let fast = Wobble.apply(field, to: source, density: density)
+        var everyPixel = [UInt8](repeating: 0, count: source.pixels.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                let d = field.displacement(x: (Double(x) + 0.5) / Double(density), y: (Double(y) + 0.5) / Double(density))
+                let sx = Double(x) + d.dx * Double(density), sy = Double(y) + d.dy * Double(density)
+                let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                let tx = Float(sx - Double(x0)), ty = Float(sy - Double(y0))
+                for c in 0..<4 {
+                    func at(_ u: Int, _ v: Int) -> Float {
+                        u < 0 || v < 0 || u >= width || v >= height ? 0 : Float(source.pixels[(v * width + u) * 4 + c])
+                    }
+                    let top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx
+                    let bottom = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx
+                    everyPixel[(y * width + x) * 4 + c] = UInt8(min(255, top * (1 - ty) + bottom * ty + 0.5))
+                }
+            }
+        }
+        let differing = zip(fast.pixels, everyPixel).filter { $0 != $1 }.count
+        #expect(differing == 0)
+        // Each blob lies inside one tile, and the wobble carries ink further than the
+        // next tile: only the reach of the amplitude keeps those tiles from being skipped.
+        #expect(Wobble.inkedTiles(source).filter { $0 }.count == 2)
+        let farInk = (0..<height).contains { y in
+            (0..<width).contains { x in
+                fast.pixels[(y * width + x) * 4 + 3] > 0
+                    && blobs.allSatisfy { max(abs(x / tile - $0.0 / tile), abs(y / tile - $0.1 / tile)) >= 2 }
+            }
+        }
+        #expect(farInk)
+    }
+
     // MARK: The rendered icons
 
     /// The wobble is there: the wobbled icon differs from the plain one at every
