@@ -12,7 +12,8 @@ let buildCommand = CommandSpec(
     options: [artOption, outOption, strictOption, jobsOption, verboseOption],
     discussion: """
         Runs each stage whose inputs exist in the art folder: charms.json and charms/
-        (painted charms), icons/ (drawn icons), appicon.json (the app icon). Files are
+        (painted charms), icons/ (drawn icons; optional settings in icons.json),
+        appicon.json (the app icon). Files are
         written only when their content changes, all together at the end: a failed
         build leaves the previous outputs untouched.
 
