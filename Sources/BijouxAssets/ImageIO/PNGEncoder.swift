@@ -175,8 +175,10 @@ public enum PNGEncoder {
                          "deflate did not consume its piece (result \(result))")
             return output.count - Int(stream.avail_out)
         }
-        out.removeLast(out.count - produced)
-        return out
+        // A fresh array of exactly the compressed size: trimming would keep the
+        // worst-case capacity alive, and all the pieces together would then hold as
+        // much memory as the image itself.
+        return Array(out[..<produced])
     }
 
     /// Per-thread buffers for the five candidate filterings of a row, and the zero row
