@@ -57,6 +57,16 @@ struct CharmTableJSONTests {
         }
     }
 
+    /// The sample art's table, as the build reads it, decodes the same way.
+    @Test func theSampleArtsTableDecodes() throws {
+        let file = TestPaths.art + "/charms.json"
+        let table = try CharmTableSource.parse(try FileIO.read(file), file: file)
+        try table.checkArtFiles(artFolder: TestPaths.art, tableFile: file)
+        let decoded = try JSONDecoder().decode(SchemaOneTable.self, from: Data(CharmTableJSON.generate(table).utf8))
+        #expect(decoded.charms.map(\.id) == table.charms.map(\.id))
+        #expect(decoded.charms.allSatisfy { $0.displayName.count <= decoded.limits.maxNameLength && $0.sway.stiffness > 0 })
+    }
+
     /// What makes adding optional fields safe: a schema-1 reader ignores fields it does
     /// not know, at every level.
     @Test func fieldsAddedLaterDoNotBreakASchemaOneReader() throws {
