@@ -1,0 +1,54 @@
+/// How closely one output must match its golden, and why.
+public struct GoldenTolerance: Equatable, Sendable {
+    public var comparison: PixelComparison
+    /// Counted differing pixels allowed before the golden fails.
+    public var budget: Int
+    /// The system library that draws this output, if any. Such outputs may differ
+    /// between platforms' library versions, so a platform may keep its own golden
+    /// (see `GoldenStore`); outputs of this package's own arithmetic never do.
+    public var renderer: String?
+    public var reason: String
+
+    /// Any change is a real change.
+    public static func exact(reason: String) -> GoldenTolerance {
+        GoldenTolerance(comparison: .exact, budget: 0, renderer: nil, reason: reason)
+    }
+
+    /// pixelmatch's rule with `threshold`, plus `budget` other pixels.
+    public static func perceptual(
+        threshold: Double = PixelComparison.defaultThreshold, budget: Int = 0, renderer: String, reason: String
+    ) -> GoldenTolerance {
+        GoldenTolerance(comparison: .perceptual(threshold: threshold), budget: budget, renderer: renderer, reason: reason)
+    }
+}
+
+/// Every golden tolerance, in this one place: output paths (relative to the output
+/// folder) by prefix, the longest prefix winning, with the reason for each. Text
+/// outputs (Swift, JSON) are always compared exactly as text; this table is for
+/// images.
+public struct GoldenTolerances: Sendable {
+    public struct Rule: Sendable {
+        public var prefix: String
+        public var tolerance: GoldenTolerance
+    }
+
+    public var rules: [Rule]
+    public var fallback: GoldenTolerance
+
+    public func tolerance(for path: String) -> GoldenTolerance {
+        rules.filter { path.hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count }?.tolerance ?? fallback
+    }
+
+    public static let standard = GoldenTolerances(
+        rules: [
+            Rule(prefix: CharmsStage.catalogFolder + "/", tolerance: .exact(
+                reason: "the luminance key is integer arithmetic and the resampling plain IEEE double arithmetic in this package, with no library in between: the same on every machine, so any change is real")),
+            Rule(prefix: AssetCatalog.folderName + "/Icons/", tolerance: .perceptual(
+                renderer: "librsvg + cairo",
+                reason: "rasterised by librsvg and cairo, whose anti-aliasing can move by a shade between library builds; the anti-aliasing rule absorbs moved edge pixels, and no other pixel may change")),
+            Rule(prefix: AssetCatalog.folderName + "/AppIcon.appiconset/", tolerance: .perceptual(
+                renderer: "cairo",
+                reason: "drawn with cairo (thread, ring, heart): edges are anti-aliased by the library; the anti-aliasing rule absorbs moved edge pixels, and no other pixel may change")),
+        ],
+        fallback: .exact(reason: "an output of this package's own arithmetic until a rule here says otherwise: exact is the safe default"))
+}
