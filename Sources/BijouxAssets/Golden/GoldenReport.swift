@@ -93,7 +93,7 @@ public struct GoldenReport: Sendable {
             summary["outcome"] = "missing"
             let bytes = try FileIO.read(result.outputFile ?? result.golden)
             files.actual = try save("actual", bytes, ext: fileExtension)
-            if fileExtension == ".png" { figures = [("actual (new)", bytes)] } else { text = String(decoding: bytes, as: UTF8.self) }
+            if GoldenTolerances.isImage(result.path) { figures = [("actual (new)", bytes)] } else { text = String(decoding: bytes, as: UTF8.self) }
         case .stale:
             summary["outcome"] = "stale"
         case .matches(let difference):

@@ -267,7 +267,7 @@ public struct GoldenCheck: Sendable {
     private func compare(
         _ expectedBytes: [UInt8], _ actualBytes: [UInt8], path: String, golden: String, tolerance: GoldenTolerance
     ) -> GoldenResult.Outcome {
-        guard path.hasSuffix(".png") else {
+        guard GoldenTolerances.isImage(path) else {
             return .textDiffers(expected: String(decoding: expectedBytes, as: UTF8.self), actual: String(decoding: actualBytes, as: UTF8.self))
         }
         let expected: RGBAImage, actual: RGBAImage

@@ -22,10 +22,9 @@ public struct GoldenTolerance: Equatable, Sendable {
     }
 }
 
-/// Every golden tolerance, in this one place: output paths (relative to the output
-/// folder) by prefix, the longest prefix winning, with the reason for each. Text
-/// outputs (Swift, JSON) are always compared exactly as text; this table is for
-/// images.
+/// Every golden tolerance, in this one place: images by output path (relative to the
+/// output folder) and prefix, the longest prefix winning, with the reason for each;
+/// every other file is text and compared exactly.
 public struct GoldenTolerances: Sendable {
     public struct Rule: Sendable {
         public var prefix: String
@@ -35,8 +34,14 @@ public struct GoldenTolerances: Sendable {
     public var rules: [Rule]
     public var fallback: GoldenTolerance
 
+    public static let text = GoldenTolerance.exact(
+        reason: "generated text (Swift, JSON, Contents.json) is the same on every machine and read by code: compared byte for byte")
+
+    public static func isImage(_ path: String) -> Bool { path.hasSuffix(".png") }
+
     public func tolerance(for path: String) -> GoldenTolerance {
-        rules.filter { path.hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count }?.tolerance ?? fallback
+        guard Self.isImage(path) else { return Self.text }
+        return rules.filter { path.hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count }?.tolerance ?? fallback
     }
 
     public static let standard = GoldenTolerances(
