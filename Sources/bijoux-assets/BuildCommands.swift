@@ -88,7 +88,7 @@ let keyCommand = CommandSpec(
         for warning in decoded.info.warnings + ColorChunkPolicy.warnings(for: decoded.info) {
             printError("warning: \(input): \(warning)")
         }
-        let keyed = LuminanceKey.key(decoded, blackPoint: blackPoint)
+        let keyed = LuminanceKey.key(consume decoded, blackPoint: blackPoint)
         try FileIO.writeAtomically(PNGEncoder.encode(keyed, options: .init(jobs: jobs)), to: output)
         return 0
     })
