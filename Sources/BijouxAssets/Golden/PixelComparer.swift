@@ -125,9 +125,10 @@ public enum PixelComparer {
     /// The largest YIQ delta between any two colours: pixelmatch's normaliser.
     public static let maxDelta = 35215.0
 
-    /// Compares two images of the same size.
+    /// Compares two images of the same size. Bands of rows are compared on `jobs`
+    /// threads; the result does not depend on their number.
     public static func compare(
-        _ expected: RGBAImage, _ actual: RGBAImage, _ comparison: PixelComparison
+        _ expected: RGBAImage, _ actual: RGBAImage, _ comparison: PixelComparison, jobs: Int = Parallel.defaultJobs
     ) throws(ImageSizeMismatch) -> ImageDifference {
         guard expected.width == actual.width, expected.height == actual.height else {
             throw ImageSizeMismatch(expected: (expected.width, expected.height), actual: (actual.width, actual.height))
@@ -136,56 +137,88 @@ public enum PixelComparer {
         var result = ImageDifference(
             width: width, height: height, comparison: comparison,
             classes: [UInt8](repeating: 0, count: width * height))
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         let limit: Double = switch comparison {
         case .exact: -1
         case .perceptual(let threshold): maxDelta * threshold * threshold
         }
-        expected.pixels.withUnsafeBytes { a in
+        let bandHeight = max(16, (height + 63) / 64)
+        let bands = expected.pixels.withUnsafeBytes { a in
             actual.pixels.withUnsafeBytes { b in
                 result.classes.withUnsafeMutableBufferPointer { classes in
                     let one = PixelGrid(bytes: a, width: width, height: height)
                     let two = PixelGrid(bytes: b, width: width, height: height)
-                    var worst = 0.0
-                    for y in 0..<height {
-                        for x in 0..<width {
-                            let i = y &* width &+ x
-                            let p = one[i], q = two[i]
-                            if p == q { continue }
-                            let (delta, background) = colorDelta(p, q)
-                            worst = max(worst, delta)
-                            let kind: ImageDifference.PixelClass
-                            if limit < 0 {
-                                kind = .differs
-                            } else if delta <= limit {
-                                kind = .belowThreshold
-                            } else if one.isAntiAliased(x, y, other: two, background: background)
-                                || two.isAntiAliased(x, y, other: one, background: background)
-                            {
-                                kind = .antiAliased
-                            } else {
-                                kind = .differs
-                            }
-                            classes[i] = kind.rawValue
-                            switch kind {
-                            case .differs:
-                                result.differingPixels += 1
-                                minX = min(minX, x); maxX = max(maxX, x)
-                                minY = min(minY, y); maxY = max(maxY, y)
-                            case .antiAliased: result.antiAliasedPixels += 1
-                            case .belowThreshold: result.belowThresholdPixels += 1
-                            case .same: break
-                            }
-                        }
+                    return Parallel.map((height + bandHeight - 1) / bandHeight, jobs: jobs) { band in
+                        compareRows(band * bandHeight..<min(height, (band + 1) * bandHeight), one, two, limit: limit, classes: classes)
                     }
-                    result.worstDistance = distance(worst)
                 }
             }
         }
-        if maxX >= 0 {
-            result.bounds = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        var bounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        var worst = 0.0
+        for band in bands {
+            result.differingPixels += band.differing
+            result.antiAliasedPixels += band.antiAliased
+            result.belowThresholdPixels += band.belowThreshold
+            worst = max(worst, band.worstDelta)
+            if let box = band.bounds {
+                bounds = bounds.map { (min($0.minX, box.minX), min($0.minY, box.minY), max($0.maxX, box.maxX), max($0.maxY, box.maxY)) } ?? box
+            }
+        }
+        result.worstDistance = distance(worst)
+        if let bounds {
+            result.bounds = PixelRect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX + 1, height: bounds.maxY - bounds.minY + 1)
         }
         return result
+    }
+
+    /// What one band of rows found.
+    struct BandResult {
+        var differing = 0, antiAliased = 0, belowThreshold = 0
+        var worstDelta = 0.0
+        var bounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+    }
+
+    /// Classifies the pixels of `rows`, writing only their entries of `classes`.
+    /// `limit` is the largest tolerated YIQ delta, negative for exact.
+    private static func compareRows(
+        _ rows: Range<Int>, _ one: PixelGrid, _ two: PixelGrid, limit: Double, classes: UnsafeMutableBufferPointer<UInt8>
+    ) -> BandResult {
+        var band = BandResult()
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        let width = one.width
+        for y in rows {
+            for x in 0..<width {
+                let i = y &* width &+ x
+                let p = one[i], q = two[i]
+                if p == q { continue }
+                let (delta, background) = colorDelta(p, q)
+                band.worstDelta = max(band.worstDelta, delta)
+                let kind: ImageDifference.PixelClass
+                if limit < 0 {
+                    kind = .differs
+                } else if delta <= limit {
+                    kind = .belowThreshold
+                } else if one.isAntiAliased(x, y, other: two, background: background)
+                    || two.isAntiAliased(x, y, other: one, background: background)
+                {
+                    kind = .antiAliased
+                } else {
+                    kind = .differs
+                }
+                classes[i] = kind.rawValue
+                switch kind {
+                case .differs:
+                    band.differing += 1
+                    minX = min(minX, x); maxX = max(maxX, x)
+                    minY = min(minY, y); maxY = max(maxY, y)
+                case .antiAliased: band.antiAliased += 1
+                case .belowThreshold: band.belowThreshold += 1
+                case .same: break
+                }
+            }
+        }
+        if maxX >= 0 { band.bounds = (minX, minY, maxX, maxY) }
+        return band
     }
 
     /// A YIQ delta on the 0...1 scale of the threshold.

@@ -25,7 +25,7 @@ struct PixelComparerTests {
         let folder = TestPaths.temporaryFolder("cmp-encodings")
         let opaque = Synthetic.randomOpaque(width: 40, height: 30, seed: 11)
         folder.write("rgba.png", PNGEncoder.encode(opaque, as: .rgba))
-        folder.write("rgb.png", PNGEncoder.encode(opaque, as: .rgb, options: .init(level: 1, jobs: 1)))
+        folder.write("rgb.png", PNGEncoder.encode(opaque, as: .rgb, options: .init(compression: .filtered(level: 1), jobs: 1)))
         #expect(folder.read("rgba.png") != folder.read("rgb.png"))
         for comparison in [PixelComparison.exact, Self.perceptual] {
             let (_, _, difference) = try ImageFileComparison.compare(
@@ -149,6 +149,22 @@ struct PixelComparerTests {
         ink[1, 1] = RGBA(200, 200, 200, 160)
         lighter[1, 1] = RGBA(255, 255, 255, 160)
         #expect(try PixelComparer.compare(ink, lighter, Self.perceptual).differingPixels == 1)
+    }
+
+    @Test func sameResultForAnyNumberOfThreads() throws {
+        // Noise against noise with a shared flat patch and shifted edges: every class
+        // of pixel, in bands that split unevenly.
+        var a = Synthetic.randomOpaque(width: 70, height: 101, seed: 1)
+        var b = Synthetic.randomOpaque(width: 70, height: 101, seed: 2)
+        let edgeA = Self.edge(at: 30.3, width: 70, height: 101), edgeB = Self.edge(at: 30.8, width: 70, height: 101)
+        for y in 20..<60 { for x in 10..<50 { a[x, y] = edgeA[x, y]; b[x, y] = edgeB[x, y] } }
+        let one = try PixelComparer.compare(a, b, Self.perceptual, jobs: 1)
+        #expect(one.antiAliasedPixels > 0 && one.belowThresholdPixels > 0 && one.differingPixels > 0)
+        for jobs in [2, 3, 8] {
+            let many = try PixelComparer.compare(a, b, Self.perceptual, jobs: jobs)
+            #expect(many.classes == one.classes && many.bounds == one.bounds && many.worstDistance == one.worstDistance)
+            #expect(many.summary == one.summary)
+        }
     }
 
     @Test func diffImageMarksChangesOverAFadedExpected() throws {
