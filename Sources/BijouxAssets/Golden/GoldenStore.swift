@@ -241,9 +241,15 @@ public struct GoldenCheck: Sendable {
         }
         var record = policy.recordsMissing
         if let golden = location.read {
-            let expectedBytes = (try? FileIO.read(golden)) ?? []
-            result.outcome = expectedBytes == actualBytes
-                ? .matches(nil) : compare(expectedBytes, actualBytes, path: path, golden: golden, tolerance: tolerance)
+            let expectedBytes: [UInt8]
+            do {
+                expectedBytes = try FileIO.read(golden)
+                result.outcome = expectedBytes == actualBytes
+                    ? .matches(nil) : compare(expectedBytes, actualBytes, path: path, golden: golden, tolerance: tolerance)
+            } catch {
+                expectedBytes = []
+                result.outcome = .unreadable(error.description)
+            }
             if case .matches = result.outcome {
                 // `all` makes the goldens the current outputs byte for byte, but does not
                 // copy a reference golden into a platform folder when it still matches.

@@ -151,6 +151,27 @@ struct GoldenCheckTests {
         #expect(Self.failures(Self.check(goldens, .all)).isEmpty, "identical goldens are not rewritten")
     }
 
+    @Test func corruptOrResizedGoldensFailClearly() throws {
+        let goldens = Self.recordedGoldens()
+        let sunAt3x = "Assets.xcassets/Charms/sun.imageset/sun@3x.png"
+        goldens.write(sunAt3x, "not a picture")
+        goldens.write(Self.moonAt2x, PNGEncoder.encode(RGBAImage(width: 3, height: 2)))
+        let results = Self.check(goldens, .missing)
+        let failed = Self.failures(results)
+        #expect(failed.map(\.path).sorted() == [Self.moonAt2x, sunAt3x])
+        let sun = try #require(failed.first { $0.path == sunAt3x })
+        #expect(sun.message.hasPrefix("\(sunAt3x): \(goldens.path)/\(sunAt3x): not a PNG file (bad signature)"))
+        let moon = try #require(failed.first { $0.path == Self.moonAt2x })
+        #expect(moon.message.hasPrefix("\(Self.moonAt2x): size changed from 3×2 to 240×220"))
+
+        let reports = TestPaths.temporaryFolder("golden-report")
+        let artifacts = try GoldenReport(failuresFolder: reports.path + "/f", pagePath: reports.path + "/r.html").write(results)
+        #expect(artifacts[Self.moonAt2x]?.expected != nil && artifacts[Self.moonAt2x]?.diff == nil)
+
+        #expect(Self.failures(Self.check(goldens, .failed)).allSatisfy { $0.recording == .written })
+        #expect(Self.failures(Self.check(goldens, .never)).isEmpty)
+    }
+
     @Test func textDifferencesShowTheFirstDifferingLines() throws {
         let goldens = Self.recordedGoldens()
         let original = String(decoding: goldens.read(Self.moonContents)!, as: UTF8.self)
