@@ -123,6 +123,18 @@ struct CommandLineTests {
         #expect(result.stderr == "error: \(folder.path)/art/charms.json:2:16: invalid JSON: expected a member name in quotes, found ','\n")
         #expect(!folder.exists("out"))
     }
+
+    /// Run from inside the art folder (`--art .`), the header still names it by its
+    /// own name, so CI and a designer's laptop write the same file.
+    @Test func buildWritesTheCharmTableNamedByTheArtFoldersOwnName() throws {
+        let folder = TestPaths.temporaryFolder("cli-table-build")
+        BuilderTests.makeArt(folder)
+        let result = try CLI.run(["build", "--art", ".", "--out", "../out"], in: folder.path + "/art")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("(table, charms)"))
+        let swift = String(decoding: try #require(folder.read("out/Generated/CharmTable.swift")), as: UTF8.self)
+        #expect(swift.hasPrefix("// Generated from art/charms.json by bijoux-assets. Do not edit.\n"))
+    }
 }
 
 @Suite("Command line over the corpus and the sample art")
