@@ -46,7 +46,7 @@ public enum CharmTableJSON {
                     "damping": .double(sway.damping),
                     "naturalFrequency": .double(sway.naturalFrequency),
                     "dampedPeriod": .double(sway.dampedPeriod),
-                    "settlingTime": .double(sway.settlingTime),
+                    "settlingTime": .double(toMicroseconds(sway.settlingTime)),
                 ],
             ]
         }
@@ -57,5 +57,12 @@ public enum CharmTableJSON {
             "art": ["aspect": .double(CharmCanvas.aspect)],
             "charms": .array(charms),
         ]
+    }
+
+    /// The settling time is the one published value computed with libm's `log`, whose
+    /// last bit may differ between glibc and macOS. Rounded to a microsecond, the file
+    /// is the same on every platform (the app computes its own from the duration).
+    static func toMicroseconds(_ seconds: Double) -> Double {
+        (seconds * 1e6).rounded() / 1e6
     }
 }
