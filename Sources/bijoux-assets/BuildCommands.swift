@@ -12,7 +12,8 @@ let buildCommand = CommandSpec(
     options: [artOption, outOption, strictOption, jobsOption, verboseOption],
     discussion: """
         Runs each stage whose inputs exist in the art folder: charms.json and charms/
-        (painted charms), icons/ (drawn icons; optional settings in icons.json),
+        (the charm table as Generated/CharmTable.swift and Generated/charms.json, and
+        the painted charms), icons/ (drawn icons; optional settings in icons.json),
         appicon.json (the app icon). Files are
         written only when their content changes, all together at the end: a failed
         build leaves the previous outputs untouched.
@@ -89,7 +90,7 @@ let keyCommand = CommandSpec(
         for warning in decoded.info.warnings + ColorChunkPolicy.warnings(for: decoded.info) {
             printError("warning: \(input): \(warning)")
         }
-        let keyed = LuminanceKey.key(decoded, blackPoint: blackPoint)
+        let keyed = LuminanceKey.key(consume decoded, blackPoint: blackPoint)
         try FileIO.writeAtomically(PNGEncoder.encode(keyed, options: .init(jobs: jobs)), to: output)
         return 0
     })

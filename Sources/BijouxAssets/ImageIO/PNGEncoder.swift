@@ -21,14 +21,26 @@ public enum PNGEncoder {
         }
     }
 
-    public struct Options: Sendable {
-        /// zlib level; 6 is libpng's default.
-        public var level: Int32 = 6
-        /// Threads to deflate with.
-        public var jobs: Int = Parallel.defaultJobs
+    /// How the filtered rows are deflated.
+    public enum Compression: Sendable, Equatable {
+        /// zlib's run-length strategy: matches only at distance one. After PNG
+        /// filtering, keyed art is long zero runs (transparent black, flat paint) and
+        /// brush texture that no longer match elsewhere, so this is about three times
+        /// faster than level 6 and, on the sample charms, within 2 % of its size
+        /// (often smaller). The default.
+        case runLength
+        /// zlib's general-purpose strategy at a level (libpng's default is level 6
+        /// with Z_FILTERED), kept as the size reference the tests compare against.
+        case filtered(level: Int32)
+    }
 
-        public init(level: Int32 = 6, jobs: Int = Parallel.defaultJobs) {
-            self.level = level
+    public struct Options: Sendable {
+        public var compression: Compression
+        /// Threads to deflate with.
+        public var jobs: Int
+
+        public init(compression: Compression = .runLength, jobs: Int = Parallel.defaultJobs) {
+            self.compression = compression
             self.jobs = jobs
         }
     }
@@ -93,7 +105,9 @@ public enum PNGEncoder {
         let filteredRowBytes = rowBytes + 1
         let rowsPerPiece = max(1, pieceBytes / filteredRowBytes)
         let pieceCount = max(1, (height + rowsPerPiece - 1) / rowsPerPiece)
-        let rowsForWindow = (windowBytes + filteredRowBytes - 1) / filteredRowBytes
+        // Run-length matches never reach back more than one pixel, so its pieces need
+        // no window from the piece before.
+        let rowsForWindow = options.compression == .runLength ? 0 : (windowBytes + filteredRowBytes - 1) / filteredRowBytes
 
         let pieces: [(bytes: [UInt8], adler: UInt, length: Int)] = Parallel.map(pieceCount, jobs: options.jobs) { piece in
             let firstRow = piece * rowsPerPiece
@@ -116,7 +130,7 @@ public enum PNGEncoder {
                 let data = UnsafeBufferPointer(rebasing: buffer[dataStart...])
                 let dictionary = UnsafeBufferPointer(rebasing: buffer[(dataStart - dictionaryLength)..<dataStart])
                 let compressed = deflatePiece(
-                    data, dictionary: dictionary, isLast: piece == pieceCount - 1, level: options.level)
+                    data, dictionary: dictionary, isLast: piece == pieceCount - 1, compression: options.compression)
                 let adler = adler32(1, data.baseAddress, UInt32(data.count))
                 return (compressed, adler, data.count)
             }
@@ -135,11 +149,14 @@ public enum PNGEncoder {
     /// One piece as raw deflate: primed with the preceding window, ended with a sync
     /// flush (byte-aligned, not final) or, for the last piece, a finish.
     private static func deflatePiece(
-        _ data: UnsafeBufferPointer<UInt8>, dictionary: UnsafeBufferPointer<UInt8>, isLast: Bool, level: Int32
+        _ data: UnsafeBufferPointer<UInt8>, dictionary: UnsafeBufferPointer<UInt8>, isLast: Bool, compression: Compression
     ) -> [UInt8] {
         var stream = z_stream()
-        // Z_FILTERED is libpng's strategy for filtered rows.
-        guard bx_deflate_init_raw(&stream, level, Z_FILTERED) == Z_OK else {
+        let (level, strategy) = switch compression {
+        case .runLength: (Int32(6), Z_RLE)
+        case .filtered(let level): (level, Z_FILTERED)
+        }
+        guard bx_deflate_init_raw(&stream, level, strategy) == Z_OK else {
             fatalError("zlib could not initialise a deflate stream (out of memory)")
         }
         defer { deflateEnd(&stream) }
@@ -158,8 +175,10 @@ public enum PNGEncoder {
                          "deflate did not consume its piece (result \(result))")
             return output.count - Int(stream.avail_out)
         }
-        out.removeLast(out.count - produced)
-        return out
+        // A fresh array of exactly the compressed size: trimming would keep the
+        // worst-case capacity alive, and all the pieces together would then hold as
+        // much memory as the image itself.
+        return Array(out[..<produced])
     }
 
     /// Per-thread buffers for the five candidate filterings of a row, and the zero row

@@ -131,7 +131,7 @@ struct IconsStageTests {
         let folder = TestPaths.temporaryFolder("icons-charm")
         BuilderTests.makeArt(folder)
         Self.makeArt(folder)
-        #expect(try Builder.build(Self.options(folder)).stages == ["charms", "icons"])
+        #expect(try Builder.build(Self.options(folder)).stages == ["table", "charms", "icons"])
         let report = try Builder.build(Builder.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", onlyCharms: ["sun"]))
         #expect(report.stages == ["charms"])
         #expect(folder.exists("out/Assets.xcassets/Icons/give.imageset/give@3x.png"))

@@ -46,3 +46,26 @@ struct PNGEncoderTests {
         #expect(PNGEncoder.paeth(100, 50, 0) == 100)
     }
 }
+
+@Suite("PNG compression policy")
+struct PNGCompressionTests {
+    /// The run-length default must stay within 5 % of zlib level 6 (libpng's default)
+    /// on what the tool really writes: keyed painted art, full size and placed.
+    @Test(arguments: ["heart", "cat", "star", "envelope"])
+    func runLengthStaysWithinFivePercentOfLevelSix(_ id: String) throws {
+        let keyed = LuminanceKey.key(try PNGDecoder.decodeFile("\(TestPaths.art)/charms/\(id).png"))
+        let placed = CharmCanvas.standard.render(keyed, bounds: PaintedBounds.of(keyed), scale: 3)
+        for image in [keyed, placed] {
+            let fast = PNGEncoder.encode(image, options: .init(compression: .runLength)).count
+            let reference = PNGEncoder.encode(image, options: .init(compression: .filtered(level: 6))).count
+            #expect(Double(fast) <= Double(reference) * 1.05, "\(id): \(fast) bytes against \(reference) at level 6")
+        }
+    }
+
+    @Test func bothCompressionsDecodeToTheSamePixels() throws {
+        let image = LuminanceKey.key(Synthetic.paintedDisc(width: 500, height: 700, center: (250, 350), radius: 200, softness: 30, color: (200, 120, 255)))
+        for compression in [PNGEncoder.Compression.runLength, .filtered(level: 6), .filtered(level: 1)] {
+            #expect(try PNGDecoder.decode(PNGEncoder.encode(image, options: .init(compression: compression)), path: "m.png").rgba8 == image)
+        }
+    }
+}

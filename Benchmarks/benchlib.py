@@ -1,0 +1,59 @@
+"""Shared helpers for the benchmarks: run a command, time it, read its peak memory.
+
+Every figure is reported as a ratio against a reference measured in the same run,
+on the same machine, so the numbers mean something on any machine."""
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+
+def ensure_python_packages(*names):
+    """Installs PyPI packages (import name, pip name) that are missing. Returns the
+    import names that could not be had, so a benchmark can skip what needs them."""
+    # Checked in a child: importing numpy here would grow this process, and a child's
+    # peak memory as the kernel reports it includes its parent's pages before exec.
+    def importable(name):
+        return subprocess.run([sys.executable, "-c", f"import {name}"], stderr=subprocess.DEVNULL).returncode == 0
+
+    missing = []
+    for import_name, pip_name in names:
+        if importable(import_name):
+            continue
+        print(f"  installing {pip_name} from PyPI ...", flush=True)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", pip_name],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if not importable(import_name):
+            missing.append(import_name)
+    return missing
+
+
+def run_once(command, env=None):
+    """Runs a command; returns (wall seconds, peak resident memory in KiB)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    stderr = process.stderr.read().decode(errors="replace")
+    process.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"benchmark command failed: {' '.join(command)}\n{stderr}")
+    peak = usage.ru_maxrss if sys.platform != "darwin" else usage.ru_maxrss // 1024
+    return elapsed, peak
+
+
+def measure(command, repeats=5, env=None):
+    """Median wall time and the largest peak memory over `repeats` runs (one warm-up)."""
+    run_once(command, env)
+    runs = [run_once(command, env) for _ in range(repeats)]
+    return statistics.median(t for t, _ in runs), max(m for _, m in runs)
+
+
+def row(label, value, reference_label=None, ratio=None, target=None):
+    text = f"  {label:<46} {value:>12}"
+    if reference_label:
+        text += f"   vs {reference_label}: {ratio:.2f}x"
+        if target:
+            text += f"  (target {target})"
+    print(text, flush=True)
