@@ -12,7 +12,8 @@ public enum IconsStage {
         let folder = artFolder + "/" + sourceFolder
         var product = StageProduct()
         var names: [String] = []
-        for file in FileIO.list(folder) {
+        // Hidden files (.DS_Store, an editor's swap file) are not art.
+        for file in FileIO.list(folder) where !file.hasPrefix(".") {
             guard file.hasSuffix(".svg") else {
                 product.warnings.append(BuildWarning(subject: folder + "/" + file, message: "not an .svg file; ignored"))
                 continue

@@ -110,7 +110,7 @@ public enum SVGSafety {
             guard target == "xml" else {
                 return "processing instruction <?\(target) …?> is not allowed (an xml-stylesheet would load an external style sheet)"
             }
-            let declaration = bytes[start..<index].map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+            let declaration = Self.asciiLowercased(bytes[start..<index])
             if let found = Self.index(of: Array("encoding".utf8), in: declaration, from: 0) {
                 let name = declaration[(found + 8)...]
                     .drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
@@ -202,7 +202,7 @@ public enum SVGSafety {
         /// `@import` and any `url(…)` that is not `url(#id)`, in any letter case.
         func cssProblem(_ css: String) -> String? {
             let text = Array(css.utf8)
-            let lower = text.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }  // ASCII only: same length
+            let lower = Self.asciiLowercased(text[...])
             if Self.index(of: Array("@import".utf8), in: lower, from: 0) != nil {
                 return "@import is not allowed: an icon may not load style sheets"
             }
@@ -270,6 +270,11 @@ public enum SVGSafety {
 
         func find(_ needle: String, from start: Int) -> Int? {
             Self.index(of: Array(needle.utf8), in: bytes, from: start)
+        }
+
+        /// A–Z to a–z, other bytes as they are: the same length, so indices carry over.
+        static func asciiLowercased(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+            bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
         }
 
         static func index(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

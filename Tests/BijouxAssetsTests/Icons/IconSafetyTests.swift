@@ -66,6 +66,7 @@ struct IconSafetyTests {
         ("no size", svg("", root: ""), "has no size"),
         ("fractional size", svg("", root: #"width="24.5" height="24""#), "whole number of points"),
         ("not XML", "this is not an svg", "not a valid SVG"),
+        ("empty", "", "not a valid SVG"),
     ]
 
     @Test(arguments: attacks)

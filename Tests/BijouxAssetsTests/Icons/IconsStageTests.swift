@@ -108,6 +108,7 @@ struct IconsStageTests {
         let folder = TestPaths.temporaryFolder("icons-names")
         Self.makeArt(folder)
         folder.write("art/icons/notes.txt", "sketches")
+        folder.write("art/icons/.DS_Store", "Finder's")
         let report = try Builder.build(Self.options(folder))
         #expect(report.warnings.map(\.description) == ["\(folder.path)/art/icons/notes.txt: not an .svg file; ignored"])
         folder.write("art/icons/-give.svg", FileManager.default.contents(atPath: TestPaths.art + "/icons/give.svg").map { Array($0) }!)
