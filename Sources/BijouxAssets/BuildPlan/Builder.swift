@@ -55,6 +55,11 @@ public enum Builder {
                 try CharmsStage.run(table: table, artFolder: context.artFolder, only: context.options.onlyCharms, jobs: context.options.jobs)
             })
         }
+        if FileIO.exists(context.path(AppIconParameters.fileName)) {
+            stages.append(PlannedStage(name: "app icon") { context in
+                try AppIconStage.run(artFolder: context.artFolder, table: context.table, only: context.options.onlyCharms, jobs: context.options.jobs)
+            })
+        }
         return stages
     }
 
