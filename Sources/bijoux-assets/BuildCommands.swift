@@ -12,7 +12,8 @@ let buildCommand = CommandSpec(
     options: [artOption, outOption, strictOption, jobsOption, verboseOption],
     discussion: """
         Runs each stage whose inputs exist in the art folder: charms.json and charms/
-        (painted charms), icons/ (drawn icons), appicon.json (the app icon). Files are
+        (the charm table as Generated/CharmTable.swift and Generated/charms.json, and
+        the painted charms), icons/ (drawn icons), appicon.json (the app icon). Files are
         written only when their content changes, all together at the end: a failed
         build leaves the previous outputs untouched.
 

@@ -50,6 +50,12 @@ public enum Builder {
     /// The stages whose inputs exist, in the order they run.
     public static func plan(_ context: Context) -> [PlannedStage] {
         var stages: [PlannedStage] = []
+        if let table = context.table, context.options.onlyCharms == nil {
+            // First: it is quick, and it stops a build with a bad table before the charms.
+            stages.append(PlannedStage(name: "table") { context in
+                try TableStage.run(table: table, artFolder: context.artFolder)
+            })
+        }
         if let table = context.table {
             stages.append(PlannedStage(name: "charms") { context in
                 try CharmsStage.run(table: table, artFolder: context.artFolder, only: context.options.onlyCharms, jobs: context.options.jobs)

@@ -13,6 +13,7 @@ public enum CharmsStage {
     public static func run(
         table: CharmTableSource, artFolder: String, only: Set<String>? = nil, jobs: Int = Parallel.defaultJobs
     ) throws -> StageProduct {
+        try table.checkArtFiles(artFolder: artFolder, tableFile: artFolder + "/" + Builder.charmTableFile, only: only)
         let entries = table.charms.filter { only?.contains($0.id) ?? true }
         let results = try Parallel.map(entries.count, jobs: jobs) { index throws(ImageIOError) in
             let entry = entries[index]

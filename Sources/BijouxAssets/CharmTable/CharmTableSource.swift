@@ -23,6 +23,8 @@ public struct CharmEntry: Equatable, Sendable {
     public var swayDuration: Double
     /// Path of the painted PNG, relative to the art folder.
     public var art: String
+    /// Where `art` is written, or nil when it is the default `charms/<id>.png`.
+    public var artLocation: SourceLocation?
     /// The matte's noise floor to level away before keying (0 = a true black matte).
     public var blackPoint: Int
     /// Where the charm's object starts in charms.json, for messages about it.
@@ -30,26 +32,22 @@ public struct CharmEntry: Equatable, Sendable {
 
     public init(
         id: String, displayName: String, note: String, swayDuration: Double, art: String? = nil,
-        blackPoint: Int = 0, location: SourceLocation? = nil
+        artLocation: SourceLocation? = nil, blackPoint: Int = 0, location: SourceLocation? = nil
     ) {
         self.id = id
         self.displayName = displayName
         self.note = note
         self.swayDuration = swayDuration
         self.art = art ?? "charms/\(id).png"
+        self.artLocation = art == nil ? nil : artLocation
         self.blackPoint = blackPoint
         self.location = location
     }
 }
 
-/// Limits the table must respect (SPEC: the charm table).
+/// Rules for the table's text. Its numeric limits live with the model they protect:
+/// `CharmLimits.maxNameLength`, `CharmPhysics.swayDurationLimits`.
 public enum CharmTableRules {
-    /// Names fit three-up on the island at minimum scale factor 0.6.
-    public static let maxNameLength = 26
-    /// k = 20 + 14·(5 − duration) must stay positive: duration < 5 + 20/14 = 45/7 s.
-    /// Every positive duration below that keeps the 60 Hz semi-implicit Euler step
-    /// stable (k ≤ 90, so k·dt² ≤ 0.025, far inside the k·dt² < 4 bound).
-    public static let swayDurationRange = 0.0..<(45.0 / 7.0)
     /// Ids name files and Swift cases: ASCII letters, digits, '-' and '_', starting
     /// with a letter or digit.
     public static func isValidID(_ id: String) -> Bool {
@@ -113,6 +111,16 @@ extension CharmTableSource {
         return CharmTableSource(charms: charms, canvas: canvas)
     }
 
+    /// The accepted sway durations and why, from the physics constants themselves.
+    static var swayDurationRule: String {
+        let p = CharmPhysics.self, limits = p.swayDurationLimits
+        func rounded(_ x: Double) -> String { JSONWriter.formatNumber((x * 100).rounded() / 100) }
+        let refK = JSONWriter.formatNumber(p.referenceStiffness)
+        let slope = JSONWriter.formatNumber(p.stiffnessPerSecond)
+        let refD = JSONWriter.formatNumber(p.referenceSwayDuration)
+        return "it must be more than \(rounded(limits.above)) and less than \(rounded(limits.below)) s (\(refD) + \(refK)/\(slope)), where the spring constant k = \(refK) + \(slope)·(\(refD) − duration) stays positive and the \(JSONWriter.formatNumber(p.tickRate)) Hz step stays stable"
+    }
+
     private static let charmFields: Set = ["id", "displayName", "note", "swayDuration", "art", "blackPoint"]
 
     private static func parseCharm(_ node: JSONNode, file: String) throws(CharmTableError) -> CharmEntry {
@@ -145,8 +153,8 @@ extension CharmTableSource {
         }
         let (displayName, nameLocation) = try required("displayName")
         if displayName.allSatisfy(\.isWhitespace) { throw fail(nameLocation, "displayName", "must not be empty") }
-        if displayName.count > CharmTableRules.maxNameLength {
-            throw fail(nameLocation, "displayName", "\"\(displayName)\" is \(displayName.count) characters; at most \(CharmTableRules.maxNameLength) fit three-up on the island")
+        if displayName.count > CharmLimits.maxNameLength {
+            throw fail(nameLocation, "displayName", "\"\(displayName)\" is \(displayName.count) characters; at most \(CharmLimits.maxNameLength) fit three-up on the island")
         }
         let (note, noteLocation) = try required("note")
         if note.allSatisfy(\.isWhitespace) { throw fail(noteLocation, "note", "every stock charm arrives with a note; it must not be empty") }
@@ -154,13 +162,14 @@ extension CharmTableSource {
         guard case .number(let sway, _) = swayNode.value else {
             throw fail(swayNode.location, "swayDuration", "expected a number of seconds, found \(swayNode.value.typeName)")
         }
-        guard sway > 0, CharmTableRules.swayDurationRange.contains(sway) else {
-            throw fail(swayNode.location, "swayDuration", "\(JSONWriter.formatNumber(sway)) s is out of range: it must be more than 0 and less than 45/7 ≈ 6.43 s, where the spring constant k = 20 + 14·(5 − duration) stays positive")
+        guard CharmPhysics.acceptsSwayDuration(sway) else {
+            throw fail(swayNode.location, "swayDuration", "\(JSONWriter.formatNumber(sway)) s is out of range: \(swayDurationRule)")
         }
         var art: String?
+        var artLocation: SourceLocation?
         if let (path, location) = try string("art") {
             if let problem = ArtPath.problem(with: path) { throw fail(location, "art", problem) }
-            art = path
+            (art, artLocation) = (path, location)
         }
         var blackPoint = 0
         if let blackNode = node["blackPoint"] {
@@ -169,7 +178,9 @@ extension CharmTableSource {
             }
             blackPoint = Int(value)
         }
-        return CharmEntry(id: idText, displayName: displayName, note: note, swayDuration: sway, art: art, blackPoint: blackPoint, location: node.location)
+        return CharmEntry(
+            id: idText, displayName: displayName, note: note, swayDuration: sway, art: art, artLocation: artLocation,
+            blackPoint: blackPoint, location: node.location)
     }
 
     private static func parseCanvas(_ node: JSONNode, file: String) throws(CharmTableError) -> CharmCanvas {
@@ -201,6 +212,22 @@ extension CharmTableSource {
     }
 }
 
+extension CharmTableSource {
+    /// Checks that each charm's painted PNG is in the art folder, spelled exactly as on
+    /// disk (a case mismatch passes on a Mac and fails in Linux CI). Every stage that
+    /// needs the art runs this one check, so a missing file reads the same from each.
+    /// `tableFile` names charms.json in the error; `only` limits the check to those ids.
+    public func checkArtFiles(artFolder: String, tableFile: String, only: Set<String>? = nil) throws(CharmTableError) {
+        for entry in charms where only?.contains(entry.id) ?? true {
+            guard let problem = ArtPath.fileProblem(entry.art, in: artFolder) else { continue }
+            let hint = entry.artLocation == nil ? " (the default path for this id; set \"art\" for another)" : ""
+            throw CharmTableError(
+                file: tableFile, location: entry.artLocation ?? entry.location, charmID: entry.id, field: "art",
+                message: problem + hint)
+        }
+    }
+}
+
 /// Paths inside the art folder. Art is untrusted input in CI: a path may not leave
 /// the folder.
 public enum ArtPath {
@@ -210,6 +237,28 @@ public enum ArtPath {
         if path.hasPrefix("/") || path.hasPrefix("~") { return "\"\(path)\" must be relative to the art folder" }
         if path.split(separator: "/").contains("..") { return "\"\(path)\" must not leave the art folder ('..')" }
         if path.contains("\\") || path.contains("\0") { return "\"\(path)\" contains a backslash or NUL" }
+        return nil
+    }
+
+    /// Why `path` (relative, already accepted by `problem(with:)`) is not a file in
+    /// `folder`, or nil when it is. Each component must match a directory entry
+    /// exactly, so the answer is the same on case-insensitive disks.
+    public static func fileProblem(_ path: String, in folder: String) -> String? {
+        var current = folder
+        let components = path.split(separator: "/").map(String.init)
+        for (index, component) in components.enumerated() where component != "." {
+            let names = FileIO.list(current)
+            if !names.contains(component) {
+                let spelled = components[..<index].joined(separator: "/")
+                if let other = names.first(where: { $0.lowercased() == component.lowercased() }) {
+                    let found = (spelled.isEmpty ? "" : spelled + "/") + other
+                    return "file \(path) not found: the art folder has \(found), which differs in case"
+                }
+                return "file \(path) not found"
+            }
+            current += "/" + component
+        }
+        if FileIO.isDirectory(current) { return "\(path) is a folder, not a file" }
         return nil
     }
 }

@@ -123,6 +123,14 @@ public enum FileIO {
         return String(path[..<slash])
     }
 
+    /// The absolute path with symbolic links and `.`/`..` resolved, or `path` itself
+    /// when it does not exist.
+    public static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Names in a folder, sorted; empty when it does not exist.
     public static func list(_ folder: String) -> [String] {
         guard let dir = opendir(folder) else { return [] }

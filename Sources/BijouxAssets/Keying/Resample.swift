@@ -11,58 +11,49 @@ public enum Resample {
         precondition(width > 0 && height > 0)
         if width == image.width && height == image.height { return image }
         let premultiplied = premultiply(image)
-        let horizontal = Contributions(source: image.width, destination: width)
-        let vertical = Contributions(source: image.height, destination: height)
-        // Horizontal pass: image.height rows of `width` pixels.
-        var wide = [Float](repeating: 0, count: width * image.height * 4)
-        premultiplied.withUnsafeBufferPointer { source in
-            wide.withUnsafeMutableBufferPointer { out in
-                for y in 0..<image.height {
-                    let row = y * image.width * 4
-                    for x in 0..<width {
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                        let (start, weights) = horizontal[x]
-                        for (k, weight) in weights.enumerated() {
-                            let i = row + (start + k) * 4
-                            r += source[i] * weight
-                            g += source[i + 1] * weight
-                            b += source[i + 2] * weight
-                            a += source[i + 3] * weight
-                        }
-                        let o = (y * width + x) * 4
-                        out[o] = r
-                        out[o + 1] = g
-                        out[o + 2] = b
-                        out[o + 3] = a
-                    }
-                }
-            }
-        }
-        // Vertical pass.
-        var tall = [Float](repeating: 0, count: width * height * 4)
-        wide.withUnsafeBufferPointer { source in
-            tall.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    let (start, weights) = vertical[y]
-                    for x in 0..<width {
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                        for (k, weight) in weights.enumerated() {
-                            let i = ((start + k) * width + x) * 4
-                            r += source[i] * weight
-                            g += source[i + 1] * weight
-                            b += source[i + 2] * weight
-                            a += source[i + 3] * weight
-                        }
-                        let o = (y * width + x) * 4
-                        out[o] = r
-                        out[o + 1] = g
-                        out[o + 2] = b
-                        out[o + 3] = a
-                    }
-                }
-            }
-        }
+        // Horizontal pass: each of image.height rows becomes `width` pixels.
+        let wide = convolve(
+            premultiplied, lines: image.height, outputs: width, along: Contributions(source: image.width, destination: width),
+            source: (line: image.width * 4, tap: 4), destination: (line: width * 4, pixel: 4))
+        // Vertical pass: each of `width` columns becomes `height` pixels.
+        let tall = convolve(
+            wide, lines: width, outputs: height, along: Contributions(source: image.height, destination: height),
+            source: (line: 4, tap: width * 4), destination: (line: 4, pixel: width * 4))
         return unpremultiply(tall, width: width, height: height)
+    }
+
+    /// One separable pass over premultiplied RGBA floats: for each line, output pixel
+    /// j is the weighted sum of the source pixels its contributions name. Strides are
+    /// in floats, so the same loop runs along rows or down columns.
+    private static func convolve(
+        _ source: [Float], lines: Int, outputs: Int, along contributions: Contributions,
+        source sourceStride: (line: Int, tap: Int), destination: (line: Int, pixel: Int)
+    ) -> [Float] {
+        var out = [Float](repeating: 0, count: lines * outputs * 4)
+        source.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { out in
+                for line in 0..<lines {
+                    for j in 0..<outputs {
+                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                        let (start, weights) = contributions[j]
+                        var i = line * sourceStride.line + start * sourceStride.tap
+                        for weight in weights {
+                            r += source[i] * weight
+                            g += source[i + 1] * weight
+                            b += source[i + 2] * weight
+                            a += source[i + 3] * weight
+                            i += sourceStride.tap
+                        }
+                        let o = line * destination.line + j * destination.pixel
+                        out[o] = r
+                        out[o + 1] = g
+                        out[o + 2] = b
+                        out[o + 3] = a
+                    }
+                }
+            }
+        }
+        return out
     }
 
     /// Colour times alpha, as Float in 0...255.

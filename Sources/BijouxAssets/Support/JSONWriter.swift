@@ -74,6 +74,17 @@ public enum JSONWriter {
     }
 
     public static func quote(_ string: String) -> String {
+        quoted(string) { scalar in
+            guard scalar.value < 0x20 else { return nil }
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+    }
+
+    /// `string` in double quotes, with `"`, `\`, newline, return and tab escaped by a
+    /// backslash (the same in JSON and Swift), and any other scalar as `escape` says
+    /// (nil: as it is). One escaper for JSON here and Swift literals (SwiftIdentifier).
+    public static func quoted(_ string: String, escape: (Unicode.Scalar) -> String?) -> String {
         var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -82,10 +93,8 @@ public enum JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+            default:
+                if let escaped = escape(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out + "\""

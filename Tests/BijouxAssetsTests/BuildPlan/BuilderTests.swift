@@ -31,7 +31,7 @@ struct BuilderTests {
         let folder = TestPaths.temporaryFolder("layout")
         Self.makeArt(folder)
         let report = try Builder.build(Self.options(folder))
-        #expect(report.stages.contains("charms"))
+        #expect(report.stages == ["table", "charms"])
         #expect(report.warnings.isEmpty)
         let files = folder.files().filter { $0.hasPrefix("out/") }.map { String($0.dropFirst(4)) }
         for id in ["sun", "moon", "plum"] {
@@ -45,6 +45,67 @@ struct BuilderTests {
         #expect(files.contains("Assets.xcassets/Contents.json"))
         #expect(files.contains("Assets.xcassets/Charms/Contents.json"))
         #expect(files.contains("Preview/charms-22px.png"))
+        let swift = String(decoding: try #require(folder.read("out/Generated/CharmTable.swift")), as: UTF8.self)
+        #expect(swift.hasPrefix("// Generated from art/charms.json by bijoux-assets. Do not edit.\n// swiftlint:disable all\n"))
+        #expect(swift.contains("    case sun = \"sun\"\n    case moon = \"moon\"\n    case plum = \"plum\"\n"))
+        let json = String(decoding: try #require(folder.read("out/Generated/charms.json")), as: UTF8.self)
+        #expect(json == CharmTableJSON.generate(try CharmTableSource.parse(try #require(folder.read("art/charms.json")), file: "x")))
+    }
+
+    /// The header names the art folder by its own name, so the generated files do not
+    /// depend on where the checkout is.
+    @Test func theGeneratedTableIsTheSameWhereverTheArtIs() throws {
+        let first = TestPaths.temporaryFolder("where-a"), second = TestPaths.temporaryFolder("where-b")
+        Self.makeArt(first)
+        Self.makeArt(second)
+        try Builder.build(Self.options(first))
+        try Builder.build(Builder.Options(artFolder: second.path + "/art/", outputFolder: second.path + "/elsewhere"))
+        for file in [TableStage.swiftPath, TableStage.jsonPath] {
+            #expect(first.read("out/" + file) != nil)
+            #expect(first.read("out/" + file) == second.read("elsewhere/" + file))
+        }
+        #expect(TableStage.sourceName(artFolder: "/some/checkout/design-art//") == "design-art/charms.json")
+    }
+
+    @Test func aMissingArtFileReadsTheSameFromEveryStage() throws {
+        let folder = TestPaths.temporaryFolder("missing")
+        Self.makeArt(folder)
+        FileIO.remove(folder.path + "/art/charms/moon.png")
+        let expected = "\(folder.path)/art/charms.json:3:3: charm 'moon', field 'art': file charms/moon.png not found (the default path for this id; set \"art\" for another)"
+        #expect { try Builder.build(Self.options(folder)) } throws: { "\($0)" == expected }
+        #expect { try Builder.build(Self.options(folder, only: ["moon"])) } throws: { "\($0)" == expected }
+        #expect { try CharmsStage.run(table: try CharmTableSource.parse(folder.read("art/charms.json")!, file: "x"), artFolder: folder.path + "/art") } throws: { "\($0)" == expected }
+        #expect(!folder.exists("out"))
+        // A charm rebuild of another charm does not need the moon.
+        #expect(try Builder.build(Self.options(folder, only: ["sun"])).stages == ["charms"])
+    }
+
+    @Test func idsThatClashAsSwiftCasesFailTheBuildBeforeAnyCharmIsPainted() throws {
+        let folder = TestPaths.temporaryFolder("clash")
+        Self.makeArt(folder)
+        folder.write("art/charms/sun-moon.png", folder.read("art/charms/sun.png")!)
+        folder.write("art/charms/sunMoon.png", folder.read("art/charms/sun.png")!)
+        folder.write("art/charms.json", """
+            {"charms": [
+              {"id": "sun-moon", "displayName": "Sun", "note": "n", "swayDuration": 3.0},
+              {"id": "sunMoon", "displayName": "Moon", "note": "n", "swayDuration": 2.5}
+            ]}
+            """)
+        #expect {
+            try Builder.build(Self.options(folder))
+        } throws: { error in
+            "\(error)" == "\(folder.path)/art/charms.json:3:3: charm 'sunMoon', field 'id': becomes the Swift case sunMoon, as does charm 'sun-moon' at 2:3; rename one of them"
+        }
+        #expect(!folder.exists("out"))
+    }
+
+    @Test func staleFilesInGeneratedAreRemoved() throws {
+        let folder = TestPaths.temporaryFolder("stale")
+        Self.makeArt(folder)
+        folder.write("out/Generated/OldCharmTable.swift", "// from an older build")
+        let report = try Builder.build(Self.options(folder))
+        #expect(report.files.removed == ["Generated/OldCharmTable.swift"])
+        #expect(folder.exists("out/Generated/CharmTable.swift") && !folder.exists("out/Generated/OldCharmTable.swift"))
     }
 
     @Test func sameBytesForAnyNumberOfJobsAndUnchangedFilesAreNotRewritten() throws {
@@ -98,6 +159,7 @@ struct BuilderTests {
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
         folder.write("art/charms/sun.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 100, height: 100, center: (50, 50), radius: 30, softness: 3, color: (255, 0, 0)), as: .rgb))
         let report = try Builder.build(Self.options(folder, only: ["sun"]))
+        #expect(report.stages == ["charms"])
         #expect(Set(report.files.written) == [
             "Assets.xcassets/Charms/sun.imageset/sun.png", "Assets.xcassets/Charms/sun.imageset/sun@2x.png",
             "Assets.xcassets/Charms/sun.imageset/sun@3x.png", "Preview/Charms/sun.png",

@@ -123,4 +123,60 @@ struct CommandLineTests {
         #expect(result.stderr == "error: \(folder.path)/art/charms.json:2:16: invalid JSON: expected a member name in quotes, found ','\n")
         #expect(!folder.exists("out"))
     }
+
+    /// Run from inside the art folder (`--art .`), the header still names it by its
+    /// own name, so CI and a designer's laptop write the same file.
+    @Test func buildWritesTheCharmTableNamedByTheArtFoldersOwnName() throws {
+        let folder = TestPaths.temporaryFolder("cli-table-build")
+        BuilderTests.makeArt(folder)
+        let result = try CLI.run(["build", "--art", ".", "--out", "../out"], in: folder.path + "/art")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("(table, charms)"))
+        let swift = String(decoding: try #require(folder.read("out/Generated/CharmTable.swift")), as: UTF8.self)
+        #expect(swift.hasPrefix("// Generated from art/charms.json by bijoux-assets. Do not edit.\n"))
+    }
+}
+
+@Suite("Command line over the corpus and the sample art")
+struct CommandLineCorpusTests {
+    /// Every corrupt PngSuite file: one line naming the file and the reason, exit 1,
+    /// and no output file left behind.
+    @Test(arguments: PNGDecoderTests.corrupt)
+    func corruptFilesLeaveNoOutput(_ name: String) throws {
+        let folder = TestPaths.temporaryFolder("cli-corrupt")
+        let input = TestPaths.pngSuite + "/" + name
+        let result = try CLI.run(["key", input, folder.path + "/out.png"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(input): "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(folder.files().isEmpty)
+    }
+
+    @Test func charmRebuildsOneCharmAndReportsLegibility() throws {
+        let folder = TestPaths.temporaryFolder("cli-charm")
+        let result = try CLI.run(["charm", "star", "--art", TestPaths.art, "--out", folder.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("charm star: painted"))
+        #expect(result.stdout.contains("of the silhouette kept"))
+        // Into an empty folder: the charm, and the folders' Contents.json a catalog needs.
+        #expect(folder.files() == [
+            "Assets.xcassets/Charms/Contents.json",
+            "Assets.xcassets/Charms/star.imageset/Contents.json", "Assets.xcassets/Charms/star.imageset/star.png",
+            "Assets.xcassets/Charms/star.imageset/star@2x.png", "Assets.xcassets/Charms/star.imageset/star@3x.png",
+            "Assets.xcassets/Contents.json", "Preview/Charms/star.png",
+        ])
+    }
+
+    @Test func strictBuildFailsOnAWarning() throws {
+        let folder = TestPaths.temporaryFolder("cli-strict")
+        folder.write("art/charms.json", #"{"charms": [{"id": "fog", "displayName": "Fog", "note": "hazy days", "swayDuration": 3}]}"#)
+        folder.write("art/charms/fog.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 120, height: 110, center: (60, 55), radius: 40, softness: 4, color: (200, 200, 220), matte: 6), as: .rgb))
+        let lenient = try CLI.run(["build", "--art", folder.path + "/art", "--out", folder.path + "/out"])
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr.contains("warning: \(folder.path)/art/charms/fog.png: charm 'fog': matte is not black: background floor 6/255"))
+        let strict = try CLI.run(["build", "--strict", "--art", folder.path + "/art", "--out", folder.path + "/strict-out"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.hasPrefix("error: strict build failed on 1 warning: "))
+        #expect(!folder.exists("strict-out"))
+    }
 }

@@ -31,7 +31,9 @@ struct CharmTableSourceTests {
         (#"{"charms": [{"id": "a", "displayName": "An Exceedingly Long Charm Name", "note": "n", "swayDuration": 3}]}"#,
          "art/charms.json:1:40: charm 'a', field 'displayName': \"An Exceedingly Long Charm Name\" is 30 characters; at most 26 fit three-up on the island"),
         (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": -1}]}"#,
-         "art/charms.json:1:74: charm 'a', field 'swayDuration': -1 s is out of range: it must be more than 0 and less than 45/7 ≈ 6.43 s, where the spring constant k = 20 + 14·(5 − duration) stays positive"),
+         "art/charms.json:1:74: charm 'a', field 'swayDuration': -1 s is out of range: it must be more than 0 and less than 6.43 s (5 + 20/14), where the spring constant k = 20 + 14·(5 − duration) stays positive and the 60 Hz step stays stable"),
+        (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 6.5}]}"#,
+         "art/charms.json:1:74: charm 'a', field 'swayDuration': 6.5 s is out of range: it must be more than 0 and less than 6.43 s (5 + 20/14), where the spring constant k = 20 + 14·(5 − duration) stays positive and the 60 Hz step stays stable"),
         (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": "3s"}]}"#,
          "art/charms.json:1:74: charm 'a', field 'swayDuration': expected a number of seconds, found a string"),
         (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "art": "../secret.png"}]}"#,
@@ -59,5 +61,34 @@ struct CharmTableSourceTests {
         #expect(throws: CharmTableError.self) {
             _ = try Self.parse(#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 6.5}]}"#)
         }
+    }
+
+    /// One check for every stage: the file, where the path is (or the charm, for the
+    /// default path), and what is wrong.
+    @Test func missingArtIsReportedAtTheCharmAndField() throws {
+        let folder = TestPaths.temporaryFolder("art-check")
+        let json = """
+            {"charms": [
+              {"id": "cat", "displayName": "Cat", "note": "n", "swayDuration": 4.4},
+              {"id": "star", "displayName": "Star", "note": "n", "swayDuration": 2.4, "art": "painted/star.png"},
+              {"id": "moon", "displayName": "Moon", "note": "n", "swayDuration": 3}
+            ]}
+            """
+        let file = folder.path + "/art/charms.json"
+        let table = try CharmTableSource.parse(Array(json.utf8), file: file)
+        func problem(only: Set<String>? = nil) -> String? {
+            do { try table.checkArtFiles(artFolder: folder.path + "/art", tableFile: file, only: only) } catch { return error.description }
+            return nil
+        }
+        #expect(problem() == "\(file):2:3: charm 'cat', field 'art': file charms/cat.png not found (the default path for this id; set \"art\" for another)")
+        folder.write("art/charms/cat.png", "x")
+        #expect(problem() == "\(file):3:82: charm 'star', field 'art': file painted/star.png not found")
+        folder.write("art/Painted/star.png", "x")
+        #expect(problem() == "\(file):3:82: charm 'star', field 'art': file painted/star.png not found: the art folder has Painted, which differs in case")
+        folder.write("art/painted/star.png/inner", "x")
+        #expect(problem() == "\(file):3:82: charm 'star', field 'art': painted/star.png is a folder, not a file")
+        // Only the charms asked for are checked.
+        #expect(problem(only: ["cat"]) == nil)
+        #expect(problem(only: ["cat", "moon"])?.hasPrefix("\(file):4:3: charm 'moon', field 'art': file charms/moon.png not found") == true)
     }
 }

@@ -23,7 +23,7 @@ enum TestPaths {
     static func temporaryFolder(_ label: String = "test") -> TemporaryFolder { TemporaryFolder(label) }
 }
 
-final class TemporaryFolder {
+final class TemporaryFolder: Sendable {
     let path: String
 
     init(_ label: String) {

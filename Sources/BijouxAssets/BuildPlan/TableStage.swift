@@ -1,0 +1,33 @@
+/// The charm-table stage: generates `Generated/CharmTable.swift` and its JSON twin
+/// `Generated/charms.json` from charms.json. It owns `Generated/`.
+public enum TableStage {
+    public static let folder = "Generated"
+    public static let swiftPath = folder + "/CharmTable.swift"
+    public static let jsonPath = folder + "/charms.json"
+
+    public static func run(table: CharmTableSource, artFolder: String) throws -> StageProduct {
+        let tableFile = artFolder + "/" + Builder.charmTableFile
+        try table.checkArtFiles(artFolder: artFolder, tableFile: tableFile)
+        let swift = try CharmTableSwift.generate(table, source: sourceName(artFolder: artFolder), file: tableFile)
+        return StageProduct(
+            outputs: [
+                BuildOutput(path: swiftPath, text: swift),
+                BuildOutput(path: jsonPath, text: CharmTableJSON.generate(table)),
+            ],
+            ownedFolders: [folder],
+            notes: ["charm table: \(table.charms.count) charms → \(swiftPath), \(jsonPath)"])
+    }
+
+    /// How the generated header names the table: the art folder's own name and
+    /// charms.json (`art/charms.json`), never the path it was reached by, so the output
+    /// is the same on every machine and from every working directory.
+    public static func sourceName(artFolder: String) -> String {
+        var folder = artFolder
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        var name = folder.split(separator: "/").last.map(String.init) ?? ""
+        if name.isEmpty || name == "." || name == ".." {
+            name = FileIO.realPath(folder).split(separator: "/").last.map(String.init) ?? "art"
+        }
+        return name + "/" + Builder.charmTableFile
+    }
+}

@@ -1,0 +1,89 @@
+/// The picture of what moved: counted pixels in a strong colour over a faded copy of
+/// the expected image, so a person sees at once where the change is and what it sits
+/// on.
+public enum DiffImage {
+    /// Pixels that count as different.
+    public static let differsColor = RGBA(255, 0, 0, 255)
+    /// Pixels that changed but are tolerated (anti-aliased, or below the threshold).
+    public static let toleratedColor = RGBA(255, 170, 0, 255)
+    /// How much of the expected image's contrast is kept in the faded copy.
+    static let fade = 0.3
+    /// The expected image is laid on mid grey before fading, so light ink on a
+    /// transparent ground (icons) stays as visible as dark paint.
+    static let ground = 128.0
+
+    /// An opaque image the size of the comparison.
+    public static func render(expected: RGBAImage, difference: ImageDifference) -> RGBAImage {
+        precondition(expected.width == difference.width && expected.height == difference.height)
+        var out = RGBAImage(width: expected.width, height: expected.height)
+        let count = expected.width * expected.height
+        expected.pixels.withUnsafeBufferPointer { source in
+            difference.classes.withUnsafeBufferPointer { classes in
+                out.pixels.withUnsafeMutableBufferPointer { target in
+                    for i in 0..<count {
+                        let color: RGBA
+                        switch ImageDifference.PixelClass(rawValue: classes[i])! {
+                        case .differs: color = differsColor
+                        case .antiAliased, .belowThreshold: color = toleratedColor
+                        case .same:
+                            let a = Double(source[i * 4 + 3]) / 255
+                            let luma = PixelComparer.brightness(
+                                ground + (Double(source[i * 4]) - ground) * a,
+                                ground + (Double(source[i * 4 + 1]) - ground) * a,
+                                ground + (Double(source[i * 4 + 2]) - ground) * a)
+                            let faded = UInt8((255 - (255 - luma) * fade).rounded())
+                            color = RGBA(faded, faded, faded, 255)
+                        }
+                        target[i * 4] = color.r
+                        target[i * 4 + 1] = color.g
+                        target[i * 4 + 2] = color.b
+                        target[i * 4 + 3] = 255
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// Loads images for comparison, and compares files: the one path shared by
+/// `bijoux-assets diff` and the golden tests.
+public enum ImageFileComparison {
+    /// Any PNG as 8-bit RGBA; 16-bit samples are rounded to 8 bits.
+    public static func load(_ path: String) throws(ImageIOError) -> RGBAImage {
+        eightBit(try PNGDecoder.decodeFile(path))
+    }
+
+    static func eightBit(_ decoded: DecodedPNG) -> RGBAImage {
+        switch decoded {
+        case .rgba8(let image, _): return image
+        case .rgba16(let image, _):
+            let pixels = image.samples.map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
+            return RGBAImage(width: image.width, height: image.height, pixels: pixels)
+        }
+    }
+
+    /// Compares two PNG files; a size mismatch is a user-facing error naming both.
+    public static func compare(
+        expected expectedPath: String, actual actualPath: String, _ comparison: PixelComparison
+    ) throws -> (expected: RGBAImage, actual: RGBAImage, difference: ImageDifference) {
+        let expected = try load(expectedPath)
+        let actual = try load(actualPath)
+        do {
+            return (expected, actual, try PixelComparer.compare(expected, actual, comparison))
+        } catch {
+            throw ImageSizeError(expectedPath: expectedPath, actualPath: actualPath, mismatch: error)
+        }
+    }
+}
+
+/// Two files whose images differ in size: no pixel comparison is possible.
+public struct ImageSizeError: UserFacingError, Equatable {
+    public var expectedPath: String
+    public var actualPath: String
+    public var mismatch: ImageSizeMismatch
+
+    public var description: String {
+        "\(expectedPath) is \(mismatch.expected.width)×\(mismatch.expected.height) pixels but \(actualPath) is \(mismatch.actual.width)×\(mismatch.actual.height): images of different sizes cannot be compared pixel by pixel"
+    }
+}

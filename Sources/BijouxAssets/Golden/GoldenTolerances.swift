@@ -1,0 +1,59 @@
+/// How closely one output must match its golden, and why.
+public struct GoldenTolerance: Equatable, Sendable {
+    public var comparison: PixelComparison
+    /// Counted differing pixels allowed before the golden fails.
+    public var budget: Int
+    /// The system library that draws this output, if any. Such outputs may differ
+    /// between platforms' library versions, so a platform may keep its own golden
+    /// (see `GoldenStore`); outputs of this package's own arithmetic never do.
+    public var renderer: String?
+    public var reason: String
+
+    /// Any change is a real change.
+    public static func exact(reason: String) -> GoldenTolerance {
+        GoldenTolerance(comparison: .exact, budget: 0, renderer: nil, reason: reason)
+    }
+
+    /// pixelmatch's rule with `threshold`, plus `budget` other pixels.
+    public static func perceptual(
+        threshold: Double = PixelComparison.defaultThreshold, budget: Int = 0, renderer: String, reason: String
+    ) -> GoldenTolerance {
+        GoldenTolerance(comparison: .perceptual(threshold: threshold), budget: budget, renderer: renderer, reason: reason)
+    }
+}
+
+/// Every golden tolerance, in this one place: images by output path (relative to the
+/// output folder) and prefix, the longest prefix winning, with the reason for each;
+/// every other file is text and compared exactly.
+public struct GoldenTolerances: Sendable {
+    public struct Rule: Sendable {
+        public var prefix: String
+        public var tolerance: GoldenTolerance
+    }
+
+    public var rules: [Rule]
+    public var fallback: GoldenTolerance
+
+    public static let text = GoldenTolerance.exact(
+        reason: "generated text (Swift, JSON, Contents.json) is the same on every machine and read by code: compared byte for byte")
+
+    public static func isImage(_ path: String) -> Bool { path.hasSuffix(".png") }
+
+    public func tolerance(for path: String) -> GoldenTolerance {
+        guard Self.isImage(path) else { return Self.text }
+        return rules.filter { path.hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count }?.tolerance ?? fallback
+    }
+
+    public static let standard = GoldenTolerances(
+        rules: [
+            Rule(prefix: CharmsStage.catalogFolder + "/", tolerance: .exact(
+                reason: "the luminance key is integer arithmetic and the resampling plain IEEE double arithmetic in this package, with no library in between: the same on every machine, so any change is real")),
+            Rule(prefix: AssetCatalog.folderName + "/Icons/", tolerance: .perceptual(
+                renderer: "librsvg + cairo",
+                reason: "rasterised by librsvg and cairo, whose anti-aliasing can move by a shade between library builds; the anti-aliasing rule absorbs moved edge pixels, and no other pixel may change")),
+            Rule(prefix: AssetCatalog.folderName + "/AppIcon.appiconset/", tolerance: .perceptual(
+                renderer: "cairo",
+                reason: "drawn with cairo (thread, ring, heart): edges are anti-aliased by the library; the anti-aliasing rule absorbs moved edge pixels, and no other pixel may change")),
+        ],
+        fallback: .exact(reason: "an output of this package's own arithmetic until a rule here says otherwise: exact is the safe default"))
+}

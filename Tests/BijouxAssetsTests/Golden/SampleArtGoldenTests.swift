@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+/// Every output of the committed sample art against its golden in Tests/Goldens/,
+/// under the tolerances of `GoldenTolerances.standard`. Generic over whatever the
+/// build produces: a new stage's outputs simply have no golden yet, so they are
+/// recorded and fail (under the default `BIJOUX_RECORD=missing`) until someone looks
+/// and commits them. `make goldens` re-records everything.
+@Suite("Golden images of the sample art")
+struct SampleArtGoldenTests {
+    static let goldenFolder = TestPaths.packageRoot + "/Tests/Goldens"
+    static let failuresFolder = TestPaths.packageRoot + "/build/golden-failures"
+    static let reportPage = TestPaths.packageRoot + "/build/golden-report.html"
+
+    /// Nothing to check before the sample art and its goldens exist; once either
+    /// does, the check runs (art without goldens records them; goldens without art
+    /// are stale).
+    static let hasSampleArt = FileIO.isDirectory(TestPaths.art) || FileIO.isDirectory(goldenFolder)
+
+    struct Run: Sendable {
+        var results: [GoldenResult] = []
+        var artifacts: [String: GoldenReport.Artifacts] = [:]
+        var problem: String?
+    }
+
+    /// One build and one check, shared by the tests below.
+    static let run: Run = {
+        var run = Run()
+        do {
+            let policy = try RecordPolicy.fromEnvironment()
+            let output = TestPaths.temporaryFolder("sample-art")
+            try Builder.build(Builder.Options(artFolder: TestPaths.art, outputFolder: output.path))
+            let store = GoldenStore(root: goldenFolder)
+            run.results = GoldenCheck(outputFolder: output.path, store: store, policy: policy).run()
+            run.artifacts = try GoldenReport(failuresFolder: failuresFolder, pagePath: reportPage).write(run.results)
+        } catch {
+            run.problem = "the golden check could not run: \(error)"
+        }
+        return run
+    }()
+
+    static func shown(_ text: String) -> String {
+        text.replacingOccurrences(of: TestPaths.packageRoot + "/", with: "")
+    }
+
+    static func report(_ results: [GoldenResult]) {
+        if let problem = run.problem { Issue.record(Comment(rawValue: problem)) }
+        for result in results where !result.passed {
+            var text = result.message
+            if let files = run.artifacts[result.path] {
+                text += "\n  \(files)\n  review page: \(reportPage)"
+            }
+            Issue.record(Comment(rawValue: shown(text)))
+        }
+    }
+
+    @Test(.enabled(if: hasSampleArt, "no sample art in art/ and no goldens yet"))
+    func everyOutputMatchesItsGolden() {
+        Self.report(Self.run.results.filter { $0.outputFile != nil })
+        #expect(Self.run.results.contains { $0.outputFile != nil } || Self.run.problem != nil, "the sample art built no output")
+    }
+
+    @Test(.enabled(if: hasSampleArt, "no sample art in art/ and no goldens yet"))
+    func everyGoldenHasAnOutput() {
+        Self.report(Self.run.results.filter { $0.outputFile == nil })
+    }
+}
