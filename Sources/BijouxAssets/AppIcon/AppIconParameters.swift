@@ -1,14 +1,16 @@
 /// The app icon's design as written in `art/appicon.json`. Every length and position
-/// is in points of the 1024 pt icon canvas (the 1024 px master, x to the right, y
-/// down); `topFraction` is the SPEC's fraction of the height.
+/// is in points of the 1024 pt icon canvas (= pixels of the 1024 px master, x to the
+/// right, y down); `topFraction` is the SPEC's fraction of the height.
 ///
 ///     {"thread": {"startX": 118, "endX": 906, "topFraction": 0.285, "controlDrop": 232,
-///                 "stretch": 6, "strokeWidth": 24},
-///      "charm": {"id": "heart", "x": 512, "height": 330, "hang": 30},
-///      "ring": {"radius": 21, "strokeWidth": 8, "offset": 0},
+///                 "stretch": 5, "strokeWidth": 26},
+///      "charm": {"id": "heart", "x": 512, "height": 330, "hang": 64},
+///      "ring": {"radius": 36, "strokeWidth": 11, "offset": 0},
 ///      "grain": {"seed": 1873, "amplitude": 5, "cell": 3},
-///      "variants": {"default": {"paper": "#171513", "thread": "#C9A16B", "ring": "#E6C68E", "charm": "painted"},
-///                   "dark": {"paper": null, ...}, "tinted": {"paper": "#000000", ..., "charm": "luminance"}}}
+///      "variants": {
+///        "default": {"paper": "#171513", "thread": "#C9A16B", "highlight": "#EBD3A4", "ring": "#E2C084", "charm": "painted"},
+///        "dark": {"paper": null, …, "charm": "painted", "charmGain": 1.08},
+///        "tinted": {"paper": "#000000", "thread": "#D6D6D6", …, "charm": "luminance", "charmGain": 1.6}}}
 public struct AppIconParameters: Equatable, Sendable {
     /// The single size of the iOS app icon, in points and in pixels.
     public static let side = 1024

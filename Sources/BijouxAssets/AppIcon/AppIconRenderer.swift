@@ -8,12 +8,13 @@ public struct AppIconRender: Sendable {
     public var background: RGBAImage
 }
 
-/// Draws "Le Fil" with cairo: paper with its fixed grain, the jump ring, the gold
-/// thread over it with round caps, and the painted charm hanging below.
+/// Draws "Le Fil" with cairo: paper with its fixed grain, the painted charm, the jump
+/// ring through its top, and the gold thread (round caps, a sheen along its upper
+/// side) through the ring.
 ///
-/// The thread and the ring are each rasterised once into a coverage layer; every
-/// variant inks those same layers, and the safe-zone checks read them, so what is
-/// checked is exactly what is drawn.
+/// The thread, its sheen and the ring are each rasterised once into a coverage
+/// layer; every variant inks those same layers, and the safe-zone checks read the
+/// thread's, so what is checked is exactly what is drawn.
 public final class AppIconRenderer {
     public let parameters: AppIconParameters
     public let layout: AppIconLayout
@@ -39,31 +40,13 @@ public final class AppIconRenderer {
         charm = CharmCanvas.place(keyed, bounds: bounds, width: size.width, height: size.height, margin: 0)
         layout = try AppIconLayout(parameters, charmSize: size, attachDepth: Self.attachDepth(charm), file: file)
         let side = layout.side
-        threadLayer = CairoSurface(width: side, height: side, format: .a8)
-        threadLayer.draw { [layout] cr in
-            let points = layout.thread.points
-            cairo_move_to(cr, points[0].x, points[0].y)
-            for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
-            cairo_set_line_width(cr, layout.strokeWidth)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            cairo_stroke(cr)
-        }
-        highlightLayer = CairoSurface(width: side, height: side, format: .a8)
-        highlightLayer.draw { [layout] cr in
-            // Along the upper side of the stroke and inside it everywhere, caps
-            // included (offset + half its width < half the stroke).
-            let offset = layout.strokeWidth * Self.highlightOffset
-            let samples = layout.thread.samples
-            for (i, sample) in samples.enumerated() {
-                let x = sample.point.x - sample.normal.x * offset, y = sample.point.y - sample.normal.y * offset
-                if i == 0 { cairo_move_to(cr, x, y) } else { cairo_line_to(cr, x, y) }
-            }
-            cairo_set_line_width(cr, layout.strokeWidth * Self.highlightWidth)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            cairo_stroke(cr)
-        }
+        threadLayer = Self.strokedLayer(side: side, through: layout.thread.points, width: layout.strokeWidth)
+        // The sheen runs along the upper side of the stroke and stays inside it
+        // everywhere, caps included (offset + half its width < half the stroke).
+        let offset = layout.strokeWidth * Self.highlightOffset
+        highlightLayer = Self.strokedLayer(
+            side: side, through: layout.thread.samples.map { Point2D($0.point.x - $0.normal.x * offset, $0.point.y - $0.normal.y * offset) },
+            width: layout.strokeWidth * Self.highlightWidth)
         ringLayer = CairoSurface(width: side, height: side, format: .a8)
         ringLayer.draw { [layout] cr in
             cairo_new_sub_path(cr)
@@ -71,6 +54,20 @@ public final class AppIconRenderer {
             cairo_set_line_width(cr, layout.ringStrokeWidth)
             cairo_stroke(cr)
         }
+    }
+
+    /// A coverage layer with a polyline stroked through `points`, round caps and joins.
+    static func strokedLayer(side: Int, through points: [Point2D], width: Double) -> CairoSurface {
+        let layer = CairoSurface(width: side, height: side, format: .a8)
+        layer.draw { cr in
+            cairo_move_to(cr, points[0].x, points[0].y)
+            for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+            cairo_set_line_width(cr, width)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(cr)
+        }
+        return layer
     }
 
     /// The first row, from the top, where the charm is at least half opaque within a
