@@ -120,6 +120,15 @@ struct SafeZoneTests {
         #expect(Self.geometryViolation(p).contains("is 13.1 px from the squiggle"))
     }
 
+    @Test func aCharmBeyondTheSquigglesEndHasNoRingToHangFrom() {
+        // With a long wobble the squiggle's right end curls back to x ≈ 887, short
+        // of the base curve's end at 906: between them there is no thread to rest on.
+        var p = Fixture.parameters()
+        p.thread.stretch = 12
+        p.charm.x = 895
+        #expect(Self.geometryViolation(p) == "art/appicon.json:10:12: field 'charm.x': the thread's squiggle does not pass x = 895 (it is too close to an end), so the ring has nothing to rest on")
+    }
+
     @Test func maskDistancesAreExact() {
         let mask = IconMask.shape(side: 1024)
         #expect(abs(mask.cornerRadius - 229.0688) < 1e-9)
