@@ -66,6 +66,11 @@ public enum Builder {
                 try IconsStage.run(artFolder: context.artFolder, jobs: context.options.jobs)
             })
         }
+        if FileIO.exists(context.path(AppIconParameters.fileName)) {
+            stages.append(PlannedStage(name: "app icon") { context in
+                try AppIconStage.run(artFolder: context.artFolder, table: context.table, only: context.options.onlyCharms, jobs: context.options.jobs)
+            })
+        }
         return stages
     }
 

@@ -26,6 +26,23 @@ public enum AssetCatalog {
         if !properties.isEmpty { root["properties"] = .object(properties) }
         return JSONWriter.xcodeStyle(.object(root))
     }
+
+    /// Contents.json of an app icon set in Xcode 15+'s single-size iOS form: one
+    /// universal 1024×1024 image per appearance, the dark and tinted ones marked with
+    /// a luminosity appearance. `files` maps an appearance (nil for the default) to
+    /// its file name, written in the order given.
+    public static func appIconSetContents(_ files: [(appearance: String?, filename: String)]) -> String {
+        let images: [JSONOutput] = files.map { file in
+            var image: [String: JSONOutput] = [
+                "filename": .string(file.filename), "idiom": "universal", "platform": "ios", "size": "1024x1024",
+            ]
+            if let appearance = file.appearance {
+                image["appearances"] = [["appearance": "luminosity", "value": .string(appearance)]]
+            }
+            return .object(image)
+        }
+        return JSONWriter.xcodeStyle(["images": .array(images), "info": info])
+    }
 }
 
 /// One file the build produces, by its path relative to the output folder.

@@ -14,16 +14,25 @@ public struct PaintedCharm: Sendable {
 
     /// Runs the charm pipeline on decoded art. Pure: pixels in, pixels out.
     public static func make(id: String, art: consuming DecodedPNG, blackPoint: Int, canvas: CharmCanvas) -> PaintedCharm {
-        let keyed = LuminanceKey.key(art, blackPoint: blackPoint)
-        let floor = MatteCheck.floor(of: keyed)
-        // With a hazy matte every pixel is "painted"; trim above the haze instead.
-        let bounds = PaintedBounds.of(keyed, threshold: max(PaintedBounds.alphaThreshold, UInt8(floor)))
+        let (keyed, bounds, floor) = keyAndTrim(art, blackPoint: blackPoint)
         let renders = CharmCanvas.scales.map { canvas.render(keyed, bounds: bounds, scale: $0) }
         let island = Legibility.islandRender(keyed, bounds: bounds, canvas: canvas)
         return PaintedCharm(
             id: id, renders: renders, island: island,
             legibility: Legibility.report(island: island, fullSize: renders.last!),
             matteFloor: floor, paintedBounds: bounds)
+    }
+
+    /// The art keyed, its matte floor, and its painted bounds: where every use of a
+    /// painted charm (the catalog, the app icon) starts.
+    public static func keyAndTrim(
+        _ art: consuming DecodedPNG, blackPoint: Int
+    ) -> (keyed: RGBAImage, bounds: PixelRect, matteFloor: Int) {
+        let keyed = LuminanceKey.key(art, blackPoint: blackPoint)
+        let floor = MatteCheck.floor(of: keyed)
+        // With a hazy matte every pixel is "painted"; trim above the haze instead.
+        let bounds = PaintedBounds.of(keyed, threshold: max(PaintedBounds.alphaThreshold, UInt8(floor)))
+        return (keyed, bounds, floor)
     }
 
     /// The black point that would level this matte away, given the one already used.

@@ -13,4 +13,10 @@ public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvert
     }
 
     public var description: String { "\(line):\(column)" }
+
+    /// "file:line:column", or "file" when there is no position: how a message names
+    /// the place it is about.
+    public static func place(_ file: String, _ location: SourceLocation?) -> String {
+        location.map { "\(file):\($0)" } ?? file
+    }
 }

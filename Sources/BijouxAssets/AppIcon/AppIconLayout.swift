@@ -1,0 +1,52 @@
+/// Where everything in the icon goes, worked out once from the parameters: the
+/// renderer draws it, the safe-zone checks measure it, the previews annotate it.
+public struct AppIconLayout: Sendable {
+    public var side: Int
+    /// The thread as drawn: the squiggle sampled along the base curve.
+    public var thread: ThreadPath
+    public var strokeWidth: Double
+    /// The top of the ring's centre line: the point that rests on the thread.
+    public var ringTop: Point2D
+    public var ringRadius: Double
+    public var ringStrokeWidth: Double
+    /// Where the painted charm goes (its painted bounds, scaled, in whole pixels).
+    public var charmBox: PixelRect
+
+    /// Samples closer than this (in pixels of the 1024 px icon) keep the polyline
+    /// within a hundredth of a pixel of the true squiggle.
+    public static let sampleSpacing = 1.0
+
+    /// `charmSize` is the charm's box (see `charmSize(height:aspect:)`), `attachDepth`
+    /// how far below the box's top its paint starts on its centre line: the point
+    /// that hangs `hang` below the base curve, and that the ring passes through.
+    public init(_ parameters: AppIconParameters, charmSize: (width: Int, height: Int), attachDepth: Int, file: String) throws(AppIconError) {
+        side = AppIconParameters.side
+        let curve = parameters.curve
+        thread = curve.sampled(spacing: Self.sampleSpacing)
+        strokeWidth = parameters.thread.strokeWidth
+        let charm = parameters.charm
+        // The charm hangs from the base curve at its own x; the ring sits where the
+        // squiggle crosses that x, so it can never float free of the line.
+        guard let crossing = thread.crossing(atX: charm.x) else {
+            throw AppIconError(
+                file: file, location: parameters.locations["charm"], field: "charm.x",
+                message: "the thread's squiggle does not pass x = \(JSONWriter.formatNumber(charm.x)) (it is too close to an end), so the ring has nothing to rest on")
+        }
+        ringTop = Point2D(charm.x, crossing.y + parameters.ring.offset)
+        ringRadius = parameters.ring.radius
+        ringStrokeWidth = parameters.ring.strokeWidth
+        charmBox = PixelRect(
+            x: Int((charm.x - Double(charmSize.width) / 2).rounded()),
+            y: Int((curve.baseY(atX: charm.x) + charm.hang).rounded()) - attachDepth,
+            width: charmSize.width, height: charmSize.height)
+    }
+
+    /// The charm's box: `height` tall (rounded to whole pixels) and as wide as the
+    /// painted bounds' aspect makes it.
+    public static func charmSize(height: Double, aspect: Double) -> (width: Int, height: Int) {
+        let whole = max(1, Int(height.rounded()))
+        return (max(1, Int((Double(whole) * aspect).rounded())), whole)
+    }
+
+    public var ringCenter: Point2D { Point2D(ringTop.x, ringTop.y + ringRadius) }
+}

@@ -1,0 +1,149 @@
+import CCairo
+
+/// Pictures for people: the icon as the home screen shows it, and its geometry.
+public enum AppIconPreview {
+    /// A mid-grey wallpaper, so the mask's edge shows against every variant.
+    public static let wallpaper = RGBA(0x5E, 0x63, 0x6B, 255)
+    /// The home-screen size the icon is read at, and the scale of the preview render.
+    public static let homeScreenPoints = 60
+    public static let homeScreenScale = 3
+    static let gap = 48
+
+    /// A stand-in for the backdrop the system draws behind the dark icon: a dark
+    /// grey gradient, lighter at the top (iOS does not document its exact colours).
+    public static let darkBackdropTop = RGBA(0x3A, 0x3A, 0x3C, 255)
+    public static let darkBackdropBottom = RGBA(0x16, 0x16, 0x18, 255)
+    /// The tint the preview applies to the tinted icon, as if the person had picked
+    /// a warm gold; the system maps luminance 0 to a very dark shade of the tint and
+    /// 1 to the tint (an approximation of iOS's tinted mode, to judge contrast).
+    public static let sampleTint = RGBA(0xE8, 0xB0, 0x5C, 255)
+
+    /// The three variants masked as the home screen shows them, at 1024 px in a row
+    /// and at 60 pt @3x (180 px) below each, on a plain wallpaper.
+    public static func variants(_ renders: [AppIconRender]) -> RGBAImage {
+        let side = renders.first?.image.width ?? AppIconParameters.side
+        let small = homeScreenPoints * homeScreenScale
+        let width = gap + renders.count * (side + gap)
+        let height = gap + side + gap + small + gap
+        var sheet = Compositing.filled(width: width, height: height, color: wallpaper)
+        for (i, render) in renders.enumerated() {
+            let shown = asShown(render)
+            let x = gap + i * (side + gap)
+            Compositing.draw(masked(shown), over: &sheet, x: x, y: gap)
+            let reduced = Resample.resize(shown, width: small, height: small)
+            Compositing.draw(masked(reduced), over: &sheet, x: x + (side - small) / 2, y: gap + side + gap)
+        }
+        return sheet
+    }
+
+    /// A variant as the system composes it before masking: the default as is, the
+    /// dark one over the system's backdrop, the tinted one coloured by luminance.
+    public static func asShown(_ render: AppIconRender) -> RGBAImage {
+        let image = render.image
+        switch render.variant {
+        case .default:
+            return image
+        case .dark:
+            var backdrop = RGBAImage(width: image.width, height: image.height)
+            for y in 0..<image.height {
+                let f = Double(y) / Double(max(1, image.height - 1))
+                let row = RGBA(mix(darkBackdropTop.r, darkBackdropBottom.r, f), mix(darkBackdropTop.g, darkBackdropBottom.g, f), mix(darkBackdropTop.b, darkBackdropBottom.b, f), 255)
+                for x in 0..<image.width { backdrop[x, y] = row }
+            }
+            Compositing.draw(image, over: &backdrop, x: 0, y: 0)
+            return backdrop
+        case .tinted:
+            let dark = RGBA(sampleTint.r / 8, sampleTint.g / 8, sampleTint.b / 8, 255)
+            var tinted = image
+            tinted.pixels.withUnsafeMutableBufferPointer { p in
+                for i in stride(from: 0, to: p.count, by: 4) {
+                    let level = Double(p[i]) / 255
+                    p[i] = mix(dark.r, sampleTint.r, level)
+                    p[i + 1] = mix(dark.g, sampleTint.g, level)
+                    p[i + 2] = mix(dark.b, sampleTint.b, level)
+                }
+            }
+            return tinted
+        }
+    }
+
+    static func mix(_ a: UInt8, _ b: UInt8, _ f: Double) -> UInt8 {
+        UInt8((Double(a) + (Double(b) - Double(a)) * f).rounded())
+    }
+
+    /// The image clipped to the icon mask at its own size (antialiased by cairo).
+    public static func masked(_ image: RGBAImage) -> RGBAImage {
+        let coverage = CairoSurface(width: image.width, height: image.height, format: .a8)
+        coverage.draw { cr in
+            IconMask.shape(side: Double(image.width)).addPath(to: cr)
+            cairo_fill(cr)
+        }
+        let alpha = coverage.coverage()
+        var out = image
+        out.pixels.withUnsafeMutableBufferPointer { p in
+            for i in 0..<alpha.count {
+                p[i * 4 + 3] = UInt8((Int(p[i * 4 + 3]) * Int(alpha[i]) + 127) / 255)
+                if p[i * 4 + 3] == 0 { p[i * 4] = 0; p[i * 4 + 1] = 0; p[i * 4 + 2] = 0 }
+            }
+        }
+        return out
+    }
+
+    /// The default variant at 1024 px with its geometry drawn over it: outside the
+    /// mask dimmed, the mask's outline (cyan), the safe zone (dashed orange), the
+    /// 21 % line the charm must stay above (dashed red), the base curve the charm
+    /// hangs from (dotted white), the charm's box and the ring's top (white).
+    public static func safeZone(_ render: AppIconRender, layout: AppIconLayout) -> RGBAImage {
+        let side = Double(layout.side)
+        let canvas = CairoSurface(render.image)
+        let mask = IconMask.shape(side: side)
+        canvas.draw { cr in
+            cairo_rectangle(cr, 0, 0, side, side)
+            mask.addPath(to: cr)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.6)
+            cairo_fill(cr)
+
+            cairo_set_line_width(cr, 3)
+            mask.addPath(to: cr)
+            cairo_set_source_rgba(cr, 0.35, 0.85, 1, 0.95)
+            cairo_stroke(cr)
+
+            var dash = [14.0, 10.0]
+            cairo_set_dash(cr, &dash, 2, 0)
+            IconMask.safeZone(side: side).addPath(to: cr)
+            cairo_set_source_rgba(cr, 1, 0.6, 0.15, 0.95)
+            cairo_stroke(cr)
+
+            let limitY = side * (1 - SafeZone.minimumBottomMargin)
+            cairo_move_to(cr, 0, limitY)
+            cairo_line_to(cr, side, limitY)
+            cairo_set_source_rgba(cr, 1, 0.25, 0.25, 0.95)
+            cairo_stroke(cr)
+
+            var dots = [2.0, 8.0]
+            cairo_set_dash(cr, &dots, 2, 0)
+            cairo_set_line_width(cr, 2)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            let base = layout.thread.samples.map(\.base)
+            cairo_move_to(cr, base[0].x, base[0].y)
+            for point in base.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.8)
+            cairo_stroke(cr)
+
+            cairo_set_dash(cr, nil, 0, 0)
+            let box = layout.charmBox
+            cairo_rectangle(cr, Double(box.x), Double(box.y), Double(box.width), Double(box.height))
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.5)
+            cairo_stroke(cr)
+            let top = layout.ringTop
+            cairo_move_to(cr, top.x - 14, top.y)
+            cairo_line_to(cr, top.x + 14, top.y)
+            cairo_move_to(cr, top.x, top.y - 14)
+            cairo_line_to(cr, top.x, top.y + 14)
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.95)
+            cairo_stroke(cr)
+        }
+        return canvas.image()
+    }
+}

@@ -1,0 +1,188 @@
+import CCairo
+
+/// One variant of the icon as rendered, with the background it was drawn on (paper
+/// and grain, black, or nothing), so the checks can tell what was drawn.
+public struct AppIconRender: Sendable {
+    public var variant: AppIconParameters.Variant
+    public var image: RGBAImage
+    public var background: RGBAImage
+}
+
+/// Draws "Le Fil" with cairo: paper with its fixed grain, the painted charm, the jump
+/// ring through its top, and the gold thread (round caps, a sheen along its upper
+/// side) through the ring.
+///
+/// The thread, its sheen and the ring are each rasterised once into a coverage
+/// layer; every variant inks those same layers, and the safe-zone checks read the
+/// thread's, so what is checked is exactly what is drawn.
+public final class AppIconRenderer {
+    public let parameters: AppIconParameters
+    public let layout: AppIconLayout
+    /// The keyed charm trimmed and resampled to `layout.charmBox`'s size.
+    public let charm: RGBAImage
+    let threadLayer: CairoSurface
+    let highlightLayer: CairoSurface
+    let ringLayer: CairoSurface
+
+    /// The sheen: a narrower stroke, `highlightWidth` of the thread's, its centre
+    /// `highlightOffset` of the thread's width above the thread's centre line.
+    static let highlightWidth = 0.3
+    static let highlightOffset = 0.18
+
+    /// `keyed` is the charm after the luminance key; `bounds` its painted bounds.
+    public init(parameters: AppIconParameters, keyed: RGBAImage, bounds: PixelRect, file: String) throws(AppIconError) {
+        guard !bounds.isEmpty else {
+            throw AppIconError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
+                               message: "charm '\(parameters.charm.id)' has no painted pixels to hang")
+        }
+        self.parameters = parameters
+        let size = AppIconLayout.charmSize(height: parameters.charm.height, aspect: Double(bounds.width) / Double(bounds.height))
+        charm = CharmCanvas.place(keyed, bounds: bounds, width: size.width, height: size.height, margin: 0)
+        layout = try AppIconLayout(parameters, charmSize: size, attachDepth: Self.attachDepth(charm), file: file)
+        let side = layout.side
+        threadLayer = Self.strokedLayer(side: side, through: layout.thread.points, width: layout.strokeWidth)
+        // The sheen runs along the upper side of the stroke and stays inside it
+        // everywhere, caps included (offset + half its width < half the stroke).
+        let offset = layout.strokeWidth * Self.highlightOffset
+        highlightLayer = Self.strokedLayer(
+            side: side, through: layout.thread.samples.map { Point2D($0.point.x - $0.normal.x * offset, $0.point.y - $0.normal.y * offset) },
+            width: layout.strokeWidth * Self.highlightWidth)
+        ringLayer = CairoSurface(width: side, height: side, format: .a8)
+        ringLayer.draw { [layout] cr in
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, layout.ringCenter.x, layout.ringCenter.y, layout.ringRadius, 0, 2 * Double.pi)
+            cairo_set_line_width(cr, layout.ringStrokeWidth)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// A coverage layer with a polyline stroked through `points`, round caps and joins.
+    static func strokedLayer(side: Int, through points: [Point2D], width: Double) -> CairoSurface {
+        let layer = CairoSurface(width: side, height: side, format: .a8)
+        layer.draw { cr in
+            cairo_move_to(cr, points[0].x, points[0].y)
+            for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+            cairo_set_line_width(cr, width)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(cr)
+        }
+        return layer
+    }
+
+    /// The first row, from the top, where the charm is at least half opaque within a
+    /// pixel of its centre column (the cleft of a heart, the top of a star's point);
+    /// 0 when its centre column is empty.
+    static func attachDepth(_ charm: RGBAImage) -> Int {
+        let centre = charm.width / 2
+        for y in 0..<charm.height {
+            for x in max(0, centre - 1)...min(charm.width - 1, centre + 1) where charm[x, y].a >= 128 { return y }
+        }
+        return 0
+    }
+
+    /// How much of each pixel the thread covers (0–255), rows packed.
+    public var threadCoverage: [UInt8] { threadLayer.coverage() }
+
+    public func render(_ variant: AppIconParameters.Variant) -> AppIconRender {
+        let inks = parameters.inks[variant]!
+        let side = layout.side
+        let background: RGBAImage
+        switch (inks.paper, variant) {
+        case (nil, _): background = RGBAImage(width: side, height: side)
+        case (let paper?, .default): background = Self.paper(side: side, ink: paper, grain: parameters.grain)
+        case (let paper?, _): background = Compositing.filled(width: side, height: side, color: paper)
+        }
+        let canvas = CairoSurface(background)
+        // The ring passes through the top of the charm and the thread through the
+        // ring: charm, then ring, then thread.
+        let charmImage = Self.inked(charm, inks.charm, gain: inks.charmGain)
+        canvas.paint(CairoSurface(charmImage), x: Double(layout.charmBox.x), y: Double(layout.charmBox.y))
+        canvas.fill(inks.ring, through: ringLayer)
+        canvas.fill(inks.thread, through: threadLayer)
+        canvas.fill(inks.highlight, through: highlightLayer)
+        return AppIconRender(variant: variant, image: canvas.image(), background: background)
+    }
+
+    /// The three variants, in `Variant.allCases` order.
+    public func renderAll() -> [AppIconRender] {
+        AppIconParameters.Variant.allCases.map(render)
+    }
+
+    // MARK: Inks
+
+    /// Near-black paper with its fixed grain: soft blotches `cell` pixels across
+    /// plus a fine tooth, the same shade offset on all three channels, at most
+    /// `amplitude` levels either way. Computed from a hash of (x, y, seed) rather
+    /// than a random generator, so the paper is identical on every run.
+    public static func paper(side: Int, ink: RGBA, grain: AppIconParameters.Grain) -> RGBAImage {
+        var image = RGBAImage(width: side, height: side)
+        let cell = grain.cell
+        let blotchSeed = grain.seed
+        let toothSeed = grain.seed ^ 0x9E37_79B9
+        image.pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<side {
+                let fy = (Double(y) + 0.5) / cell
+                let y0 = Int(fy.rounded(.down))
+                let sy = smooth(fy - Double(y0))
+                for x in 0..<side {
+                    let fx = (Double(x) + 0.5) / cell
+                    let x0 = Int(fx.rounded(.down))
+                    let sx = smooth(fx - Double(x0))
+                    let top = lerp(hash(x0, y0, blotchSeed), hash(x0 + 1, y0, blotchSeed), sx)
+                    let bottom = lerp(hash(x0, y0 + 1, blotchSeed), hash(x0 + 1, y0 + 1, blotchSeed), sx)
+                    let value = 0.65 * lerp(top, bottom, sy) + 0.35 * hash(x, y, toothSeed)
+                    let offset = Int((value * grain.amplitude).rounded())
+                    let o = (y * side + x) * 4
+                    out[o] = UInt8(clamping: Int(ink.r) + offset)
+                    out[o + 1] = UInt8(clamping: Int(ink.g) + offset)
+                    out[o + 2] = UInt8(clamping: Int(ink.b) + offset)
+                    out[o + 3] = 255
+                }
+            }
+        }
+        return image
+    }
+
+    /// A value in -1...1 from a lattice point and a seed (an integer hash, "lowbias32").
+    static func hash(_ x: Int, _ y: Int, _ seed: UInt32) -> Double {
+        var h = UInt32(truncatingIfNeeded: x) &* 0x8DA6_B343
+        h ^= UInt32(truncatingIfNeeded: y) &* 0xD816_3841
+        h ^= seed &* 0xCB1A_B31F
+        h ^= h >> 16
+        h &*= 0x7FEB_352D
+        h ^= h >> 15
+        h &*= 0x846C_A68B
+        h ^= h >> 16
+        return Double(h) / Double(UInt32.max) * 2 - 1
+    }
+
+    @inline(__always) static func smooth(_ t: Double) -> Double { t * t * (3 - 2 * t) }
+    @inline(__always) static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+
+    /// The charm as a variant inks it: as painted or as its luma (Rec. 709 weights
+    /// on the sRGB-encoded values, grey, for the icon the system tints by
+    /// luminance), times `gain`, clamped; alpha is kept.
+    public static func inked(_ image: RGBAImage, _ ink: AppIconParameters.CharmInk, gain: Double) -> RGBAImage {
+        if ink == .painted && gain == 1 { return image }
+        var out = image
+        out.pixels.withUnsafeMutableBufferPointer { p in
+            @inline(__always) func level(_ value: Double) -> UInt8 { UInt8(min(255, (value * gain).rounded())) }
+            for i in stride(from: 0, to: p.count, by: 4) {
+                let r = Double(p[i]), g = Double(p[i + 1]), b = Double(p[i + 2])
+                switch ink {
+                case .painted:
+                    p[i] = level(r)
+                    p[i + 1] = level(g)
+                    p[i + 2] = level(b)
+                case .luminance:
+                    let luma = level(0.2126 * r + 0.7152 * g + 0.0722 * b)
+                    p[i] = luma
+                    p[i + 1] = luma
+                    p[i + 2] = luma
+                }
+            }
+        }
+        return out
+    }
+}

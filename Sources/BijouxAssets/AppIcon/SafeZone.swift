@@ -1,0 +1,203 @@
+/// The three rules the first draft of the icon broke (SPEC, "Le Fil"): the thread was
+/// clipped by the corner mask, and the heart's point sat too close to the bottom.
+/// Each is computed from the geometry, then confirmed on the rendered pixels; either
+/// failing stops the build with the rule, the measured value and the limit.
+public enum SafeZoneRule: String, Sendable, CaseIterable {
+    /// Every point of the thread, wobble and half the stroke included, inside the
+    /// icon mask inset by the safe margin.
+    case threadInSafeZone = "thread inside the safe zone"
+    /// The charm's bottom at least 21 % of the icon's height above the bottom edge.
+    case charmBottomMargin = "heart bottom margin"
+    /// The ring's top within half the thread's stroke of the squiggle.
+    case ringOnThread = "ring on the thread"
+}
+
+/// A broken rule, as one line: where in appicon.json, which rule, how it was found
+/// (geometry or rendered pixels), what was measured, and the limit.
+public struct SafeZoneViolation: UserFacingError, Equatable {
+    public var file: String
+    public var location: SourceLocation?
+    public var rule: SafeZoneRule
+    /// "geometry", or "rendered pixels" and the variant.
+    public var evidence: String
+    /// What was measured, with the value.
+    public var finding: String
+    public var limit: String
+
+    public var description: String {
+        "\(SourceLocation.place(file, location)): rule '\(rule.rawValue)' failed (\(evidence)): \(finding); limit: \(limit)"
+    }
+}
+
+public enum SafeZone {
+    /// SPEC: the heart's bottom margin is at least 21 % of the icon's height.
+    public static let minimumBottomMargin = 0.21
+    /// A pixel touched by antialiasing can have its centre up to half its diagonal
+    /// outside the shape that touched it.
+    public static let halfPixelDiagonal = 0.5 * 2.0.squareRoot()
+
+    /// The three measures, from the layout alone.
+    public struct Geometry: Equatable, Sendable {
+        /// The smallest distance from the thread's painted edge (wobble and half the
+        /// stroke included) to the mask's edge, and where on the squiggle it occurs.
+        public var threadClearance: Double
+        public var tightestPoint: Point2D
+        /// Below the charm's painted box, as a fraction of the icon's height.
+        public var bottomMargin: Double
+        public var charmBottom: Int
+        /// From the ring's top to the squiggle.
+        public var ringDistance: Double
+    }
+
+    public static func measure(_ layout: AppIconLayout) -> Geometry {
+        let side = Double(layout.side)
+        let mask = IconMask.shape(side: side)
+        var clearance = Double.infinity
+        var tightest = layout.thread.samples[0].point
+        for sample in layout.thread.samples {
+            let c = -mask.signedDistance(sample.point) - layout.strokeWidth / 2
+            if c < clearance {
+                clearance = c
+                tightest = sample.point
+            }
+        }
+        let bottom = layout.charmBox.maxY
+        return Geometry(
+            threadClearance: clearance, tightestPoint: tightest,
+            bottomMargin: (side - Double(bottom)) / side, charmBottom: bottom,
+            ringDistance: layout.thread.distance(from: layout.ringTop))
+    }
+
+    /// Fails on the first broken rule, in `SafeZoneRule` order.
+    public static func check(
+        _ layout: AppIconLayout, parameters: AppIconParameters, file: String
+    ) throws(SafeZoneViolation) -> Geometry {
+        let geometry = measure(layout)
+        let side = Double(layout.side)
+        let margin = IconMask.safeMargin(side: side)
+        func violation(_ rule: SafeZoneRule, _ section: String, _ finding: String, _ limit: String) -> SafeZoneViolation {
+            SafeZoneViolation(file: file, location: parameters.locations[section], rule: rule, evidence: "geometry", finding: finding, limit: limit)
+        }
+        if geometry.threadClearance < margin {
+            throw violation(
+                .threadInSafeZone, "thread",
+                "the thread's edge (wobble and half the \(px(layout.strokeWidth)) stroke included) comes within \(px(geometry.threadClearance)) of the icon mask's edge at \(geometry.tightestPoint)",
+                "at least \(px(margin)) (the safe-zone margin)")
+        }
+        if geometry.bottomMargin < minimumBottomMargin {
+            throw violation(
+                .charmBottomMargin, "charm",
+                "charm '\(parameters.charm.id)' ends at y = \(geometry.charmBottom) px, leaving \(percent(geometry.bottomMargin)) of the icon's height below it",
+                "at least \(percent(minimumBottomMargin))")
+        }
+        if geometry.ringDistance > layout.strokeWidth / 2 {
+            throw violation(
+                .ringOnThread, "ring",
+                "the ring's top at \(layout.ringTop) is \(px(geometry.ringDistance)) from the squiggle",
+                "at most \(px(layout.strokeWidth / 2)) (half the thread's stroke)")
+        }
+        return geometry
+    }
+
+    /// The same three measures, read off what was drawn.
+    public struct Pixels: Equatable, Sendable {
+        /// The smallest distance from the centre of any pixel the thread touches to
+        /// the mask's edge, and that pixel.
+        public var threadClearance: Double
+        public var tightestPixel: Point2D
+        /// Below the lowest row where any variant differs from its background.
+        public var bottomMargin: Double
+        public var lowestDrawnRow: Int
+        public var lowestVariant: AppIconParameters.Variant
+        /// The most the thread covers of the pixels around the ring's top (0...1).
+        public var coverageAtRingTop: Double
+    }
+
+    public static func measurePixels(threadCoverage: [UInt8], renders: [AppIconRender], layout: AppIconLayout) -> Pixels {
+        let side = layout.side
+        let mask = IconMask.shape(side: Double(side))
+        var clearance = Double.infinity
+        var tightest = Point2D(0, 0)
+        threadCoverage.withUnsafeBufferPointer { coverage in
+            for y in 0..<side {
+                for x in 0..<side where coverage[y * side + x] > 0 {
+                    let centre = Point2D(Double(x) + 0.5, Double(y) + 0.5)
+                    let c = -mask.signedDistance(centre)
+                    if c < clearance {
+                        clearance = c
+                        tightest = centre
+                    }
+                }
+            }
+        }
+        var lowest = -1
+        var lowestVariant = AppIconParameters.Variant.default
+        for render in renders {
+            let row = lowestDifferingRow(render.image, render.background)
+            if row > lowest {
+                lowest = row
+                lowestVariant = render.variant
+            }
+        }
+        let top = (x: Int(layout.ringTop.x.rounded(.down)), y: Int(layout.ringTop.y.rounded(.down)))
+        var best: UInt8 = 0
+        for y in (top.y - 1)...(top.y + 1) where y >= 0 && y < side {
+            for x in (top.x - 1)...(top.x + 1) where x >= 0 && x < side {
+                best = max(best, threadCoverage[y * side + x])
+            }
+        }
+        return Pixels(
+            threadClearance: clearance, tightestPixel: tightest,
+            bottomMargin: Double(side - (lowest + 1)) / Double(side), lowestDrawnRow: lowest, lowestVariant: lowestVariant,
+            coverageAtRingTop: Double(best) / 255)
+    }
+
+    /// The last row in which the image differs from its background, or -1.
+    static func lowestDifferingRow(_ image: RGBAImage, _ background: RGBAImage) -> Int {
+        let rowBytes = image.width * 4
+        for y in stride(from: image.height - 1, through: 0, by: -1) {
+            let range = (y * rowBytes)..<((y + 1) * rowBytes)
+            if image.pixels[range] != background.pixels[range] { return y }
+        }
+        return -1
+    }
+
+    /// Confirms the geometry on the pixels; fails on the first rule they break.
+    public static func confirm(
+        threadCoverage: [UInt8], renders: [AppIconRender], layout: AppIconLayout, parameters: AppIconParameters, file: String
+    ) throws(SafeZoneViolation) -> Pixels {
+        let pixels = measurePixels(threadCoverage: threadCoverage, renders: renders, layout: layout)
+        let margin = IconMask.safeMargin(side: Double(layout.side))
+        func violation(_ rule: SafeZoneRule, _ section: String, _ evidence: String, _ finding: String, _ limit: String) -> SafeZoneViolation {
+            SafeZoneViolation(file: file, location: parameters.locations[section], rule: rule, evidence: evidence, finding: finding, limit: limit)
+        }
+        if pixels.threadClearance < margin - halfPixelDiagonal {
+            throw violation(
+                .threadInSafeZone, "thread", "rendered pixels",
+                "the thread touches the pixel centred at \(pixels.tightestPixel), \(px(pixels.threadClearance)) from the icon mask's edge",
+                "at least \(px(margin - halfPixelDiagonal)) (the safe-zone margin less half a pixel's diagonal)")
+        }
+        if pixels.bottomMargin < minimumBottomMargin {
+            throw violation(
+                .charmBottomMargin, "charm", "rendered pixels, \(pixels.lowestVariant.rawValue) variant",
+                "the lowest drawn row ends at y = \(pixels.lowestDrawnRow + 1) px, leaving \(percent(pixels.bottomMargin)) of the icon's height below it",
+                "at least \(percent(minimumBottomMargin))")
+        }
+        if pixels.coverageAtRingTop < 0.5 {
+            throw violation(
+                .ringOnThread, "ring", "rendered pixels",
+                "the thread covers at most \(percent(pixels.coverageAtRingTop)) of the pixels around the ring's top at \(layout.ringTop)",
+                "at least 50 %")
+        }
+        return pixels
+    }
+
+    static func px(_ value: Double) -> String { Point2D.format(value) + " px" }
+
+    /// Whole percentages as such ("21 %"), others to one decimal ("17.3 %").
+    static func percent(_ fraction: Double) -> String {
+        let value = fraction * 100
+        if abs(value - value.rounded()) < 1e-9 { return "\(Int(value.rounded())) %" }
+        return Point2D.format(value) + " %"
+    }
+}

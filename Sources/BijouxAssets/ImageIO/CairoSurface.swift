@@ -1,0 +1,131 @@
+import CCairo
+
+/// A cairo image surface with a drawing context: where vector drawing happens, and
+/// the one bridge between cairo's pixels and `RGBAImage`.
+///
+/// `.argb32` is cairo's colour format: one native-endian 32-bit word per pixel,
+/// alpha in the top byte, colour premultiplied by alpha, rows `stride` bytes apart.
+/// `.a8` holds coverage only (one byte per pixel), for shapes that are drawn once
+/// and then both inked into a picture and measured.
+public final class CairoSurface {
+    public enum Format: Sendable {
+        case argb32, a8
+    }
+
+    public let width: Int
+    public let height: Int
+    public let format: Format
+    let surface: OpaquePointer
+    let context: OpaquePointer
+
+    /// Curves are flattened to within this many pixels. Set explicitly rather than
+    /// left to cairo's default (0.1 px) so that every machine draws the same
+    /// polygons, and fine enough that a curve's facets never show.
+    public static let tolerance = 0.02
+
+    /// A cleared (transparent) surface.
+    public init(width: Int, height: Int, format: Format = .argb32) {
+        precondition(width > 0 && height > 0)
+        self.width = width
+        self.height = height
+        self.format = format
+        surface = cairo_image_surface_create(format == .argb32 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8, Int32(width), Int32(height))
+        precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cairo cannot allocate a \(width)×\(height) surface")
+        context = cairo_create(surface)
+        cairo_set_tolerance(context, Self.tolerance)
+    }
+
+    /// A colour surface holding `image` (premultiplied on the way in).
+    public convenience init(_ image: RGBAImage) {
+        self.init(width: image.width, height: image.height)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
+        image.pixels.withUnsafeBufferPointer { p in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    let a = UInt32(p[i + 3])
+                    @inline(__always) func premultiplied(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                    let word = a << 24 | premultiplied(p[i]) << 16 | premultiplied(p[i + 1]) << 8 | premultiplied(p[i + 2])
+                    data.storeBytes(of: word, toByteOffset: y * stride + x * 4, as: UInt32.self)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Draws with the context; its state (source, line width, transform) is restored
+    /// afterwards.
+    public func draw(_ body: (OpaquePointer) -> Void) {
+        cairo_save(context)
+        body(context)
+        cairo_restore(context)
+    }
+
+    /// Paints `ink` wherever `layer` (an `.a8` surface of the same size) has coverage.
+    public func fill(_ ink: RGBA, through layer: CairoSurface) {
+        precondition(layer.format == .a8 && layer.width == width && layer.height == height)
+        cairo_surface_flush(layer.surface)
+        draw { cr in
+            cairo_set_source_rgba(cr, Double(ink.r) / 255, Double(ink.g) / 255, Double(ink.b) / 255, Double(ink.a) / 255)
+            cairo_mask_surface(cr, layer.surface, 0, 0)
+        }
+    }
+
+    /// Paints another colour surface with its top-left corner at (x, y).
+    public func paint(_ other: CairoSurface, x: Double, y: Double) {
+        draw { cr in
+            cairo_set_source_surface(cr, other.surface, x, y)
+            cairo_paint(cr)
+        }
+    }
+
+    /// The colour surface as straight-alpha RGBA: colour is divided by alpha and
+    /// rounded; a fully transparent pixel is (0, 0, 0, 0). Opaque pixels are exact.
+    public func image() -> RGBAImage {
+        precondition(format == .argb32)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        var image = RGBAImage(width: width, height: height)
+        image.pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let word = data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+                    let a = word >> 24
+                    guard a > 0 else { continue }
+                    @inline(__always) func straight(_ shift: UInt32) -> UInt8 {
+                        UInt8(min(255, ((word >> shift & 0xFF) * 255 + a / 2) / a))
+                    }
+                    let o = (y * width + x) * 4
+                    out[o] = straight(16)
+                    out[o + 1] = straight(8)
+                    out[o + 2] = straight(0)
+                    out[o + 3] = UInt8(a)
+                }
+            }
+        }
+        return image
+    }
+
+    /// The coverage surface as one byte per pixel, rows packed.
+    public func coverage() -> [UInt8] {
+        precondition(format == .a8)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt8.self)
+        var packed = [UInt8](repeating: 0, count: width * height)
+        packed.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                (out.baseAddress! + y * width).update(from: data + y * stride, count: width)
+            }
+        }
+        return packed
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+@Suite("App icon: rendering, variants, previews")
+struct AppIconRendererTests {
+    typealias Fixture = AppIconFixture
+
+    /// The stage's outputs for the sample art, by path (made once: it is the same
+    /// every time, which `theStageIsDeterministic` checks).
+    static let outputs: [String: [UInt8]] = {
+        let product = try! AppIconStage.run(artFolder: TestPaths.art, table: sampleTable, jobs: 2)
+        return Dictionary(uniqueKeysWithValues: product.outputs.map { ($0.path, $0.bytes) })
+    }()
+
+    static let sampleTable = try! CharmTableSource.parse(try! FileIO.read(TestPaths.art + "/charms.json"), file: "charms.json")
+
+    static func decoded(_ name: String) throws -> DecodedPNG {
+        try PNGDecoder.decode(outputs[AppIconStage.iconSetFolder + "/" + name]!, path: name)
+    }
+
+    @Test func theIconSetHasTheThreeVariantsInTheirFormats() throws {
+        #expect(Set(Self.outputs.keys) == [
+            "Assets.xcassets/AppIcon.appiconset/Contents.json", "Assets.xcassets/AppIcon.appiconset/AppIcon.png",
+            "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", "Assets.xcassets/AppIcon.appiconset/AppIcon-tinted.png",
+            "Preview/AppIcon-variants.png", "Preview/AppIcon-safe-zone.png",
+        ])
+        // Default: colour type 2, no alpha channel and no tRNS (App Store error 90717).
+        let light = try Self.decoded("AppIcon.png")
+        #expect(light.info.colorType == .rgb && !light.info.hasAlpha && light.info.bitDepth == 8)
+        #expect(light.width == 1024 && light.height == 1024)
+        // Dark: RGBA, transparent where the system draws its own background.
+        let dark = try Self.decoded("AppIcon-dark.png")
+        #expect(dark.info.colorType == .rgbAlpha)
+        #expect(dark.rgba8[0, 0] == RGBA(0, 0, 0, 0) && dark.rgba8[512, 1000] == RGBA(0, 0, 0, 0))
+        // The thread is solid; the keyed heart is as opaque as its paint is bright.
+        let layout = try Fixture.heartRenderer().layout
+        #expect(dark.rgba8[300, Int(layout.thread.crossing(atX: 300)!.y)].a == 255)
+        #expect(dark.rgba8[512, 600].a > 200)
+        // Tinted: grey on black, no alpha.
+        let tinted = try Self.decoded("AppIcon-tinted.png")
+        #expect(tinted.info.colorType == .grey && !tinted.info.hasAlpha)
+        #expect(tinted.rgba8[5, 5] == RGBA(0, 0, 0, 255))
+    }
+
+    @Test func theRendersAreOpaqueGreyOrTransparentAsTheirVariantRequires() throws {
+        let renders = try Fixture.heartRenderer().renderAll()
+        #expect(renders.map(\.variant) == [.default, .dark, .tinted])
+        let alphas = { (image: RGBAImage) in Set(stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] }) }
+        #expect(alphas(renders[0].image) == [255])
+        #expect(alphas(renders[2].image) == [255])
+        #expect(alphas(renders[1].image).contains(0) && alphas(renders[1].image).contains(255))
+        let tinted = renders[2].image.pixels
+        var colourful = 0
+        for i in stride(from: 0, to: tinted.count, by: 4) where tinted[i] != tinted[i + 1] || tinted[i] != tinted[i + 2] {
+            colourful += 1
+        }
+        #expect(colourful == 0)
+        // Each variant shows its own inks: the thread's middle is its ink.
+        let layout = try Fixture.heartRenderer().layout
+        let onThread = layout.thread.crossing(atX: 300)!
+        let p = Fixture.parameters()
+        #expect(renders[0].image[300, Int(onThread.y) + 6] == p.inks[.default]!.thread)
+        #expect(renders[1].image[300, Int(onThread.y) + 6] == p.inks[.dark]!.thread)
+        #expect(renders[2].image[300, Int(onThread.y) + 6] == p.inks[.tinted]!.thread)
+    }
+
+    @Test func nothingIsDrawnOutsideTheSafeZone() throws {
+        // Checked on the final default image: outside the safe zone (less half a
+        // pixel's diagonal for antialiasing) every pixel is the bare grainy paper.
+        let render = try Fixture.heartRenderer().render(.default)
+        let zone = IconMask.safeZone(side: 1024)
+        var outside = 0
+        render.image.pixels.withUnsafeBufferPointer { image in
+            render.background.pixels.withUnsafeBufferPointer { paper in
+                for y in 0..<1024 {
+                    for x in 0..<1024 where zone.signedDistance(Point2D(Double(x) + 0.5, Double(y) + 0.5)) > SafeZone.halfPixelDiagonal {
+                        outside += 1
+                        let i = (y * 1024 + x) * 4
+                        if image[i] != paper[i] || image[i + 1] != paper[i + 1] || image[i + 2] != paper[i + 2] {
+                            Issue.record("pixel (\(x), \(y)) outside the safe zone is drawn on")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+        #expect(outside > 150_000)
+    }
+
+    @Test func theStageIsDeterministic() throws {
+        let again = try AppIconStage.run(artFolder: TestPaths.art, table: Self.sampleTable, jobs: 1)
+        #expect(again.outputs.count == Self.outputs.count)
+        for output in again.outputs { #expect(Self.outputs[output.path] == output.bytes, "\(output.path)") }
+        // Rendering twice in one process gives the same pixels too.
+        let renderer = try Fixture.heartRenderer()
+        #expect(renderer.render(.dark).image == renderer.render(.dark).image)
+    }
+
+    @Test func thePaperHasAFixedGrain() {
+        let ink = RGBA(0x17, 0x15, 0x13, 255)
+        let grain = AppIconParameters.Grain(seed: 1873, amplitude: 5, cell: 3)
+        let paper = AppIconRenderer.paper(side: 256, ink: ink, grain: grain)
+        #expect(paper == AppIconRenderer.paper(side: 256, ink: ink, grain: grain))
+        var levels = Set<Int>()
+        for y in 0..<256 {
+            for x in 0..<256 {
+                let p = paper[x, y]
+                let offset = Int(p.r) - Int(ink.r)
+                // The same shade on every channel, within the amplitude.
+                #expect(Int(p.g) - Int(ink.g) == offset && Int(p.b) - Int(ink.b) == offset && p.a == 255)
+                #expect(abs(offset) <= 5)
+                levels.insert(offset)
+            }
+        }
+        #expect(levels.count >= 9)
+        var other = grain
+        other.seed = 1874
+        #expect(AppIconRenderer.paper(side: 256, ink: ink, grain: other) != paper)
+    }
+
+    @Test func aRevisedCharmChangesTheIconOnlyInsideTheCharmsBox() throws {
+        // Two paintings of the same shape (same bounds, same cleft), different paint.
+        func disc(_ color: (Double, Double, Double)) -> RGBAImage {
+            LuminanceKey.key(Synthetic.paintedDisc(width: 300, height: 280, center: (150, 140), radius: 120, softness: 4, color: color))
+        }
+        let before = disc((230, 60, 90)), after = disc((90, 160, 230))
+        let bounds = PaintedBounds.of(before)
+        #expect(PaintedBounds.of(after) == bounds)
+        let p = Fixture.parameters()
+        let first = try AppIconRenderer(parameters: p, keyed: before, bounds: bounds, file: Fixture.file)
+        let second = try AppIconRenderer(parameters: p, keyed: after, bounds: bounds, file: Fixture.file)
+        let box = first.layout.charmBox
+        #expect(second.layout.charmBox == box)
+        for variant in AppIconParameters.Variant.allCases {
+            let a = first.render(variant).image, b = second.render(variant).image
+            var changed = 0
+            for y in 0..<1024 {
+                let row = (y * 1024 * 4)..<((y + 1) * 1024 * 4)
+                if a.pixels[row] == b.pixels[row] { continue }
+                for x in 0..<1024 where a[x, y] != b[x, y] {
+                    changed += 1
+                    #expect(x >= box.x && x < box.maxX && y >= box.y && y < box.maxY, "\(variant) changed at (\(x), \(y)), outside \(box)")
+                }
+            }
+            #expect(changed > 10_000, "\(variant)")
+        }
+    }
+
+    @Test func theCharmIsInkedPerVariant() {
+        let image = RGBAImage(width: 2, height: 1, pixels: [200, 40, 60, 255, 100, 200, 250, 128])
+        #expect(AppIconRenderer.inked(image, .painted, gain: 1) == image)
+        // Luma, Rec. 709 weights: 0.2126·200 + 0.7152·40 + 0.0722·60 = 75.46 → 75.
+        let grey = AppIconRenderer.inked(image, .luminance, gain: 1)
+        #expect(grey[0, 0] == RGBA(75, 75, 75, 255))
+        #expect(AppIconRenderer.inked(image, .luminance, gain: 2)[0, 0] == RGBA(151, 151, 151, 255))
+        #expect(AppIconRenderer.inked(image, .painted, gain: 1.5)[1, 0] == RGBA(150, 255, 255, 128))
+    }
+
+    @Test func theRingHangsWhereTheSquiggleCrossesTheCharmsX() throws {
+        let layout = try Fixture.heartRenderer().layout
+        let p = Fixture.parameters()
+        #expect(layout.ringTop == layout.thread.crossing(atX: 512)!)
+        // The heart hangs from the base curve, not the squiggle: its attach point
+        // (the cleft, where its paint starts on its centre line) is `hang` below.
+        let renderer = try Fixture.heartRenderer()
+        let depth = AppIconRenderer.attachDepth(renderer.charm)
+        #expect(depth > 10)
+        #expect(layout.charmBox.y + depth == Int((p.curve.baseY(atX: 512) + p.charm.hang).rounded()))
+        #expect(renderer.charm[renderer.charm.width / 2, depth].a >= 128 || renderer.charm[renderer.charm.width / 2 - 1, depth].a >= 128
+            || renderer.charm[renderer.charm.width / 2 + 1, depth].a >= 128)
+    }
+
+    @Test func theVariantsPreviewShowsBothSizesMasked() throws {
+        let preview = try PNGDecoder.decode(Self.outputs[AppIconStage.variantsPreviewPath]!, path: "variants.png").rgba8
+        #expect(preview.width == 48 + 3 * (1024 + 48) && preview.height == 48 + 1024 + 48 + 180 + 48)
+        // The mask's corner shows the wallpaper; the middle shows the icon.
+        #expect(preview[48 + 2, 48 + 2] == AppIconPreview.wallpaper)
+        #expect(preview[48 + 512, 48 + 20] != AppIconPreview.wallpaper)
+        let smallX = 48 + (1024 - 180) / 2, smallY = 48 + 1024 + 48
+        #expect(preview[smallX, smallY] == AppIconPreview.wallpaper)
+        #expect(preview[smallX + 90, smallY + 5] != AppIconPreview.wallpaper)
+        let safeZone = try PNGDecoder.decode(Self.outputs[AppIconStage.safeZonePreviewPath]!, path: "safe-zone.png")
+        #expect(safeZone.width == 1024 && safeZone.height == 1024)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+@Suite("App icon stage in the build")
+struct AppIconStageTests {
+    /// An art folder with the stock heart and star and the fixture's appicon.json.
+    static func makeArt(_ folder: TemporaryFolder, appIcon: String = AppIconFixture.json) {
+        folder.write("art/charms.json", """
+            {"charms": [
+              {"id": "heart", "displayName": "Heart", "note": "you have my whole heart", "swayDuration": 3.2},
+              {"id": "star", "displayName": "Star", "note": "you make everything shine", "swayDuration": 2.4}
+            ]}
+            """)
+        for id in ["heart", "star"] { folder.write("art/charms/\(id).png", try! FileIO.read(TestPaths.art + "/charms/\(id).png")) }
+        folder.write("art/appicon.json", appIcon)
+    }
+
+    static func options(_ folder: TemporaryFolder, only: Set<String>? = nil) -> Builder.Options {
+        Builder.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", jobs: 2, onlyCharms: only)
+    }
+
+    static let iconFiles = ["Contents.json", "AppIcon.png", "AppIcon-dark.png", "AppIcon-tinted.png"].map { "Assets.xcassets/AppIcon.appiconset/" + $0 }
+
+    @Test func theBuildMakesTheIconSetAndItsPreviews() throws {
+        let folder = TestPaths.temporaryFolder("appicon")
+        Self.makeArt(folder)
+        let report = try Builder.build(Self.options(folder))
+        #expect(report.stages.suffix(2) == ["charms", "app icon"])
+        for path in Self.iconFiles + [AppIconStage.variantsPreviewPath, AppIconStage.safeZonePreviewPath] {
+            #expect(folder.exists("out/" + path), "\(path)")
+        }
+        #expect(report.notes.contains { $0.hasPrefix("app icon: thread ") && $0.contains("heart bottom margin") })
+        // A stale file in the icon set (an old variant's name) is removed: the stage owns the folder.
+        folder.write("out/Assets.xcassets/AppIcon.appiconset/Icon-old.png", [1, 2, 3])
+        let again = try Builder.build(Self.options(folder))
+        #expect(again.files.removed == ["Assets.xcassets/AppIcon.appiconset/Icon-old.png"])
+        #expect(again.files.written.isEmpty)
+    }
+
+    @Test func aBrokenRuleFailsTheBuildAndWritesNothing() throws {
+        let folder = TestPaths.temporaryFolder("appicon-rule")
+        Self.makeArt(folder)
+        try Builder.build(Self.options(folder))
+        let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
+        // A revised heart and a raised thread in the same build: nothing may change.
+        folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
+        folder.write("art/appicon.json", AppIconFixture.json.replacingOccurrences(of: "\"topFraction\": 0.285", with: "\"topFraction\": 0.1"))
+        #expect {
+            try Builder.build(Self.options(folder))
+        } throws: { error in
+            "\(error)".hasPrefix("\(folder.path)/art/appicon.json:2:13: rule 'thread inside the safe zone' failed (geometry): ")
+        }
+        for (path, bytes) in before where path.hasPrefix("out/") { #expect(folder.read(path) == bytes, "\(path) changed") }
+    }
+
+    @Test func theCharmMustBeInTheTable() throws {
+        let folder = TestPaths.temporaryFolder("appicon-charm")
+        Self.makeArt(folder, appIcon: AppIconFixture.json.replacingOccurrences(of: "\"id\": \"heart\"", with: "\"id\": \"comet\""))
+        #expect {
+            try Builder.build(Self.options(folder))
+        } throws: { error in
+            "\(error)" == "\(folder.path)/art/appicon.json:10:19: field 'charm.id': no charm 'comet' in charms.json (known: heart, star)"
+        }
+        let bare = TestPaths.temporaryFolder("appicon-bare")
+        bare.write("art/appicon.json", AppIconFixture.json)
+        #expect {
+            try Builder.build(Self.options(bare))
+        } throws: { error in
+            "\(error)" == "\(bare.path)/art/appicon.json:10:19: field 'charm.id': the icon hangs charm 'heart', but there is no charms.json to find its art in"
+        }
+    }
+
+    @Test func aRevisedHeartRevisesTheIconAndNoOtherCharmDoes() throws {
+        let folder = TestPaths.temporaryFolder("appicon-revise")
+        Self.makeArt(folder)
+        try Builder.build(Self.options(folder))
+        let icon = folder.read("out/Assets.xcassets/AppIcon.appiconset/AppIcon.png")!
+        // Rebuilding the star leaves the icon alone.
+        let star = try Builder.build(Self.options(folder, only: ["star"]))
+        #expect(!star.files.written.contains { $0.contains("AppIcon") })
+        #expect(star.files.removed.isEmpty)
+        // A repainted heart: `charm heart` rebuilds its image set and the icon.
+        folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
+        let heart = try Builder.build(Self.options(folder, only: ["heart"]))
+        #expect(Set(heart.files.written).isSuperset(of: ["Assets.xcassets/Charms/heart.imageset/heart@3x.png", "Assets.xcassets/AppIcon.appiconset/AppIcon.png"]))
+        #expect(folder.read("out/Assets.xcassets/AppIcon.appiconset/AppIcon.png") != icon)
+    }
+
+    @Test func theCommandLineReportsABrokenRuleOnOneLine() throws {
+        let folder = TestPaths.temporaryFolder("appicon-cli")
+        Self.makeArt(folder, appIcon: AppIconFixture.json.replacingOccurrences(of: "\"height\": 330", with: "\"height\": 420"))
+        let result = try CLI.run(["build", "--art", "art", "--out", "out"], in: folder.path)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: art/appicon.json:10:12: rule 'heart bottom margin' failed (geometry): charm 'heart' ends at y = "))
+        #expect(result.stderr.hasSuffix("; limit: at least 21 %\n"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(!folder.exists("out"))
+    }
+}
