@@ -5,8 +5,6 @@ public enum CharmsStage {
     public static let catalogFolder = AssetCatalog.folderName + "/Charms"
     public static let previewFolder = "Preview/Charms"
     public static let sheetPath = "Preview/charms-22px.png"
-    /// Paper the previews are drawn on: the app's near-black ground.
-    public static let previewPaper = RGBA(0x17, 0x15, 0x13, 255)
 
     /// `only`: build just these charm ids (an art revision of one charm), touching no
     /// other output and removing nothing.
@@ -72,7 +70,7 @@ public enum CharmsStage {
         let gap = 12
         let width = gap + large.width + gap + charm.island.width + gap + magnified.width + gap
         let height = gap + max(large.height, magnified.height) + gap
-        var sheet = Compositing.filled(width: width, height: height, color: previewPaper)
+        var sheet = Compositing.filled(width: width, height: height, color: Palette.paper)
         Compositing.draw(large, over: &sheet, x: gap, y: gap)
         Compositing.draw(charm.island, over: &sheet, x: gap * 2 + large.width, y: gap)
         Compositing.draw(magnified, over: &sheet, x: gap * 3 + large.width + charm.island.width, y: gap)
@@ -85,7 +83,7 @@ public enum CharmsStage {
         let cell = Legibility.islandWidth * 4 + 12
         let width = max(1, charms.count) * cell + 12
         let height = 12 + Legibility.islandHeight + 12 + Legibility.islandHeight * 4 + 12
-        var sheet = Compositing.filled(width: width, height: height, color: previewPaper)
+        var sheet = Compositing.filled(width: width, height: height, color: Palette.paper)
         for (i, charm) in charms.enumerated() {
             let x = 12 + i * cell
             Compositing.draw(charm.island, over: &sheet, x: x + (cell - 12 - charm.island.width) / 2, y: 12)

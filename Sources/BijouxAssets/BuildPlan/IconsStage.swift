@@ -84,7 +84,7 @@ public enum IconsStage {
         let rowHeights = [0, 2].map { scale in icons.map { $0.renders[scale].height }.max() ?? 0 }
         let width = gap + icons.count * (cell + gap)
         let height = gap + rowHeights.reduce(0) { $0 + $1 + gap }
-        var sheet = Compositing.filled(width: max(width, 1), height: height, color: CharmsStage.previewPaper)
+        var sheet = Compositing.filled(width: max(width, 1), height: height, color: Palette.paper)
         for (i, icon) in icons.enumerated() {
             let x = gap + i * (cell + gap)
             var y = gap

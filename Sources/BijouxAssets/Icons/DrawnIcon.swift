@@ -13,8 +13,8 @@ public struct DrawnIcon: Sendable {
     public static let scales = [1, 2, 3]
     /// Pixels per point of the master render: a multiple of every scale.
     public static let density = 6
-    /// The light ink of the app's palette, for text and icons.
-    public static let ink = RGBA(0xF3, 0xEC, 0xDF, 255)
+    /// Icons are drawn in the palette's light ink.
+    public static let ink = Palette.lightInk
 
     public var name: String
     public var pointWidth: Int
