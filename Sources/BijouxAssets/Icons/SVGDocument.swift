@@ -1,4 +1,3 @@
-import CCairo
 import CRsvg
 
 /// An SVG parsed by librsvg, in process, ready to be drawn by cairo at any size.
@@ -47,43 +46,16 @@ final class SVGDocument {
     /// The whole document fitted to width × height pixels (its viewBox and
     /// preserveAspectRatio decide how), premultiplied.
     func render(width: Int, height: Int) throws(IconError) -> PremultipliedImage {
-        precondition(width > 0 && height > 0)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+        guard let surface = CairoSurface(allocating: width, height) else {
             throw IconError(file: file, message: "cannot allocate a \(width)×\(height) raster")
         }
-        let context = cairo_create(surface)
-        defer { cairo_destroy(context) }
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
         var error: UnsafeMutablePointer<GError>?
-        guard rsvg_handle_render_document(handle, context, &viewport, &error) != 0 else {
+        let rendered = surface.draw { context in rsvg_handle_render_document(handle, context, &viewport, &error) != 0 }
+        guard rendered else {
             throw IconError(file: file, message: "librsvg cannot render it: \(Self.consume(error))")
         }
-        cairo_surface_flush(surface)
-        return Self.pixels(of: surface!, width: width, height: height)
-    }
-
-    /// Cairo's ARGB32 is one native-endian 32-bit word per pixel (alpha in the top
-    /// byte), premultiplied, with rows `stride` bytes apart; this reorders it to
-    /// premultiplied R, G, B, A bytes. Nothing is divided, so nothing is lost.
-    private static func pixels(of surface: OpaquePointer, width: Int, height: Int) -> PremultipliedImage {
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let word = data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-                    let o = (y * width + x) * 4
-                    out[o] = UInt8(truncatingIfNeeded: word >> 16)
-                    out[o + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                    out[o + 2] = UInt8(truncatingIfNeeded: word)
-                    out[o + 3] = UInt8(truncatingIfNeeded: word >> 24)
-                }
-            }
-        }
-        return PremultipliedImage(width: width, height: height, pixels: pixels)
+        return surface.premultipliedImage()
     }
 
     /// Checked before anything is allocated for drawing, so `width="1e9"` costs
@@ -125,40 +97,5 @@ final class SVGDocument {
 
     private static func hex(_ color: RGBA) -> String {
         [color.r, color.g, color.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-    }
-}
-
-/// RGBA with colour premultiplied by alpha, 8 bits a channel: what cairo draws, and
-/// what interpolation and averaging need (straight colour would bleed the colour of
-/// transparent pixels into edges).
-struct PremultipliedImage: Equatable, Sendable {
-    let width: Int
-    let height: Int
-    var pixels: [UInt8]
-
-    /// Averages each factor × factor block into one pixel and returns straight RGBA.
-    /// With a whole factor this is exact area sampling: the antialiasing of a render
-    /// made `factor` times larger.
-    func boxDownsampled(by factor: Int) -> RGBAImage {
-        precondition(factor >= 1 && width % factor == 0 && height % factor == 0)
-        let outWidth = width / factor, outHeight = height / factor
-        var sums = [Float](repeating: 0, count: outWidth * outHeight * 4)
-        let weight = 1 / Float(factor * factor)
-        pixels.withUnsafeBufferPointer { source in
-            sums.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    let outRow = (y / factor) * outWidth
-                    for x in 0..<width {
-                        let s = (y * width + x) * 4
-                        let o = (outRow + x / factor) * 4
-                        out[o] += Float(source[s]) * weight
-                        out[o + 1] += Float(source[s + 1]) * weight
-                        out[o + 2] += Float(source[s + 2]) * weight
-                        out[o + 3] += Float(source[s + 3]) * weight
-                    }
-                }
-            }
-        }
-        return Resample.unpremultiply(sums, width: outWidth, height: outHeight)
     }
 }

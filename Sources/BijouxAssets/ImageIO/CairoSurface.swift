@@ -23,16 +23,24 @@ public final class CairoSurface {
     /// polygons, and fine enough that a curve's facets never show.
     public static let tolerance = 0.02
 
-    /// A cleared (transparent) surface.
-    public init(width: Int, height: Int, format: Format = .argb32) {
+    /// A cleared (transparent) surface, or nil when cairo cannot allocate it.
+    public init?(allocating width: Int, _ height: Int, format: Format = .argb32) {
         precondition(width > 0 && height > 0)
         self.width = width
         self.height = height
         self.format = format
         surface = cairo_image_surface_create(format == .argb32 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8, Int32(width), Int32(height))
-        precondition(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "cairo cannot allocate a \(width)×\(height) surface")
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
         context = cairo_create(surface)
         cairo_set_tolerance(context, Self.tolerance)
+    }
+
+    /// A cleared (transparent) surface of a size the caller has already bounded.
+    public convenience init(width: Int, height: Int, format: Format = .argb32) {
+        self.init(allocating: width, height, format: format)!
     }
 
     /// A colour surface holding `image` (premultiplied on the way in).
@@ -62,10 +70,11 @@ public final class CairoSurface {
 
     /// Draws with the context; its state (source, line width, transform) is restored
     /// afterwards.
-    public func draw(_ body: (OpaquePointer) -> Void) {
+    @discardableResult
+    public func draw<Result>(_ body: (OpaquePointer) -> Result) -> Result {
         cairo_save(context)
-        body(context)
-        cairo_restore(context)
+        defer { cairo_restore(context) }
+        return body(context)
     }
 
     /// Paints `ink` wherever `layer` (an `.a8` surface of the same size) has coverage.
@@ -89,29 +98,30 @@ public final class CairoSurface {
     /// The colour surface as straight-alpha RGBA: colour is divided by alpha and
     /// rounded; a fully transparent pixel is (0, 0, 0, 0). Opaque pixels are exact.
     public func image() -> RGBAImage {
+        premultipliedImage().straightened()
+    }
+
+    /// The colour surface as premultiplied R, G, B, A bytes: the native-endian words
+    /// reordered, nothing divided, so nothing lost.
+    public func premultipliedImage() -> PremultipliedImage {
         precondition(format == .argb32)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
-        var image = RGBAImage(width: width, height: height)
-        image.pixels.withUnsafeMutableBufferPointer { out in
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
                 for x in 0..<width {
                     let word = data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-                    let a = word >> 24
-                    guard a > 0 else { continue }
-                    @inline(__always) func straight(_ shift: UInt32) -> UInt8 {
-                        UInt8(min(255, ((word >> shift & 0xFF) * 255 + a / 2) / a))
-                    }
                     let o = (y * width + x) * 4
-                    out[o] = straight(16)
-                    out[o + 1] = straight(8)
-                    out[o + 2] = straight(0)
-                    out[o + 3] = UInt8(a)
+                    out[o] = UInt8(truncatingIfNeeded: word >> 16)
+                    out[o + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                    out[o + 2] = UInt8(truncatingIfNeeded: word)
+                    out[o + 3] = UInt8(truncatingIfNeeded: word >> 24)
                 }
             }
         }
-        return image
+        return PremultipliedImage(width: width, height: height, pixels: pixels)
     }
 
     /// The coverage surface as one byte per pixel, rows packed.

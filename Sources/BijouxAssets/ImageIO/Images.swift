@@ -61,6 +61,65 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(r), \(g), \(b), \(a))" }
 }
 
+/// RGBA with colour premultiplied by alpha, 8 bits a channel: what cairo draws, and
+/// what interpolation and averaging need (straight colour would bleed the colour of
+/// transparent pixels into edges).
+public struct PremultipliedImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4)
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Straight RGBA: colour divided by alpha, rounded to nearest; a fully
+    /// transparent pixel is (0, 0, 0, 0). Opaque pixels are exact.
+    public func straightened() -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        pixels.withUnsafeBufferPointer { source in
+            image.pixels.withUnsafeMutableBufferPointer { out in
+                for i in stride(from: 0, to: source.count, by: 4) {
+                    let a = UInt32(source[i + 3])
+                    guard a > 0 else { continue }
+                    for c in 0..<3 { out[i + c] = UInt8(min(255, (UInt32(source[i + c]) * 255 + a / 2) / a)) }
+                    out[i + 3] = UInt8(a)
+                }
+            }
+        }
+        return image
+    }
+
+    /// Averages each factor × factor block into one pixel and returns straight RGBA.
+    /// With a whole factor this is exact area sampling: the antialiasing of a render
+    /// made `factor` times larger.
+    public func boxDownsampled(by factor: Int) -> RGBAImage {
+        precondition(factor >= 1 && width % factor == 0 && height % factor == 0)
+        let outWidth = width / factor, outHeight = height / factor
+        var sums = [Float](repeating: 0, count: outWidth * outHeight * 4)
+        let weight = 1 / Float(factor * factor)
+        pixels.withUnsafeBufferPointer { source in
+            sums.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let outRow = (y / factor) * outWidth
+                    for x in 0..<width {
+                        let s = (y * width + x) * 4
+                        let o = (outRow + x / factor) * 4
+                        out[o] += Float(source[s]) * weight
+                        out[o + 1] += Float(source[s + 1]) * weight
+                        out[o + 2] += Float(source[s + 2]) * weight
+                        out[o + 3] += Float(source[s + 3]) * weight
+                    }
+                }
+            }
+        }
+        return Resample.unpremultiply(sums, width: outWidth, height: outHeight)
+    }
+}
+
 /// A rectangle of pixels: origin and size in whole pixels.
 public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var x: Int, y: Int, width: Int, height: Int
