@@ -36,6 +36,8 @@ struct IconSettingsTests {
         (#"{"icon": {}}"#, "art/icons.json:1:2: field 'icon': unknown top-level field (expected \"defaults\", \"icons\")"),
         (#"[]"#, "art/icons.json:1:1: expected an object with \"defaults\" and/or \"icons\", found an array"),
         (#"{"icons": {"give": {"amplitude": 1,}}}"#, "art/icons.json:1:36: invalid JSON: expected a member name in quotes, found '}'"),
+        (#"{"defaults": {"amplitude": 0.1, "amplitude": 0.2}}"#, "art/icons.json:1:33: field 'amplitude': repeated field"),
+        (#"{"icons": {}, "icons": {}}"#, "art/icons.json:1:15: field 'icons': repeated field"),
     ])
     func rejectsBadSettingsNamingFileLineAndField(text: String, message: String) {
         #expect(throws: IconSettingsError.self) { _ = try Self.parse(text) }
