@@ -27,7 +27,7 @@ public enum SwiftIdentifier {
             if let first = owner[name] {
                 let at = first.location.map { " at \($0)" } ?? ""
                 throw CharmTableError(
-                    file: file, location: entry.location, charmID: entry.id, field: "id",
+                    file: file, location: entry.location, subject: "charm '\(entry.id)'", field: "id",
                     message: "becomes the Swift case \(name), as does charm '\(first.id)'\(at); rename one of them")
             }
             owner[name] = entry

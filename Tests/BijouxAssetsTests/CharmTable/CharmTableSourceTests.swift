@@ -47,6 +47,11 @@ struct CharmTableSourceTests {
         (#"{"charms": {}}"#, "art/charms.json:1:12: field 'charms': expected an array, found an object"),
         (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "blackPoint": 300}]}"#,
          "art/charms.json:1:91: charm 'a', field 'blackPoint': expected a whole number from 0 to 254"),
+        (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "blackPoint": 1e300}]}"#,
+         "art/charms.json:1:91: charm 'a', field 'blackPoint': expected a whole number from 0 to 254"),
+        (#"{"charms": [{"id": "a", "id": "b", "displayName": "A", "note": "n", "swayDuration": 3}]}"#,
+         "art/charms.json:1:25: charm 'a', field 'id': repeated field"),
+        (#"{"charms": [], "charms": []}"#, "art/charms.json:1:16: field 'charms': repeated field"),
     ])
     func rejectsBadTablesNamingFileLineAndField(text: String, message: String) {
         #expect(throws: CharmTableError.self) { _ = try Self.parse(text) }
