@@ -104,8 +104,7 @@ extension AppIconParameters {
 
     /// Parses and validates appicon.json. `file` names the file in errors.
     public static func parse(_ bytes: [UInt8], file: String) throws(AppIconError) -> AppIconParameters {
-        let root = try ArtFileError.parseJSON(bytes, file: file)
-        let top = try JSONFields(root, file: file, known: ["thread", "charm", "ring", "grain", "variants"])
+        let top = try JSONFields(parsing: bytes, file: file, known: ["thread", "charm", "ring", "grain", "variants"])
         var locations: [String: SourceLocation] = [:]
         let side = Double(Self.side)
 

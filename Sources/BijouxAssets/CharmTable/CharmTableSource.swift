@@ -66,7 +66,7 @@ extension CharmTableSource {
     /// Parses and validates charms.json. `file` names the file in errors.
     public static func parse(_ bytes: [UInt8], file: String) throws(CharmTableError) -> CharmTableSource {
         let top = try JSONFields(
-            ArtFileError.parseJSON(bytes, file: file), file: file, known: ["charms", "canvas"],
+            parsing: bytes, file: file, known: ["charms", "canvas"],
             notAnObject: "expected an object with a \"charms\" array",
             unknown: "unknown top-level field (expected \"charms\", optional \"canvas\")")
         var charms: [CharmEntry] = []

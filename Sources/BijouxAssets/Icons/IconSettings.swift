@@ -71,7 +71,7 @@ extension IconSettings {
     /// named icon has an SVG is checked by the icon stage, which lists the folder.
     public static func parse(_ bytes: [UInt8], file: String) throws(IconSettingsError) -> IconSettings {
         let top = try JSONFields(
-            ArtFileError.parseJSON(bytes, file: file), file: file, known: ["defaults", "icons"],
+            parsing: bytes, file: file, known: ["defaults", "icons"],
             notAnObject: "expected an object with \"defaults\" and/or \"icons\"",
             unknown: "unknown top-level field (expected \"defaults\", \"icons\")")
         var settings = IconSettings()

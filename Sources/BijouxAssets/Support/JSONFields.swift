@@ -26,12 +26,6 @@ public struct ArtFileError: UserFacingError, Equatable {
         return SourceLocation.place(file, location) + ": " + (about.isEmpty ? "" : about + ": ") + message
     }
 
-    /// The JSON in `bytes`; a syntax error is reported at its line:column.
-    public static func parseJSON(_ bytes: [UInt8], file: String) throws(ArtFileError) -> JSONNode {
-        do { return try JSONParser.parse(bytes) } catch {
-            throw ArtFileError(file: file, location: error.location, message: "invalid JSON: \(error.message)")
-        }
-    }
 }
 
 /// One object of an art-folder JSON file, read field by field: the one way the
@@ -63,6 +57,19 @@ public struct JSONFields {
             }
             guard seen.insert(member.key).inserted else { throw fail(member.key, "repeated field", at: member.keyLocation) }
         }
+    }
+
+    /// The top-level object of the JSON file `bytes`, read as `init(_:…)` does; a
+    /// syntax error is "invalid JSON: …" at its line:column.
+    public init(
+        parsing bytes: [UInt8], file: String, known: [String], notAnObject: String = "expected an object",
+        unknown: String? = nil
+    ) throws(ArtFileError) {
+        let root: JSONNode
+        do { root = try JSONParser.parse(bytes) } catch {
+            throw ArtFileError(file: file, location: error.location, message: "invalid JSON: \(error.message)")
+        }
+        try self.init(root, file: file, known: known, notAnObject: notAnObject, unknown: unknown)
     }
 
     /// `field`'s dotted name; the object's own path when `field` is nil.

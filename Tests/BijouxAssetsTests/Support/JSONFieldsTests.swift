@@ -6,12 +6,10 @@ import Testing
 struct JSONFieldsTests {
     /// Reads `json` as an object of `known` fields with `read`: the error's text, or "no error".
     static func problem(
-        _ json: String, known: [String] = ["a", "b", "c"], subject: String? = nil,
-        _ read: (JSONFields) throws -> Void = { _ in }
+        _ json: String, known: [String] = ["a", "b", "c"], _ read: (JSONFields) throws -> Void = { _ in }
     ) -> String {
         do {
-            let root = try ArtFileError.parseJSON(Array(json.utf8), file: "art/x.json")
-            try read(JSONFields(root, file: "art/x.json", subject: subject, known: known))
+            try read(JSONFields(parsing: Array(json.utf8), file: "art/x.json", known: known))
             return "no error"
         } catch {
             return "\(error)"
@@ -85,7 +83,14 @@ struct JSONFieldsTests {
     }
 
     @Test func errorsCarryTheSubjectBeforeTheField() {
-        #expect(Self.problem(#"{"a": 1, "z": 2}"#, subject: "charm 'cat'") == "art/x.json:1:10: charm 'cat', field 'z': unknown field (expected one of: a, b, c)")
+        let cat = Self.problem(#"{"a": {"b": 1, "z": 2}}"#) { fields in
+            _ = try JSONFields(fields.required("a"), file: "art/x.json", path: "a", subject: "charm 'cat'", known: ["b"])
+        }
+        #expect(cat == "art/x.json:1:16: charm 'cat', field 'a.z': unknown field (expected one of: b)")
+        let give = Self.problem(#"{"b": {"c": []}}"#) { fields in
+            _ = try JSONFields(fields.required("b"), file: "art/x.json", subject: "icon 'give'", known: ["c"]).object("c", known: [])
+        }
+        #expect(give == "art/x.json:1:13: icon 'give', field 'c': expected an object, found an array")
         let fields = try? JSONFields(JSONNode(.object([]), at: SourceLocation(line: 4, column: 5)), file: "f", subject: "icon 'give'", known: [])
         #expect(fields?.fail(nil, "listed twice").description == "f:4:5: icon 'give': listed twice")
         #expect(ArtFileError(file: "f", field: "charms", message: "none").description == "f: field 'charms': none")
