@@ -96,14 +96,11 @@ public struct AppIconParameters: Equatable, Sendable {
     }
 }
 
-/// A problem with appicon.json or with what it names.
-public typealias AppIconError = ArtFileError
-
 extension AppIconParameters {
     public static let fileName = "appicon.json"
 
     /// Parses and validates appicon.json. `file` names the file in errors.
-    public static func parse(_ bytes: [UInt8], file: String) throws(AppIconError) -> AppIconParameters {
+    public static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> AppIconParameters {
         let top = try JSONFields(parsing: bytes, file: file, known: ["thread", "charm", "ring", "grain", "variants"])
         var locations: [String: SourceLocation] = [:]
         let side = Double(Self.side)
@@ -162,9 +159,9 @@ extension AppIconParameters {
         return AppIconParameters(thread: thread, charm: charm, ring: ring, grain: grain, inks: inks, locations: locations)
     }
 
-    private static func parseInks(_ fields: JSONFields, variant: Variant) throws(AppIconError) -> Inks {
+    private static func parseInks(_ fields: JSONFields, variant: Variant) throws(ArtFileError) -> Inks {
         /// A "#RRGGBB" field; null only where `nullable`.
-        func color(_ name: String, nullable: Bool = false) throws(AppIconError) -> RGBA? {
+        func color(_ name: String, nullable: Bool = false) throws(ArtFileError) -> RGBA? {
             if nullable, fields[name]?.value == .null { return nil }
             return try fields.required(name, "a colour \"#RRGGBB\"\(nullable ? " or null" : "")") { $0.string.flatMap(parseHex) }
         }

@@ -59,12 +59,9 @@ public enum CharmTableRules {
     }
 }
 
-/// A problem in charms.json (or with the art it names).
-public typealias CharmTableError = ArtFileError
-
 extension CharmTableSource {
     /// Parses and validates charms.json. `file` names the file in errors.
-    public static func parse(_ bytes: [UInt8], file: String) throws(CharmTableError) -> CharmTableSource {
+    public static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> CharmTableSource {
         let top = try JSONFields(
             parsing: bytes, file: file, known: ["charms", "canvas"],
             notAnObject: "expected an object with a \"charms\" array",
@@ -74,7 +71,7 @@ extension CharmTableSource {
         for element in try top.required("charms", "an array", saysFound: true, \.array) {
             let entry = try parseCharm(element, file: file)
             if let earlier = firstSeen[entry.id] {
-                throw CharmTableError(file: file, location: element.location, subject: "charm '\(entry.id)'", field: "id", message: "duplicate id (first defined at \(earlier))")
+                throw ArtFileError(file: file, location: element.location, subject: "charm '\(entry.id)'", field: "id", message: "duplicate id (first defined at \(earlier))")
             }
             firstSeen[entry.id] = element.location
             charms.append(entry)
@@ -103,7 +100,7 @@ extension CharmTableSource {
         return "it must be more than \(rounded(limits.above)) and less than \(rounded(limits.below)) s (\(refD) + \(refK)/\(slope)), where the spring constant k = \(refK) + \(slope)·(\(refD) − duration) stays positive and the \(JSONWriter.formatNumber(p.tickRate)) Hz step stays stable"
     }
 
-    private static func parseCharm(_ node: JSONNode, file: String) throws(CharmTableError) -> CharmEntry {
+    private static func parseCharm(_ node: JSONNode, file: String) throws(ArtFileError) -> CharmEntry {
         let fields = try JSONFields(
             node, file: file, subject: node["id"]?.value.string.map { "charm '\($0)'" },
             known: ["art", "blackPoint", "displayName", "id", "note", "swayDuration"], notAnObject: "each charm must be an object")
@@ -136,11 +133,11 @@ extension CharmTableSource {
     /// disk (a case mismatch passes on a Mac and fails in Linux CI). Every stage that
     /// needs the art runs this one check, so a missing file reads the same from each.
     /// `tableFile` names charms.json in the error; `only` limits the check to those ids.
-    public func checkArtFiles(artFolder: String, tableFile: String, only: Set<String>? = nil) throws(CharmTableError) {
+    public func checkArtFiles(artFolder: String, tableFile: String, only: Set<String>? = nil) throws(ArtFileError) {
         for entry in charms where only?.contains(entry.id) ?? true {
             guard let problem = ArtPath.fileProblem(entry.art, in: artFolder) else { continue }
             let hint = entry.artLocation == nil ? " (the default path for this id; set \"art\" for another)" : ""
-            throw CharmTableError(
+            throw ArtFileError(
                 file: tableFile, location: entry.artLocation ?? entry.location, subject: "charm '\(entry.id)'", field: "art",
                 message: problem + hint)
         }

@@ -63,13 +63,10 @@ public struct IconSettings: Equatable, Sendable {
     }
 }
 
-/// A problem in icons.json (or with an icon it names).
-public typealias IconSettingsError = ArtFileError
-
 extension IconSettings {
     /// Parses and validates icons.json. `file` names the file in errors. Whether each
     /// named icon has an SVG is checked by the icon stage, which lists the folder.
-    public static func parse(_ bytes: [UInt8], file: String) throws(IconSettingsError) -> IconSettings {
+    public static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> IconSettings {
         let top = try JSONFields(
             parsing: bytes, file: file, known: ["defaults", "icons"],
             notAnObject: "expected an object with \"defaults\" and/or \"icons\"",
@@ -78,19 +75,19 @@ extension IconSettings {
         if let defaults = top["defaults"] {
             settings.defaults = try parseOverrides(defaults, icon: nil, file: file)
             if settings.defaults.seed != nil {
-                throw IconSettingsError(file: file, location: defaults["seed"]?.location, field: "defaults.seed", message: "a seed belongs to one icon; by default each icon's seed comes from its name")
+                throw ArtFileError(file: file, location: defaults["seed"]?.location, field: "defaults.seed", message: "a seed belongs to one icon; by default each icon's seed comes from its name")
             }
         }
         for entry in try top.optional("icons", "an object from icon name to settings", saysFound: true, \.members) ?? [] {
             if let earlier = settings.icons[entry.key]?.location {
-                throw IconSettingsError(file: file, location: entry.keyLocation, subject: "icon '\(entry.key)'", message: "listed twice (first at \(earlier))")
+                throw ArtFileError(file: file, location: entry.keyLocation, subject: "icon '\(entry.key)'", message: "listed twice (first at \(earlier))")
             }
             settings.icons[entry.key] = try parseOverrides(entry.value, icon: entry.key, file: file)
         }
         return settings
     }
 
-    private static func parseOverrides(_ node: JSONNode, icon: String?, file: String) throws(IconSettingsError) -> Overrides {
+    private static func parseOverrides(_ node: JSONNode, icon: String?, file: String) throws(ArtFileError) -> Overrides {
         let fields = try JSONFields(
             node, file: file, subject: icon.map { "icon '\($0)'" }, known: ["amplitude", "wavelength", "octaves", "seed", "renderingIntent"])
         let amplitude = WobbleParameters.amplitudeRange, wavelength = WobbleParameters.wavelengthRange

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("icons.json parsing and validation")
 struct IconSettingsTests {
-    static func parse(_ text: String) throws(IconSettingsError) -> IconSettings {
+    static func parse(_ text: String) throws(ArtFileError) -> IconSettings {
         try IconSettings.parse(Array(text.utf8), file: "art/icons.json")
     }
 
@@ -40,7 +40,7 @@ struct IconSettingsTests {
         (#"{"icons": {}, "icons": {}}"#, "art/icons.json:1:15: field 'icons': repeated field"),
     ])
     func rejectsBadSettingsNamingFileLineAndField(text: String, message: String) {
-        #expect(throws: IconSettingsError.self) { _ = try Self.parse(text) }
+        #expect(throws: ArtFileError.self) { _ = try Self.parse(text) }
         do { _ = try Self.parse(text) } catch { #expect(error.description == message) }
     }
 }
