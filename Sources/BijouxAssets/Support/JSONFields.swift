@@ -25,7 +25,6 @@ public struct ArtFileError: UserFacingError, Equatable {
         let about = [subject, field.map { "field '\($0)'" }].compactMap { $0 }.joined(separator: ", ")
         return SourceLocation.place(file, location) + ": " + (about.isEmpty ? "" : about + ": ") + message
     }
-
 }
 
 /// One object of an art-folder JSON file, read field by field: the one way the
@@ -148,8 +147,6 @@ extension JSONValue {
 
     /// A number without a fractional part in `range`.
     public func wholeNumber(in range: ClosedRange<Int>) -> Int? {
-        guard let number = number(in: Double(range.lowerBound)...Double(range.upperBound)), number == number.rounded()
-        else { return nil }
-        return Int(number)
+        number.flatMap { Int(exactly: $0) }.flatMap { range.contains($0) ? $0 : nil }
     }
 }
