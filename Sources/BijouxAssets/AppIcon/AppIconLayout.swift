@@ -19,7 +19,7 @@ public struct AppIconLayout: Sendable {
     /// `charmSize` is the charm's box (see `charmSize(height:aspect:)`), `attachDepth`
     /// how far below the box's top its paint starts on its centre line: the point
     /// that hangs `hang` below the base curve, and that the ring passes through.
-    public init(_ parameters: AppIconParameters, charmSize: (width: Int, height: Int), attachDepth: Int, file: String) throws(AppIconError) {
+    public init(_ parameters: AppIconParameters, charmSize: (width: Int, height: Int), attachDepth: Int, file: String) throws(ArtFileError) {
         side = AppIconParameters.side
         let curve = parameters.curve
         thread = curve.sampled(spacing: Self.sampleSpacing)
@@ -28,7 +28,7 @@ public struct AppIconLayout: Sendable {
         // The charm hangs from the base curve at its own x; the ring sits where the
         // squiggle crosses that x, so it can never float free of the line.
         guard let crossing = thread.crossing(atX: charm.x) else {
-            throw AppIconError(
+            throw ArtFileError(
                 file: file, location: parameters.locations["charm"], field: "charm.x",
                 message: "the thread's squiggle does not pass x = \(JSONWriter.formatNumber(charm.x)) (it is too close to an end), so the ring has nothing to rest on")
         }

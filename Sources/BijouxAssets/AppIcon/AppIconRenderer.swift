@@ -30,9 +30,9 @@ public final class AppIconRenderer {
     static let highlightOffset = 0.18
 
     /// `keyed` is the charm after the luminance key; `bounds` its painted bounds.
-    public init(parameters: AppIconParameters, keyed: RGBAImage, bounds: PixelRect, file: String) throws(AppIconError) {
+    public init(parameters: AppIconParameters, keyed: RGBAImage, bounds: PixelRect, file: String) throws(ArtFileError) {
         guard !bounds.isEmpty else {
-            throw AppIconError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
+            throw ArtFileError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
                                message: "charm '\(parameters.charm.id)' has no painted pixels to hang")
         }
         self.parameters = parameters

@@ -28,11 +28,11 @@ public enum AppIconStage {
 
         let id = parameters.charm.id
         guard let table else {
-            throw AppIconError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
+            throw ArtFileError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
                                message: "the icon hangs charm '\(id)', but there is no charms.json to find its art in")
         }
         guard let entry = table.charms.first(where: { $0.id == id }) else {
-            throw AppIconError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
+            throw ArtFileError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
                                message: "no charm '\(id)' in charms.json (known: \(table.charms.map(\.id).joined(separator: ", ")))")
         }
         let art = try PNGDecoder.decodeFile(artFolder + "/" + entry.art)

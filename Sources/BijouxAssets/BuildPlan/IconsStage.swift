@@ -34,7 +34,7 @@ public enum IconsStage {
         if FileIO.exists(settingsPath) {
             settings = try IconSettings.parse(try FileIO.read(settingsPath), file: settingsPath)
             for (name, overrides) in settings.icons.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
-                throw IconSettingsError(file: settingsPath, location: overrides.location, icon: name, message: "there is no \(sourceFolder)/\(name).svg")
+                throw ArtFileError(file: settingsPath, location: overrides.location, subject: "icon '\(name)'", message: "there is no \(sourceFolder)/\(name).svg")
             }
         }
 

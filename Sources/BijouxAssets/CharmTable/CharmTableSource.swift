@@ -59,55 +59,34 @@ public enum CharmTableRules {
     }
 }
 
-/// A problem in charms.json: the file, where, and (for a value) which charm and field.
-public struct CharmTableError: UserFacingError, Equatable {
-    public var file: String
-    public var location: SourceLocation?
-    public var charmID: String?
-    public var field: String?
-    public var message: String
-
-    public var description: String {
-        var text = file
-        if let location { text += ":\(location)" }
-        text += ": "
-        if let charmID { text += "charm '\(charmID)'" + (field.map { ", field '\($0)'" } ?? "") + ": " }
-        else if let field { text += "field '\(field)': " }
-        return text + message
-    }
-}
-
 extension CharmTableSource {
     /// Parses and validates charms.json. `file` names the file in errors.
-    public static func parse(_ bytes: [UInt8], file: String) throws(CharmTableError) -> CharmTableSource {
-        let root: JSONNode
-        do { root = try JSONParser.parse(bytes) } catch {
-            throw CharmTableError(file: file, location: error.location, message: "invalid JSON: \(error.message)")
-        }
-        guard case .object(let members) = root.value else {
-            throw CharmTableError(file: file, location: root.location, message: "expected an object with a \"charms\" array, found \(root.value.typeName)")
-        }
-        for member in members where !["charms", "canvas"].contains(member.key) {
-            throw CharmTableError(file: file, location: member.keyLocation, field: member.key, message: "unknown top-level field (expected \"charms\", optional \"canvas\")")
-        }
-        guard let charmsNode = root["charms"] else {
-            throw CharmTableError(file: file, location: root.location, field: "charms", message: "missing required field")
-        }
-        guard case .array(let elements) = charmsNode.value else {
-            throw CharmTableError(file: file, location: charmsNode.location, field: "charms", message: "expected an array, found \(charmsNode.value.typeName)")
-        }
+    public static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> CharmTableSource {
+        let top = try JSONFields(
+            parsing: bytes, file: file, known: ["charms", "canvas"],
+            notAnObject: "expected an object with a \"charms\" array",
+            unknown: "unknown top-level field (expected \"charms\", optional \"canvas\")")
         var charms: [CharmEntry] = []
         var firstSeen: [String: SourceLocation] = [:]
-        for element in elements {
+        for element in try top.required("charms", "an array", saysFound: true, \.array) {
             let entry = try parseCharm(element, file: file)
             if let earlier = firstSeen[entry.id] {
-                throw CharmTableError(file: file, location: element.location, charmID: entry.id, field: "id", message: "duplicate id (first defined at \(earlier))")
+                throw ArtFileError(file: file, location: element.location, subject: "charm '\(entry.id)'", field: "id", message: "duplicate id (first defined at \(earlier))")
             }
             firstSeen[entry.id] = element.location
             charms.append(entry)
         }
         var canvas = CharmCanvas.standard
-        if let canvasNode = root["canvas"] { canvas = try parseCanvas(canvasNode, file: file) }
+        if top["canvas"] != nil {
+            let fields = try top.object("canvas", known: ["pointWidth", "margin"], unknown: "unknown field (expected pointWidth, margin)")
+            canvas.pointWidth = try fields.optional("pointWidth", "a multiple of 12 from 12 to 1200 (the height is width · 110/120 and must be whole)") {
+                $0.wholeNumber(in: 12...1200).flatMap { $0 % 12 == 0 ? $0 : nil }
+            } ?? canvas.pointWidth
+            canvas.marginPoints = try fields.optional("margin", "a number of points, 0 or more") { $0.number(in: 0...Double.infinity) } ?? canvas.marginPoints
+            if canvas.marginPoints * 2 >= Double(canvas.pointHeight) {
+                throw fields.fail("margin", "a margin of \(JSONWriter.formatNumber(canvas.marginPoints)) pt leaves no room on a \(canvas.pointWidth)×\(canvas.pointHeight) pt canvas", at: fields.node.location)
+            }
+        }
         return CharmTableSource(charms: charms, canvas: canvas)
     }
 
@@ -121,94 +100,31 @@ extension CharmTableSource {
         return "it must be more than \(rounded(limits.above)) and less than \(rounded(limits.below)) s (\(refD) + \(refK)/\(slope)), where the spring constant k = \(refK) + \(slope)·(\(refD) − duration) stays positive and the \(JSONWriter.formatNumber(p.tickRate)) Hz step stays stable"
     }
 
-    private static let charmFields: Set = ["id", "displayName", "note", "swayDuration", "art", "blackPoint"]
-
-    private static func parseCharm(_ node: JSONNode, file: String) throws(CharmTableError) -> CharmEntry {
-        guard case .object(let members) = node.value else {
-            throw CharmTableError(file: file, location: node.location, message: "each charm must be an object, found \(node.value.typeName)")
+    private static func parseCharm(_ node: JSONNode, file: String) throws(ArtFileError) -> CharmEntry {
+        let fields = try JSONFields(
+            node, file: file, subject: node["id"]?.value.string.map { "charm '\($0)'" },
+            known: ["art", "blackPoint", "displayName", "id", "note", "swayDuration"], notAnObject: "each charm must be an object")
+        let id = try fields.string("id")
+        guard CharmTableRules.isValidID(id) else {
+            throw fields.fail("id", "\"\(id)\" is not a valid id (ASCII letters, digits, '-' and '_', starting with a letter or digit, at most 64)")
         }
-        let idNode = node["id"]
-        var id: String?
-        if let idNode, case .string(let text) = idNode.value { id = text }
-        func fail(_ at: SourceLocation, _ field: String?, _ message: String) -> CharmTableError {
-            CharmTableError(file: file, location: at, charmID: id, field: field, message: message)
-        }
-        for member in members where !charmFields.contains(member.key) {
-            throw fail(member.keyLocation, member.key, "unknown field (expected one of: \(charmFields.sorted().joined(separator: ", ")))")
-        }
-        func string(_ field: String) throws(CharmTableError) -> (String, SourceLocation)? {
-            guard let value = node[field] else { return nil }
-            guard case .string(let text) = value.value else {
-                throw fail(value.location, field, "expected a string, found \(value.value.typeName)")
-            }
-            return (text, value.location)
-        }
-        func required(_ field: String) throws(CharmTableError) -> (String, SourceLocation) {
-            guard let found = try string(field) else { throw fail(node.location, field, "missing required field") }
-            return found
-        }
-        let (idText, idLocation) = try required("id")
-        guard CharmTableRules.isValidID(idText) else {
-            throw fail(idLocation, "id", "\"\(idText)\" is not a valid id (ASCII letters, digits, '-' and '_', starting with a letter or digit, at most 64)")
-        }
-        let (displayName, nameLocation) = try required("displayName")
-        if displayName.allSatisfy(\.isWhitespace) { throw fail(nameLocation, "displayName", "must not be empty") }
+        let displayName = try fields.string("displayName")
+        if displayName.allSatisfy(\.isWhitespace) { throw fields.fail("displayName", "must not be empty") }
         if displayName.count > CharmLimits.maxNameLength {
-            throw fail(nameLocation, "displayName", "\"\(displayName)\" is \(displayName.count) characters; at most \(CharmLimits.maxNameLength) fit three-up on the island")
+            throw fields.fail("displayName", "\"\(displayName)\" is \(displayName.count) characters; at most \(CharmLimits.maxNameLength) fit three-up on the island")
         }
-        let (note, noteLocation) = try required("note")
-        if note.allSatisfy(\.isWhitespace) { throw fail(noteLocation, "note", "every stock charm arrives with a note; it must not be empty") }
-        guard let swayNode = node["swayDuration"] else { throw fail(node.location, "swayDuration", "missing required field") }
-        guard case .number(let sway, _) = swayNode.value else {
-            throw fail(swayNode.location, "swayDuration", "expected a number of seconds, found \(swayNode.value.typeName)")
-        }
+        let note = try fields.string("note")
+        if note.allSatisfy(\.isWhitespace) { throw fields.fail("note", "every stock charm arrives with a note; it must not be empty") }
+        let sway = try fields.number("swayDuration", "a number of seconds")
         guard CharmPhysics.acceptsSwayDuration(sway) else {
-            throw fail(swayNode.location, "swayDuration", "\(JSONWriter.formatNumber(sway)) s is out of range: \(swayDurationRule)")
+            throw fields.fail("swayDuration", "\(JSONWriter.formatNumber(sway)) s is out of range: \(swayDurationRule)")
         }
-        var art: String?
-        var artLocation: SourceLocation?
-        if let (path, location) = try string("art") {
-            if let problem = ArtPath.problem(with: path) { throw fail(location, "art", problem) }
-            (art, artLocation) = (path, location)
-        }
-        var blackPoint = 0
-        if let blackNode = node["blackPoint"] {
-            guard case .number(let value, _) = blackNode.value, value == value.rounded(), BlackPoint.validRange.contains(Int(value)) else {
-                throw fail(blackNode.location, "blackPoint", "expected a whole number from 0 to 254")
-            }
-            blackPoint = Int(value)
-        }
+        let art = try fields.optional("art", "a string", saysFound: true, \.string)
+        if let art, let problem = ArtPath.problem(with: art) { throw fields.fail("art", problem) }
+        let blackPoint = try fields.optional("blackPoint", "a whole number from 0 to 254") { $0.wholeNumber(in: BlackPoint.validRange) }
         return CharmEntry(
-            id: idText, displayName: displayName, note: note, swayDuration: sway, art: art, artLocation: artLocation,
-            blackPoint: blackPoint, location: node.location)
-    }
-
-    private static func parseCanvas(_ node: JSONNode, file: String) throws(CharmTableError) -> CharmCanvas {
-        guard case .object(let members) = node.value else {
-            throw CharmTableError(file: file, location: node.location, field: "canvas", message: "expected an object, found \(node.value.typeName)")
-        }
-        var canvas = CharmCanvas.standard
-        for member in members {
-            let value = member.value
-            switch member.key {
-            case "pointWidth":
-                guard case .number(let width, _) = value.value, width == width.rounded(), width >= 12, width <= 1200, Int(width) % 12 == 0 else {
-                    throw CharmTableError(file: file, location: value.location, field: "canvas.pointWidth", message: "expected a multiple of 12 from 12 to 1200 (the height is width · 110/120 and must be whole)")
-                }
-                canvas.pointWidth = Int(width)
-            case "margin":
-                guard case .number(let margin, _) = value.value, margin >= 0 else {
-                    throw CharmTableError(file: file, location: value.location, field: "canvas.margin", message: "expected a number of points, 0 or more")
-                }
-                canvas.marginPoints = margin
-            default:
-                throw CharmTableError(file: file, location: member.keyLocation, field: "canvas.\(member.key)", message: "unknown field (expected pointWidth, margin)")
-            }
-        }
-        if canvas.marginPoints * 2 >= Double(canvas.pointHeight) {
-            throw CharmTableError(file: file, location: node.location, field: "canvas.margin", message: "a margin of \(JSONWriter.formatNumber(canvas.marginPoints)) pt leaves no room on a \(canvas.pointWidth)×\(canvas.pointHeight) pt canvas")
-        }
-        return canvas
+            id: id, displayName: displayName, note: note, swayDuration: sway, art: art, artLocation: fields["art"]?.location,
+            blackPoint: blackPoint ?? 0, location: node.location)
     }
 }
 
@@ -217,12 +133,12 @@ extension CharmTableSource {
     /// disk (a case mismatch passes on a Mac and fails in Linux CI). Every stage that
     /// needs the art runs this one check, so a missing file reads the same from each.
     /// `tableFile` names charms.json in the error; `only` limits the check to those ids.
-    public func checkArtFiles(artFolder: String, tableFile: String, only: Set<String>? = nil) throws(CharmTableError) {
+    public func checkArtFiles(artFolder: String, tableFile: String, only: Set<String>? = nil) throws(ArtFileError) {
         for entry in charms where only?.contains(entry.id) ?? true {
             guard let problem = ArtPath.fileProblem(entry.art, in: artFolder) else { continue }
             let hint = entry.artLocation == nil ? " (the default path for this id; set \"art\" for another)" : ""
-            throw CharmTableError(
-                file: tableFile, location: entry.artLocation ?? entry.location, charmID: entry.id, field: "art",
+            throw ArtFileError(
+                file: tableFile, location: entry.artLocation ?? entry.location, subject: "charm '\(entry.id)'", field: "art",
                 message: problem + hint)
         }
     }

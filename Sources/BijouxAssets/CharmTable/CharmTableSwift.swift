@@ -11,10 +11,10 @@ public enum CharmTableSwift {
 
     /// `source` is the table as the header names it (`art/charms.json`); `file` is the
     /// table's path for errors.
-    public static func generate(_ table: CharmTableSource, source: String, file: String) throws(CharmTableError) -> String {
+    public static func generate(_ table: CharmTableSource, source: String, file: String) throws(ArtFileError) -> String {
         guard !table.charms.isEmpty else {
             // A Swift enum with a raw type needs at least one case.
-            throw CharmTableError(file: file, field: "charms", message: "the table has no charms; the app needs at least one")
+            throw ArtFileError(file: file, field: "charms", message: "the table has no charms; the app needs at least one")
         }
         let names = try SwiftIdentifier.caseNames(for: table.charms, file: file)
         var text = header(source: source) + "\n// swiftlint:disable all\n\nimport Foundation\n\n"

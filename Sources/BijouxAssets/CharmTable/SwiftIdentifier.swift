@@ -19,15 +19,15 @@ public enum SwiftIdentifier {
 
     /// Case names for all ids, in order. Two ids with one name is an error naming both
     /// (at the second one, pointing back at the first).
-    public static func caseNames(for charms: [CharmEntry], file: String) throws(CharmTableError) -> [String] {
+    public static func caseNames(for charms: [CharmEntry], file: String) throws(ArtFileError) -> [String] {
         var owner: [String: CharmEntry] = [:]
         var names: [String] = []
         for entry in charms {
             let name = caseName(for: entry.id)
             if let first = owner[name] {
                 let at = first.location.map { " at \($0)" } ?? ""
-                throw CharmTableError(
-                    file: file, location: entry.location, charmID: entry.id, field: "id",
+                throw ArtFileError(
+                    file: file, location: entry.location, subject: "charm '\(entry.id)'", field: "id",
                     message: "becomes the Swift case \(name), as does charm '\(first.id)'\(at); rename one of them")
             }
             owner[name] = entry

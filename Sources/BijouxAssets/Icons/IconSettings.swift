@@ -63,98 +63,42 @@ public struct IconSettings: Equatable, Sendable {
     }
 }
 
-/// A problem in icons.json: the file, where, and which icon and field.
-public struct IconSettingsError: UserFacingError, Equatable {
-    public var file: String
-    public var location: SourceLocation?
-    public var icon: String?
-    public var field: String?
-    public var message: String
-
-    public var description: String {
-        var subject = [icon.map { "icon '\($0)'" }, field.map { "field '\($0)'" }].compactMap { $0 }.joined(separator: ", ")
-        if !subject.isEmpty { subject += ": " }
-        return file + (location.map { ":\($0)" } ?? "") + ": " + subject + message
-    }
-}
-
 extension IconSettings {
     /// Parses and validates icons.json. `file` names the file in errors. Whether each
     /// named icon has an SVG is checked by the icon stage, which lists the folder.
-    public static func parse(_ bytes: [UInt8], file: String) throws(IconSettingsError) -> IconSettings {
-        let root: JSONNode
-        do { root = try JSONParser.parse(bytes) } catch {
-            throw IconSettingsError(file: file, location: error.location, message: "invalid JSON: \(error.message)")
-        }
-        guard case .object(let members) = root.value else {
-            throw IconSettingsError(file: file, location: root.location, message: "expected an object with \"defaults\" and/or \"icons\", found \(root.value.typeName)")
-        }
+    public static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> IconSettings {
+        let top = try JSONFields(
+            parsing: bytes, file: file, known: ["defaults", "icons"],
+            notAnObject: "expected an object with \"defaults\" and/or \"icons\"",
+            unknown: "unknown top-level field (expected \"defaults\", \"icons\")")
         var settings = IconSettings()
-        for member in members {
-            switch member.key {
-            case "defaults":
-                settings.defaults = try parseOverrides(member.value, icon: nil, file: file)
-                if settings.defaults.seed != nil {
-                    throw IconSettingsError(file: file, location: member.value["seed"]?.location, field: "defaults.seed", message: "a seed belongs to one icon; by default each icon's seed comes from its name")
-                }
-            case "icons":
-                guard case .object(let entries) = member.value.value else {
-                    throw IconSettingsError(file: file, location: member.value.location, field: "icons", message: "expected an object from icon name to settings, found \(member.value.value.typeName)")
-                }
-                for entry in entries {
-                    if let earlier = settings.icons[entry.key]?.location {
-                        throw IconSettingsError(file: file, location: entry.keyLocation, icon: entry.key, message: "listed twice (first at \(earlier))")
-                    }
-                    settings.icons[entry.key] = try parseOverrides(entry.value, icon: entry.key, file: file)
-                }
-            default:
-                throw IconSettingsError(file: file, location: member.keyLocation, field: member.key, message: "unknown top-level field (expected \"defaults\", \"icons\")")
+        if let defaults = top["defaults"] {
+            settings.defaults = try parseOverrides(defaults, icon: nil, file: file)
+            if settings.defaults.seed != nil {
+                throw ArtFileError(file: file, location: defaults["seed"]?.location, field: "defaults.seed", message: "a seed belongs to one icon; by default each icon's seed comes from its name")
             }
+        }
+        for entry in try top.optional("icons", "an object from icon name to settings", saysFound: true, \.members) ?? [] {
+            if let earlier = settings.icons[entry.key]?.location {
+                throw ArtFileError(file: file, location: entry.keyLocation, subject: "icon '\(entry.key)'", message: "listed twice (first at \(earlier))")
+            }
+            settings.icons[entry.key] = try parseOverrides(entry.value, icon: entry.key, file: file)
         }
         return settings
     }
 
-    private static let fields = ["amplitude", "wavelength", "octaves", "seed", "renderingIntent"]
-
-    private static func parseOverrides(_ node: JSONNode, icon: String?, file: String) throws(IconSettingsError) -> Overrides {
-        guard case .object(let members) = node.value else {
-            throw IconSettingsError(file: file, location: node.location, icon: icon, message: "expected an object, found \(node.value.typeName)")
-        }
-        var overrides = Overrides(location: node.location)
-        for member in members {
-            let value = member.value
-            func fail(_ message: String) -> IconSettingsError {
-                IconSettingsError(file: file, location: value.location, icon: icon, field: member.key, message: message)
-            }
-            func number(in range: ClosedRange<Double>, _ expectation: String) throws(IconSettingsError) -> Double {
-                guard case .number(let number, _) = value.value, range.contains(number) else { throw fail("expected \(expectation)") }
-                return number
-            }
-            switch member.key {
-            case "amplitude":
-                let range = WobbleParameters.amplitudeRange
-                overrides.amplitude = try number(in: range, "a number of points from \(JSONWriter.formatNumber(range.lowerBound)) (no wobble) to \(JSONWriter.formatNumber(range.upperBound))")
-            case "wavelength":
-                let range = WobbleParameters.wavelengthRange
-                overrides.wavelength = try number(in: range, "a number of points from \(JSONWriter.formatNumber(range.lowerBound)) to \(JSONWriter.formatNumber(range.upperBound))")
-            case "octaves":
-                let range = WobbleParameters.octaveRange
-                let octaves = try number(in: Double(range.lowerBound)...Double(range.upperBound), "a whole number from \(range.lowerBound) to \(range.upperBound)")
-                guard octaves == octaves.rounded() else { throw fail("expected a whole number from \(range.lowerBound) to \(range.upperBound)") }
-                overrides.octaves = Int(octaves)
-            case "seed":
-                let seed = try number(in: 0...Double(UInt32.max), "a whole number from 0 to \(UInt32.max)")
-                guard seed == seed.rounded() else { throw fail("expected a whole number from 0 to \(UInt32.max)") }
-                overrides.seed = UInt32(seed)
-            case "renderingIntent":
-                guard case .string(let text) = value.value, let intent = RenderingIntent(rawValue: text) else {
-                    throw fail("expected \"template\" (the app tints the icon) or \"original\"")
-                }
-                overrides.renderingIntent = intent
-            default:
-                throw IconSettingsError(file: file, location: member.keyLocation, icon: icon, field: member.key, message: "unknown field (expected one of: \(fields.joined(separator: ", ")))")
-            }
-        }
-        return overrides
+    private static func parseOverrides(_ node: JSONNode, icon: String?, file: String) throws(ArtFileError) -> Overrides {
+        let fields = try JSONFields(
+            node, file: file, subject: icon.map { "icon '\($0)'" }, known: ["amplitude", "wavelength", "octaves", "seed", "renderingIntent"])
+        let amplitude = WobbleParameters.amplitudeRange, wavelength = WobbleParameters.wavelengthRange
+        let octaves = WobbleParameters.octaveRange
+        func format(_ value: Double) -> String { JSONWriter.formatNumber(value) }
+        return Overrides(
+            amplitude: try fields.optional("amplitude", "a number of points from \(format(amplitude.lowerBound)) (no wobble) to \(format(amplitude.upperBound))") { $0.number(in: amplitude) },
+            wavelength: try fields.optional("wavelength", "a number of points from \(format(wavelength.lowerBound)) to \(format(wavelength.upperBound))") { $0.number(in: wavelength) },
+            octaves: try fields.optional("octaves", "a whole number from \(octaves.lowerBound) to \(octaves.upperBound)") { $0.wholeNumber(in: octaves) },
+            seed: try fields.optional("seed", "a whole number from 0 to \(UInt32.max)") { $0.wholeNumber(in: 0...Int(UInt32.max)).map(UInt32.init) },
+            renderingIntent: try fields.optional("renderingIntent", "\"template\" (the app tints the icon) or \"original\"") { $0.string.flatMap(RenderingIntent.init) },
+            location: node.location)
     }
 }

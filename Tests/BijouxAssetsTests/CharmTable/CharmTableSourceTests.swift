@@ -4,7 +4,7 @@ import Testing
 
 @Suite("charms.json parsing and validation")
 struct CharmTableSourceTests {
-    static func parse(_ text: String) throws(CharmTableError) -> CharmTableSource {
+    static func parse(_ text: String) throws(ArtFileError) -> CharmTableSource {
         try CharmTableSource.parse(Array(text.utf8), file: "art/charms.json")
     }
 
@@ -47,9 +47,14 @@ struct CharmTableSourceTests {
         (#"{"charms": {}}"#, "art/charms.json:1:12: field 'charms': expected an array, found an object"),
         (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "blackPoint": 300}]}"#,
          "art/charms.json:1:91: charm 'a', field 'blackPoint': expected a whole number from 0 to 254"),
+        (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "blackPoint": 1e300}]}"#,
+         "art/charms.json:1:91: charm 'a', field 'blackPoint': expected a whole number from 0 to 254"),
+        (#"{"charms": [{"id": "a", "id": "b", "displayName": "A", "note": "n", "swayDuration": 3}]}"#,
+         "art/charms.json:1:25: charm 'a', field 'id': repeated field"),
+        (#"{"charms": [], "charms": []}"#, "art/charms.json:1:16: field 'charms': repeated field"),
     ])
     func rejectsBadTablesNamingFileLineAndField(text: String, message: String) {
-        #expect(throws: CharmTableError.self) { _ = try Self.parse(text) }
+        #expect(throws: ArtFileError.self) { _ = try Self.parse(text) }
         do { _ = try Self.parse(text) } catch { #expect(error.description == message) }
     }
 
@@ -58,7 +63,7 @@ struct CharmTableSourceTests {
             let table = try Self.parse(#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": \#(duration)}]}"#)
             #expect(table.charms[0].swayDuration == duration)
         }
-        #expect(throws: CharmTableError.self) {
+        #expect(throws: ArtFileError.self) {
             _ = try Self.parse(#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 6.5}]}"#)
         }
     }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("icons.json parsing and validation")
 struct IconSettingsTests {
-    static func parse(_ text: String) throws(IconSettingsError) -> IconSettings {
+    static func parse(_ text: String) throws(ArtFileError) -> IconSettings {
         try IconSettings.parse(Array(text.utf8), file: "art/icons.json")
     }
 
@@ -36,9 +36,11 @@ struct IconSettingsTests {
         (#"{"icon": {}}"#, "art/icons.json:1:2: field 'icon': unknown top-level field (expected \"defaults\", \"icons\")"),
         (#"[]"#, "art/icons.json:1:1: expected an object with \"defaults\" and/or \"icons\", found an array"),
         (#"{"icons": {"give": {"amplitude": 1,}}}"#, "art/icons.json:1:36: invalid JSON: expected a member name in quotes, found '}'"),
+        (#"{"defaults": {"amplitude": 0.1, "amplitude": 0.2}}"#, "art/icons.json:1:33: field 'amplitude': repeated field"),
+        (#"{"icons": {}, "icons": {}}"#, "art/icons.json:1:15: field 'icons': repeated field"),
     ])
     func rejectsBadSettingsNamingFileLineAndField(text: String, message: String) {
-        #expect(throws: IconSettingsError.self) { _ = try Self.parse(text) }
+        #expect(throws: ArtFileError.self) { _ = try Self.parse(text) }
         do { _ = try Self.parse(text) } catch { #expect(error.description == message) }
     }
 }

@@ -1,0 +1,152 @@
+/// A problem in one of the art folder's JSON files (charms.json, icons.json,
+/// appicon.json) or with what it names: the file, where, what the field belongs to
+/// and the field. One type, so every such message has the same shape:
+/// `<file>:<line>:<col>: [<subject>, ][field '<dotted.path>': ]<message>`.
+public struct ArtFileError: UserFacingError, Equatable {
+    public var file: String
+    public var location: SourceLocation?
+    /// What the field belongs to, e.g. "charm 'cat'" or "icon 'give'".
+    public var subject: String?
+    /// The field's dotted path, e.g. "thread.endX".
+    public var field: String?
+    public var message: String
+
+    public init(
+        file: String, location: SourceLocation? = nil, subject: String? = nil, field: String? = nil, message: String
+    ) {
+        self.file = file
+        self.location = location
+        self.subject = subject
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String {
+        let about = [subject, field.map { "field '\($0)'" }].compactMap { $0 }.joined(separator: ", ")
+        return SourceLocation.place(file, location) + ": " + (about.isEmpty ? "" : about + ": ") + message
+    }
+}
+
+/// One object of an art-folder JSON file, read field by field: the one way the
+/// parsers of those files check types, ranges and presence, so each problem is an
+/// `ArtFileError` at the value's line:column with the field's dotted path.
+public struct JSONFields {
+    public let node: JSONNode
+    public let file: String
+    /// Where the object stands ("variants.dark"), prefixed to its fields' names; nil
+    /// where fields are named alone.
+    public let path: String?
+    public let subject: String?
+
+    /// Reads `node` as an object whose members are all in `known`, each at most once.
+    /// `notAnObject` and `unknown` word those two errors where a file says them its own way.
+    public init(
+        _ node: JSONNode, file: String, path: String? = nil, subject: String? = nil, known: [String],
+        notAnObject: String = "expected an object", unknown: String? = nil
+    ) throws(ArtFileError) {
+        (self.node, self.file, self.path, self.subject) = (node, file, path, subject)
+        guard let members = node.value.members else {
+            throw fail(nil, "\(notAnObject), found \(node.value.typeName)")
+        }
+        var seen: Set<String> = []
+        for member in members {
+            guard known.contains(member.key) else {
+                let message = unknown ?? "unknown field (expected one of: \(known.joined(separator: ", ")))"
+                throw fail(member.key, message, at: member.keyLocation)
+            }
+            guard seen.insert(member.key).inserted else { throw fail(member.key, "repeated field", at: member.keyLocation) }
+        }
+    }
+
+    /// The top-level object of the JSON file `bytes`, read as `init(_:…)` does; a
+    /// syntax error is "invalid JSON: …" at its line:column.
+    public init(
+        parsing bytes: [UInt8], file: String, known: [String], notAnObject: String = "expected an object",
+        unknown: String? = nil
+    ) throws(ArtFileError) {
+        let root: JSONNode
+        do { root = try JSONParser.parse(bytes) } catch {
+            throw ArtFileError(file: file, location: error.location, message: "invalid JSON: \(error.message)")
+        }
+        try self.init(root, file: file, known: known, notAnObject: notAnObject, unknown: unknown)
+    }
+
+    /// `field`'s dotted name; the object's own path when `field` is nil.
+    public func name(_ field: String?) -> String? {
+        guard let field else { return path }
+        return path.map { "\($0).\(field)" } ?? field
+    }
+
+    /// An error about `field` (nil: the object), at `location`, by default the field's
+    /// value or, when it is absent, the object.
+    public func fail(_ field: String?, _ message: String, at location: SourceLocation? = nil) -> ArtFileError {
+        let location = location ?? field.flatMap { node[$0]?.location } ?? node.location
+        return ArtFileError(file: file, location: location, subject: subject, field: name(field), message: message)
+    }
+
+    public subscript(field: String) -> JSONNode? { node[field] }
+
+    public func required(_ field: String) throws(ArtFileError) -> JSONNode {
+        guard let value = node[field] else { throw fail(field, "missing required field") }
+        return value
+    }
+
+    /// `field`'s value as `take` reads it, nil when the field is absent. A value `take`
+    /// refuses is "expected <expected>", and with `saysFound` also ", found <its type>"
+    /// (for a wrong type; leave it off where `expected` says all).
+    public func optional<T>(
+        _ field: String, _ expected: String, saysFound: Bool = false, _ take: (JSONValue) -> T?
+    ) throws(ArtFileError) -> T? {
+        guard node[field] != nil else { return nil }
+        return try required(field, expected, saysFound: saysFound, take)
+    }
+
+    /// As `optional`, for a field that must be present.
+    public func required<T>(
+        _ field: String, _ expected: String, saysFound: Bool = false, _ take: (JSONValue) -> T?
+    ) throws(ArtFileError) -> T {
+        let value = try required(field).value
+        guard let taken = take(value) else {
+            throw fail(field, "expected \(expected)" + (saysFound ? ", found \(value.typeName)" : ""))
+        }
+        return taken
+    }
+
+    public func string(_ field: String) throws(ArtFileError) -> String {
+        try required(field, "a string", saysFound: true, \.string)
+    }
+
+    /// A number in `range`: `open` excludes both ends, `openBelow` the lower one. A
+    /// number outside is "<number> is out of range: expected <expected>".
+    public func number(
+        _ field: String, _ expected: String, in range: ClosedRange<Double> = -.infinity ... .infinity,
+        open: Bool = false, openBelow: Bool = false
+    ) throws(ArtFileError) -> Double {
+        let number = try required(field, expected, saysFound: true, \.number)
+        let aboveLower = open || openBelow ? number > range.lowerBound : number >= range.lowerBound
+        let belowUpper = open ? number < range.upperBound : number <= range.upperBound
+        guard aboveLower && belowUpper else {
+            throw fail(field, "\(JSONWriter.formatNumber(number)) is out of range: expected \(expected)")
+        }
+        return number
+    }
+
+    /// The object in `field`, its fields named under this one's path.
+    public func object(_ field: String, known: [String], unknown: String? = nil) throws(ArtFileError) -> JSONFields {
+        try JSONFields(required(field), file: file, path: name(field), subject: subject, known: known, unknown: unknown)
+    }
+}
+
+extension JSONValue {
+    public var string: String? { if case .string(let text) = self { text } else { nil } }
+    public var number: Double? { if case .number(let number, _) = self { number } else { nil } }
+    public var array: [JSONNode]? { if case .array(let elements) = self { elements } else { nil } }
+    public var members: [JSONMember]? { if case .object(let members) = self { members } else { nil } }
+
+    public func number(in range: ClosedRange<Double>) -> Double? { number.flatMap { range.contains($0) ? $0 : nil } }
+
+    /// A number without a fractional part in `range`.
+    public func wholeNumber(in range: ClosedRange<Int>) -> Int? {
+        number.flatMap { Int(exactly: $0) }.flatMap { range.contains($0) ? $0 : nil }
+    }
+}
