@@ -102,10 +102,27 @@ public enum Builder {
         var product = StageProduct()
         product.outputs.append(BuildOutput(path: AssetCatalog.folderName + "/Contents.json", text: AssetCatalog.folderContents()))
         for stage in stages { product.merge(try stage.run(context)) }
+        try checkImageNamesAreUnique(product.outputs, artFolder: art)
         if options.strict && !product.warnings.isEmpty {
             throw StrictModeFailure(warnings: product.warnings)
         }
         let files = try OutputCommit.write(product.outputs, to: options.outputFolder, pruning: product.ownedFolders)
         return Report(stages: stages.map(\.name), files: files, warnings: product.warnings, notes: product.notes)
+    }
+
+    /// Image sets are not namespaced (the app asks for `UIImage(named: "cat")`), so a
+    /// charm and an icon with one name would be two assets Xcode cannot tell apart.
+    static func checkImageNamesAreUnique(_ outputs: [BuildOutput], artFolder: String) throws(ArtFolderError) {
+        var firstFolder: [String: String] = [:]
+        for output in outputs where output.path.hasSuffix(".imageset/Contents.json") {
+            let imageSet = output.path.dropLast("/Contents.json".count)
+            guard let slash = imageSet.lastIndex(of: "/") else { continue }
+            let name = String(imageSet[imageSet.index(after: slash)...].dropLast(".imageset".count))
+            let folder = String(imageSet[..<slash])
+            if let other = firstFolder[name] {
+                throw ArtFolderError(path: artFolder, message: "two image sets are named '\(name)' (in \(other) and \(folder)); the app finds images by name alone, so rename one")
+            }
+            firstFolder[name] = folder
+        }
     }
 }

@@ -204,3 +204,21 @@ struct BuilderTests {
         }
     }
 }
+
+@Suite("Image names across stages")
+struct ImageNameTests {
+    @Test func aCharmAndAnIconWithOneNameAreRefused() throws {
+        let folder = TestPaths.temporaryFolder("names")
+        BuilderTests.makeArt(folder)
+        folder.write("art/icons/sun.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="none" stroke="currentColor" stroke-width="1.75"/></svg>"#)
+        #expect {
+            try Builder.build(BuilderTests.options(folder))
+        } throws: { error in
+            "\(error)" == "\(folder.path)/art: two image sets are named 'sun' (in Assets.xcassets/Charms and Assets.xcassets/Icons); the app finds images by name alone, so rename one"
+        }
+        #expect(!folder.exists("out"))
+        // Renamed, it builds.
+        try FileManager.default.moveItem(atPath: folder.path + "/art/icons/sun.svg", toPath: folder.path + "/art/icons/sunny.svg")
+        #expect(try Builder.build(BuilderTests.options(folder)).stages == ["table", "charms", "icons"])
+    }
+}
