@@ -48,11 +48,3 @@ public struct StrictModeFailure: UserFacingError {
             + warnings.map(\.description).joined(separator: "; ")
     }
 }
-
-/// A problem with the art folder as a whole.
-public struct ArtFolderError: UserFacingError, Equatable {
-    public var path: String
-    public var message: String
-
-    public var description: String { "\(path): \(message)" }
-}

@@ -78,7 +78,7 @@ public enum Builder {
     public static func build(_ options: Options) throws -> Report {
         let art = options.artFolder
         guard FileIO.isDirectory(art) else {
-            throw ArtFolderError(path: art, message: "art folder not found")
+            throw ArtFileError(file: art, message: "art folder not found")
         }
         var context = Context(artFolder: art, options: options, table: nil)
         let tablePath = context.path(charmTableFile)
@@ -87,16 +87,16 @@ public enum Builder {
         }
         if let only = options.onlyCharms {
             guard let table = context.table else {
-                throw ArtFolderError(path: tablePath, message: "no charm table, so no charm to build")
+                throw ArtFileError(file: tablePath, message: "no charm table, so no charm to build")
             }
             let known = Set(table.charms.map(\.id))
             for id in only.sorted() where !known.contains(id) {
-                throw ArtFolderError(path: tablePath, message: "no charm with id '\(id)' (known: \(table.charms.map(\.id).joined(separator: ", ")))")
+                throw ArtFileError(file: tablePath, message: "no charm with id '\(id)' (known: \(table.charms.map(\.id).joined(separator: ", ")))")
             }
         }
         let stages = plan(context)
         guard !stages.isEmpty else {
-            throw ArtFolderError(path: art, message: "nothing to build: no \(charmTableFile), icons/ or appicon.json")
+            throw ArtFileError(file: art, message: "nothing to build: no \(charmTableFile), icons/ or appicon.json")
         }
 
         var product = StageProduct()
@@ -112,7 +112,7 @@ public enum Builder {
 
     /// Image sets are not namespaced (the app asks for `UIImage(named: "cat")`), so a
     /// charm and an icon with one name would be two assets Xcode cannot tell apart.
-    static func checkImageNamesAreUnique(_ outputs: [BuildOutput], artFolder: String) throws(ArtFolderError) {
+    static func checkImageNamesAreUnique(_ outputs: [BuildOutput], artFolder: String) throws(ArtFileError) {
         var firstFolder: [String: String] = [:]
         for output in outputs where output.path.hasSuffix(".imageset/Contents.json") {
             let imageSet = output.path.dropLast("/Contents.json".count)
@@ -120,7 +120,7 @@ public enum Builder {
             let name = String(imageSet[imageSet.index(after: slash)...].dropLast(".imageset".count))
             let folder = String(imageSet[..<slash])
             if let other = firstFolder[name] {
-                throw ArtFolderError(path: artFolder, message: "two image sets are named '\(name)' (in \(other) and \(folder)); the app finds images by name alone, so rename one")
+                throw ArtFileError(file: artFolder, message: "two image sets are named '\(name)' (in \(other) and \(folder)); the app finds images by name alone, so rename one")
             }
             firstFolder[name] = folder
         }

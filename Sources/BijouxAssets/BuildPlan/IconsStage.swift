@@ -20,11 +20,11 @@ public enum IconsStage {
             }
             let name = String(file.dropLast(4))
             guard CharmTableRules.isValidID(name) else {
-                throw IconError(file: folder + "/" + file, message: "\"\(name)\" is not a valid icon name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the image set")
+                throw ArtFileError(file: folder + "/" + file, message: "\"\(name)\" is not a valid icon name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the image set")
             }
             // A link could make the build read (and quote in an error) a file outside the art folder.
             guard !FileIO.isSymbolicLink(folder + "/" + file) else {
-                throw IconError(file: folder + "/" + file, message: "is a symbolic link; an icon must be a file in the art folder itself")
+                throw ArtFileError(file: folder + "/" + file, message: "is a symbolic link; an icon must be a file in the art folder itself")
             }
             names.append(name)
         }

@@ -28,8 +28,8 @@ public struct DrawnIcon: Sendable {
 
     /// Checks the SVG (`SVGSafety`), parses it, renders and wobbles it. `file` names
     /// the icon in errors.
-    public static func make(name: String, file: String, svg: [UInt8], wobble: WobbleParameters) throws(IconError) -> DrawnIcon {
-        if let problem = SVGSafety.problem(in: svg) { throw IconError(file: file, message: problem) }
+    public static func make(name: String, file: String, svg: [UInt8], wobble: WobbleParameters) throws(ArtFileError) -> DrawnIcon {
+        if let problem = SVGSafety.problem(in: svg) { throw ArtFileError(file: file, message: problem) }
         let document = try SVGDocument(bytes: svg, file: file, ink: ink)
         let master = try document.render(width: document.pointWidth * density, height: document.pointHeight * density)
         let wobbled = wobble.isOff ? master : Wobble.apply(DisplacementField(wobble), to: master, density: density)

@@ -20,19 +20,19 @@ final class SVGDocument {
     static let maxPointSide = 512
 
     /// Parses `bytes`; `currentColor` in the SVG paints in `ink`.
-    init(bytes: [UInt8], file: String, ink: RGBA) throws(IconError) {
+    init(bytes: [UInt8], file: String, ink: RGBA) throws(ArtFileError) {
         self.file = file
         var error: UnsafeMutablePointer<GError>?
         let parsed = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
-        guard let parsed else { throw IconError(file: file, message: "not a valid SVG: \(Self.consume(error))") }
+        guard let parsed else { throw ArtFileError(file: file, message: "not a valid SVG: \(Self.consume(error))") }
         rsvg_handle_set_dpi(parsed, 96)
         let sheet = Array("svg { color: #\(Self.hex(ink)) }".utf8)
         if sheet.withUnsafeBufferPointer({ rsvg_handle_set_stylesheet(parsed, $0.baseAddress, gsize($0.count), &error) }) == 0 {
             let reason = Self.consume(error)
             g_object_unref(parsed)
-            throw IconError(file: file, message: "cannot set the ink colour: \(reason)")
+            throw ArtFileError(file: file, message: "cannot set the ink colour: \(reason)")
         }
-        do throws(IconError) {
+        do throws(ArtFileError) {
             (pointWidth, pointHeight) = try Self.intrinsicSize(parsed, file: file)
         } catch {
             g_object_unref(parsed)
@@ -45,44 +45,44 @@ final class SVGDocument {
 
     /// The whole document fitted to width × height pixels (its viewBox and
     /// preserveAspectRatio decide how), premultiplied.
-    func render(width: Int, height: Int) throws(IconError) -> PremultipliedImage {
+    func render(width: Int, height: Int) throws(ArtFileError) -> PremultipliedImage {
         guard let surface = CairoSurface(allocating: width, height) else {
-            throw IconError(file: file, message: "cannot allocate a \(width)×\(height) raster")
+            throw ArtFileError(file: file, message: "cannot allocate a \(width)×\(height) raster")
         }
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
         var error: UnsafeMutablePointer<GError>?
         let rendered = surface.draw { context in rsvg_handle_render_document(handle, context, &viewport, &error) != 0 }
         guard rendered else {
-            throw IconError(file: file, message: "librsvg cannot render it: \(Self.consume(error))")
+            throw ArtFileError(file: file, message: "librsvg cannot render it: \(Self.consume(error))")
         }
         return surface.premultipliedImage()
     }
 
     /// Checked before anything is allocated for drawing, so `width="1e9"` costs
     /// nothing but this message.
-    private static func intrinsicSize(_ handle: UnsafeMutablePointer<RsvgHandle>, file: String) throws(IconError) -> (Int, Int) {
+    private static func intrinsicSize(_ handle: UnsafeMutablePointer<RsvgHandle>, file: String) throws(ArtFileError) -> (Int, Int) {
         var width = 0.0, height = 0.0
         if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {
             var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
             var lengthWidth = RsvgLength(), lengthHeight = RsvgLength(), viewBox = RsvgRectangle()
             rsvg_handle_get_intrinsic_dimensions(handle, &hasWidth, &lengthWidth, &hasHeight, &lengthHeight, &hasViewBox, &viewBox)
             guard hasViewBox != 0 else {
-                throw IconError(file: file, message: "the SVG has no size: give its <svg> element width and height in points, or a viewBox")
+                throw ArtFileError(file: file, message: "the SVG has no size: give its <svg> element width and height in points, or a viewBox")
             }
             width = viewBox.width
             height = viewBox.height
         }
         let shown = "\(JSONWriter.formatNumber(width))×\(JSONWriter.formatNumber(height)) pt"
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-            throw IconError(file: file, message: "the SVG's size is \(shown); it must be positive")
+            throw ArtFileError(file: file, message: "the SVG's size is \(shown); it must be positive")
         }
         let limit = Double(maxPointSide)
         guard width <= limit, height <= limit else {
-            throw IconError(file: file, message: "the SVG is \(shown), over the limit of \(maxPointSide) pt a side for an icon")
+            throw ArtFileError(file: file, message: "the SVG is \(shown), over the limit of \(maxPointSide) pt a side for an icon")
         }
         let whole = (width.rounded(), height.rounded())
         guard abs(width - whole.0) < 1e-6, abs(height - whole.1) < 1e-6 else {
-            throw IconError(file: file, message: "the SVG is \(shown); an icon must be a whole number of points a side so its @1x, @2x and @3x renders agree")
+            throw ArtFileError(file: file, message: "the SVG is \(shown); an icon must be a whole number of points a side so its @1x, @2x and @3x renders agree")
         }
         return (Int(whole.0), Int(whole.1))
     }

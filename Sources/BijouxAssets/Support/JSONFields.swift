@@ -1,32 +1,3 @@
-/// A problem in one of the art folder's JSON files (charms.json, icons.json,
-/// appicon.json) or with what it names: the file, where, what the field belongs to
-/// and the field. One type, so every such message has the same shape:
-/// `<file>:<line>:<col>: [<subject>, ][field '<dotted.path>': ]<message>`.
-public struct ArtFileError: UserFacingError, Equatable {
-    public var file: String
-    public var location: SourceLocation?
-    /// What the field belongs to, e.g. "charm 'cat'" or "icon 'give'".
-    public var subject: String?
-    /// The field's dotted path, e.g. "thread.endX".
-    public var field: String?
-    public var message: String
-
-    public init(
-        file: String, location: SourceLocation? = nil, subject: String? = nil, field: String? = nil, message: String
-    ) {
-        self.file = file
-        self.location = location
-        self.subject = subject
-        self.field = field
-        self.message = message
-    }
-
-    public var description: String {
-        let about = [subject, field.map { "field '\($0)'" }].compactMap { $0 }.joined(separator: ", ")
-        return SourceLocation.place(file, location) + ": " + (about.isEmpty ? "" : about + ": ") + message
-    }
-}
-
 /// One object of an art-folder JSON file, read field by field: the one way the
 /// parsers of those files check types, ranges and presence, so each problem is an
 /// `ArtFileError` at the value's line:column with the field's dotted path.

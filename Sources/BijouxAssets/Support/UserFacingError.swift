@@ -20,3 +20,33 @@ public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvert
         location.map { "\(file):\($0)" } ?? file
     }
 }
+
+/// A problem with the art: a file in the art folder (charms.json, icons.json,
+/// appicon.json, an SVG icon) or the folder itself, and where in the file, what the
+/// field belongs to and the field when there are such. One type, so every such
+/// message has the same shape:
+/// `<file>[:<line>:<col>]: [<subject>, ][field '<dotted.path>': ]<message>`.
+public struct ArtFileError: UserFacingError, Equatable {
+    public var file: String
+    public var location: SourceLocation?
+    /// What the field belongs to, e.g. "charm 'cat'" or "icon 'give'".
+    public var subject: String?
+    /// The field's dotted path, e.g. "thread.endX".
+    public var field: String?
+    public var message: String
+
+    public init(
+        file: String, location: SourceLocation? = nil, subject: String? = nil, field: String? = nil, message: String
+    ) {
+        self.file = file
+        self.location = location
+        self.subject = subject
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String {
+        let about = [subject, field.map { "field '\($0)'" }].compactMap { $0 }.joined(separator: ", ")
+        return SourceLocation.place(file, location) + ": " + (about.isEmpty ? "" : about + ": ") + message
+    }
+}

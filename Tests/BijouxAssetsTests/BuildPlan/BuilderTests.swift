@@ -167,7 +167,7 @@ struct BuilderTests {
         for (path, bytes) in before where path.hasPrefix("out/") && !path.contains("sun") {
             #expect(folder.read(path) == bytes, "\(path) changed")
         }
-        #expect(throws: ArtFolderError.self) { try Builder.build(Self.options(folder, only: ["comet"])) }
+        #expect(throws: ArtFileError.self) { try Builder.build(Self.options(folder, only: ["comet"])) }
     }
 
     @Test func aCharmRemovedFromTheTableLosesItsOutputs() throws {
