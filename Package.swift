@@ -1,12 +1,8 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // bijoux-assets: the asset pipeline of Bijoux. One library with a folder per pipeline
 // stage, a thin command-line front end, and thin C shims over system libraries
 // (found with pkg-config; installed by `make deps`).
 import PackageDescription
-
-/// Pixel loops are optimised in every configuration, so `swift test` (a debug build)
-/// runs the conformance and golden tests in seconds rather than minutes.
-let optimizedAlways: [SwiftSetting] = [.unsafeFlags(["-O"])]
 
 let package = Package(
     name: "bijoux-assets",
@@ -34,8 +30,7 @@ let package = Package(
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
         .target(
             name: "BijouxAssets",
-            dependencies: ["CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo"],
-            swiftSettings: optimizedAlways
+            dependencies: ["CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
         .testTarget(

@@ -49,7 +49,7 @@ func runBuild(_ arguments: ParsedArguments, only: Set<String>?) throws -> Int32 
         jobs: try arguments.integer("--jobs", in: 1...256) ?? Parallel.defaultJobs,
         onlyCharms: only)
     let report = try Builder.build(options)
-    for warning in report.warnings { printError("warning: \(warning)") }
+    for warning in report.warnings { printError(warning.diagnostic.line(.warning)) }
     let verbose = arguments.has("--verbose") || only != nil
     if verbose {
         for note in report.notes { print(note) }
@@ -89,7 +89,7 @@ let keyCommand = CommandSpec(
         let jobs = try arguments.integer("--jobs", in: 1...256) ?? Parallel.defaultJobs
         let decoded = try PNGDecoder.decodeFile(input)
         for warning in decoded.info.warnings + ColorChunkPolicy.warnings(for: decoded.info) {
-            printError("warning: \(input): \(warning)")
+            printError(Diagnostic(place: input, message: warning).line(.warning))
         }
         let keyed = LuminanceKey.key(consume decoded, blackPoint: blackPoint)
         try FileIO.writeAtomically(PNGEncoder.encode(keyed, options: .init(jobs: jobs)), to: output)

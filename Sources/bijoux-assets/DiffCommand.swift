@@ -44,7 +44,7 @@ let diffCommand = CommandSpec(
             print("\(difference.matches ? "same" : "differ"): \(difference.summary)")
             return difference.matches ? 0 : 1
         } catch let error as any UserFacingError {
-            printError("error: \(error)")
+            printError(error.diagnostic.line(.error))
             return 2
         }
     })

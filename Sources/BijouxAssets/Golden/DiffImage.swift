@@ -83,7 +83,7 @@ public struct ImageSizeError: UserFacingError, Equatable {
     public var actualPath: String
     public var mismatch: ImageSizeMismatch
 
-    public var description: String {
-        "\(expectedPath) is \(mismatch.expected.width)×\(mismatch.expected.height) pixels but \(actualPath) is \(mismatch.actual.width)×\(mismatch.actual.height): images of different sizes cannot be compared pixel by pixel"
+    public var diagnostic: Diagnostic {
+        Diagnostic(place: nil, message: "\(expectedPath) is \(mismatch.expected.width)×\(mismatch.expected.height) pixels but \(actualPath) is \(mismatch.actual.width)×\(mismatch.actual.height): images of different sizes cannot be compared pixel by pixel")
     }
 }
