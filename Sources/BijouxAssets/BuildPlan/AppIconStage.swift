@@ -20,10 +20,11 @@ public enum AppIconStage {
     /// `only`: a one-charm rebuild; the icon is remade only when that charm is the
     /// one hanging from the thread (a revised heart revises the icon).
     public static func run(
-        artFolder: String, table: CharmTableSource?, only: Set<String>? = nil, jobs: Int = Parallel.defaultJobs
+        artFolder: String, table: CharmTableSource?, palette: Palette = Palette(), only: Set<String>? = nil,
+        jobs: Int = Parallel.defaultJobs
     ) throws -> StageProduct {
         let file = artFolder + "/" + AppIconParameters.fileName
-        let parameters = try AppIconParameters.parse(try FileIO.read(file), file: file)
+        let parameters = try AppIconParameters.parse(try FileIO.read(file), file: file, palette: palette)
         if let only, !only.contains(parameters.charm.id) { return StageProduct() }
 
         let id = parameters.charm.id

@@ -36,6 +36,8 @@ public enum Builder {
         public var options: Options
         /// charms.json, parsed and validated once for every stage that reads it.
         public var table: CharmTableSource?
+        /// palette.json, likewise (empty without one).
+        public var palette = Palette()
 
         public func path(_ relative: String) -> String { artFolder + "/" + relative }
     }
@@ -58,17 +60,24 @@ public enum Builder {
         }
         if let table = context.table {
             stages.append(PlannedStage(name: "charms") { context in
-                try CharmsStage.run(table: table, artFolder: context.artFolder, only: context.options.onlyCharms, jobs: context.options.jobs)
+                try CharmsStage.run(
+                    table: table, artFolder: context.artFolder, palette: context.palette, only: context.options.onlyCharms,
+                    jobs: context.options.jobs)
             })
         }
         if context.options.onlyCharms == nil, FileIO.isDirectory(context.path(IconsStage.sourceFolder)) {
             stages.append(PlannedStage(name: "icons") { context in
-                try IconsStage.run(artFolder: context.artFolder, jobs: context.options.jobs)
+                try IconsStage.run(artFolder: context.artFolder, palette: context.palette, jobs: context.options.jobs)
             })
+        }
+        if context.options.onlyCharms == nil, !context.palette.colors.isEmpty {
+            stages.append(PlannedStage(name: "palette") { context in PaletteStage.run(palette: context.palette) })
         }
         if FileIO.exists(context.path(AppIconParameters.fileName)) {
             stages.append(PlannedStage(name: "app icon") { context in
-                try AppIconStage.run(artFolder: context.artFolder, table: context.table, only: context.options.onlyCharms, jobs: context.options.jobs)
+                try AppIconStage.run(
+                    artFolder: context.artFolder, table: context.table, palette: context.palette, only: context.options.onlyCharms,
+                    jobs: context.options.jobs)
             })
         }
         return stages
@@ -85,6 +94,10 @@ public enum Builder {
         if FileIO.exists(tablePath) {
             context.table = try CharmTableSource.parse(try FileIO.read(tablePath), file: tablePath)
         }
+        let palettePath = context.path(Palette.fileName)
+        if FileIO.exists(palettePath) {
+            context.palette = try Palette.parse(try FileIO.read(palettePath), file: palettePath)
+        }
         if let only = options.onlyCharms {
             guard let table = context.table else {
                 throw ArtFileError(file: tablePath, message: "no charm table, so no charm to build")
@@ -96,13 +109,13 @@ public enum Builder {
         }
         let stages = plan(context)
         guard !stages.isEmpty else {
-            throw ArtFileError(file: art, message: "nothing to build: no \(charmTableFile), icons/ or appicon.json")
+            throw ArtFileError(file: art, message: "nothing to build: no \(charmTableFile), icons/, \(Palette.fileName) or appicon.json")
         }
 
         var product = StageProduct()
         product.outputs.append(BuildOutput(path: AssetCatalog.folderName + "/Contents.json", text: AssetCatalog.folderContents()))
         for stage in stages { product.merge(try stage.run(context)) }
-        try checkImageNamesAreUnique(product.outputs, artFolder: art)
+        try checkAssetNamesAreUnique(product.outputs, artFolder: art)
         if options.strict && !product.warnings.isEmpty {
             throw StrictModeFailure(warnings: product.warnings)
         }
@@ -111,18 +124,21 @@ public enum Builder {
     }
 
     /// Image sets are not namespaced (the app asks for `UIImage(named: "cat")`), so a
-    /// charm and an icon with one name would be two assets Xcode cannot tell apart.
-    static func checkImageNamesAreUnique(_ outputs: [BuildOutput], artFolder: String) throws(ArtFileError) {
-        var firstFolder: [String: String] = [:]
-        for output in outputs where output.path.hasSuffix(".imageset/Contents.json") {
-            let imageSet = output.path.dropLast("/Contents.json".count)
-            guard let slash = imageSet.lastIndex(of: "/") else { continue }
-            let name = String(imageSet[imageSet.index(after: slash)...].dropLast(".imageset".count))
-            let folder = String(imageSet[..<slash])
-            if let other = firstFolder[name] {
-                throw ArtFileError(file: artFolder, message: "two image sets are named '\(name)' (in \(other) and \(folder)); the app finds images by name alone, so rename one")
+    /// charm and an icon with one name would be two assets Xcode cannot tell apart;
+    /// colour sets likewise (a palette colour called `AccentColor` and the accent).
+    static func checkAssetNamesAreUnique(_ outputs: [BuildOutput], artFolder: String) throws(ArtFileError) {
+        for (kind, words) in [("imageset", "image sets"), ("colorset", "colour sets")] {
+            var firstFolder: [String: String] = [:]
+            for output in outputs where output.path.hasSuffix(".\(kind)/Contents.json") {
+                let set = output.path.dropLast("/Contents.json".count)
+                guard let slash = set.lastIndex(of: "/") else { continue }
+                let name = String(set[set.index(after: slash)...].dropLast(kind.count + 1))
+                let folder = String(set[..<slash])
+                if let other = firstFolder[name] {
+                    throw ArtFileError(file: artFolder, message: "two \(words) are named '\(name)' (in \(other) and \(folder)); the app finds them by name alone, so rename one")
+                }
+                firstFolder[name] = folder
             }
-            firstFolder[name] = folder
         }
     }
 }

@@ -9,7 +9,8 @@ public enum CharmsStage {
     /// `only`: build just these charm ids (an art revision of one charm), touching no
     /// other output and removing nothing.
     public static func run(
-        table: CharmTableSource, artFolder: String, only: Set<String>? = nil, jobs: Int = Parallel.defaultJobs
+        table: CharmTableSource, artFolder: String, palette: Palette = Palette(), only: Set<String>? = nil,
+        jobs: Int = Parallel.defaultJobs
     ) throws -> StageProduct {
         try table.checkArtFiles(artFolder: artFolder, tableFile: artFolder + "/" + Builder.charmTableFile, only: only)
         let entries = table.charms.filter { only?.contains($0.id) ?? true }
@@ -19,7 +20,7 @@ public enum CharmsStage {
             let decoded = try PNGDecoder.decodeFile(path)
             let info = decoded.info
             let charm = PaintedCharm.make(id: entry.id, art: decoded, blackPoint: entry.blackPoint, canvas: table.canvas)
-            return (entry, path, info, charm, charmOutputs(charm, canvas: table.canvas))
+            return (entry, path, info, charm, charmOutputs(charm, paper: palette.paper))
         }
 
         var product = StageProduct()
@@ -44,33 +45,37 @@ public enum CharmsStage {
         }
         if only == nil {
             product.ownedFolders += [catalogFolder, previewFolder]
-            product.outputs.append(BuildOutput(path: sheetPath, bytes: PNGEncoder.encode(contactSheet(results.map(\.3)))))
+            product.outputs.append(BuildOutput(path: sheetPath, bytes: PNGEncoder.encode(contactSheet(results.map(\.3), paper: palette.paper))))
         }
         return product
     }
 
     /// The image set and the preview of one charm.
-    static func charmOutputs(_ charm: PaintedCharm, canvas: CharmCanvas) -> [BuildOutput] {
+    static func charmOutputs(_ charm: PaintedCharm, paper: RGBA) -> [BuildOutput] {
         let folder = "\(catalogFolder)/\(charm.id).imageset"
-        var outputs = [BuildOutput(path: folder + "/Contents.json", text: AssetCatalog.imageSetContents(name: charm.id))]
+        // Painted art is never a template: without this, bar and tab items (and some
+        // button labels) tint the charm into a flat silhouette.
+        let contents = AssetCatalog.imageSetContents(
+            name: charm.id, properties: ["template-rendering-intent": .string(IconSettings.RenderingIntent.original.rawValue)])
+        var outputs = [BuildOutput(path: folder + "/Contents.json", text: contents)]
         for (scale, render) in zip(CharmCanvas.scales, charm.renders) {
             outputs.append(BuildOutput(
                 path: folder + "/" + AssetCatalog.imageFileName(charm.id, scale: scale),
                 bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
         }
-        outputs.append(BuildOutput(path: "\(previewFolder)/\(charm.id).png", bytes: PNGEncoder.encode(preview(charm), options: .init(jobs: 1))))
+        outputs.append(BuildOutput(path: "\(previewFolder)/\(charm.id).png", bytes: PNGEncoder.encode(preview(charm, paper: paper), options: .init(jobs: 1))))
         return outputs
     }
 
     /// A charm as a designer checks it: the @3x render, then the island render at
-    /// actual size and magnified 4×, on the app's paper.
-    public static func preview(_ charm: PaintedCharm) -> RGBAImage {
+    /// actual size and magnified 4×, on the palette's paper.
+    public static func preview(_ charm: PaintedCharm, paper: RGBA) -> RGBAImage {
         let large = charm.renders.last!
         let magnified = Compositing.magnified(charm.island, by: 4)
         let gap = 12
         let width = gap + large.width + gap + charm.island.width + gap + magnified.width + gap
         let height = gap + max(large.height, magnified.height) + gap
-        var sheet = Compositing.filled(width: width, height: height, color: Palette.paper)
+        var sheet = Compositing.filled(width: width, height: height, color: paper)
         Compositing.draw(large, over: &sheet, x: gap, y: gap)
         Compositing.draw(charm.island, over: &sheet, x: gap * 2 + large.width, y: gap)
         Compositing.draw(magnified, over: &sheet, x: gap * 3 + large.width + charm.island.width, y: gap)
@@ -79,11 +84,11 @@ public enum CharmsStage {
 
     /// Every charm at 22 px, actual size above and magnified 4× below, in dish order:
     /// the whole set at island size, at a glance.
-    public static func contactSheet(_ charms: [PaintedCharm]) -> RGBAImage {
+    public static func contactSheet(_ charms: [PaintedCharm], paper: RGBA) -> RGBAImage {
         let cell = Legibility.islandWidth * 4 + 12
         let width = max(1, charms.count) * cell + 12
         let height = 12 + Legibility.islandHeight + 12 + Legibility.islandHeight * 4 + 12
-        var sheet = Compositing.filled(width: width, height: height, color: Palette.paper)
+        var sheet = Compositing.filled(width: width, height: height, color: paper)
         for (i, charm) in charms.enumerated() {
             let x = 12 + i * cell
             Compositing.draw(charm.island, over: &sheet, x: x + (cell - 12 - charm.island.width) / 2, y: 12)

@@ -8,7 +8,8 @@ public enum IconsStage {
     public static let catalogFolder = AssetCatalog.folderName + "/Icons"
     public static let sheetPath = "Preview/icons.png"
 
-    public static func run(artFolder: String, jobs: Int = Parallel.defaultJobs) throws -> StageProduct {
+    /// Icons are drawn in the palette's ink, and previewed on its paper.
+    public static func run(artFolder: String, palette: Palette = Palette(), jobs: Int = Parallel.defaultJobs) throws -> StageProduct {
         let folder = artFolder + "/" + sourceFolder
         var product = StageProduct()
         var names: [String] = []
@@ -42,7 +43,7 @@ public enum IconsStage {
             let name = names[index]
             let path = "\(folder)/\(name).svg"
             let svg = try FileIO.read(path, limit: SVGSafety.maxFileSize)
-            return try DrawnIcon.make(name: name, file: path, svg: svg, wobble: settings.wobble(for: name))
+            return try DrawnIcon.make(name: name, file: path, svg: svg, wobble: settings.wobble(for: name), ink: palette.ink)
         }
 
         product.outputs.append(BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents()))
@@ -56,7 +57,7 @@ public enum IconsStage {
             }
             product.notes.append("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
         }
-        product.outputs.append(BuildOutput(path: sheetPath, bytes: PNGEncoder.encode(contactSheet(icons))))
+        product.outputs.append(BuildOutput(path: sheetPath, bytes: PNGEncoder.encode(contactSheet(icons, paper: palette.paper))))
         product.ownedFolders.append(catalogFolder)
         return product
     }
@@ -75,16 +76,16 @@ public enum IconsStage {
         return outputs
     }
 
-    /// Every icon on the app's paper, in name order: @1x above (its size on a 1x
+    /// Every icon on the palette's paper, in name order: @1x above (its size on a 1x
     /// screen) and @3x below (the pixels a phone shows), so a designer sees at once
     /// how the set reads, and how the wobble looks, side by side.
-    public static func contactSheet(_ icons: [DrawnIcon]) -> RGBAImage {
+    public static func contactSheet(_ icons: [DrawnIcon], paper: RGBA) -> RGBAImage {
         let gap = 12
         let cell = icons.map { $0.renders[2].width }.max() ?? 0
         let rowHeights = [0, 2].map { scale in icons.map { $0.renders[scale].height }.max() ?? 0 }
         let width = gap + icons.count * (cell + gap)
         let height = gap + rowHeights.reduce(0) { $0 + $1 + gap }
-        var sheet = Compositing.filled(width: max(width, 1), height: height, color: Palette.paper)
+        var sheet = Compositing.filled(width: max(width, 1), height: height, color: paper)
         for (i, icon) in icons.enumerated() {
             let x = gap + i * (cell + gap)
             var y = gap

@@ -41,7 +41,7 @@ public struct OutputCommit {
     }
 
     /// Removes files under `folder` (relative to root) that are not in `keeping`, and
-    /// folders left empty; also sweeps temporary files of interrupted runs.
+    /// folders left empty, `folder` included; also sweeps temporary files of interrupted runs.
     private static func prune(root: String, folder: String, keeping: Set<String>) -> [String] {
         var removed: [String] = []
         func visit(_ relative: String) -> Bool {  // returns whether the folder is now empty
@@ -64,7 +64,8 @@ public struct OutputCommit {
             }
             return kept == 0
         }
-        if FileIO.isDirectory(root + "/" + folder) { _ = visit(folder) }
+        // An owned folder left empty goes too (an empty .colorset would puzzle Xcode).
+        if FileIO.isDirectory(root + "/" + folder), visit(folder) { FileIO.remove(root + "/" + folder) }
         return removed
     }
 }

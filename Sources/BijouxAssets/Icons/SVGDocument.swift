@@ -26,7 +26,7 @@ final class SVGDocument {
         let parsed = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
         guard let parsed else { throw ArtFileError(file: file, message: "not a valid SVG: \(Self.consume(error))") }
         rsvg_handle_set_dpi(parsed, 96)
-        let sheet = Array("svg { color: #\(Self.hex(ink)) }".utf8)
+        let sheet = Array("svg { color: \(Palette.hex(ink)) }".utf8)
         if sheet.withUnsafeBufferPointer({ rsvg_handle_set_stylesheet(parsed, $0.baseAddress, gsize($0.count), &error) }) == 0 {
             let reason = Self.consume(error)
             g_object_unref(parsed)
@@ -93,9 +93,5 @@ final class SVGDocument {
         defer { g_error_free(error) }
         let text = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    }
-
-    private static func hex(_ color: RGBA) -> String {
-        [color.r, color.g, color.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }

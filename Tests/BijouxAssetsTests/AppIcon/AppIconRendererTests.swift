@@ -10,7 +10,7 @@ struct AppIconRendererTests {
     /// The stage's outputs for the sample art, by path (made once: it is the same
     /// every time, which `theStageIsDeterministic` checks).
     static let outputs: [String: [UInt8]] = {
-        let product = try! AppIconStage.run(artFolder: TestPaths.art, table: sampleTable, jobs: 2)
+        let product = try! AppIconStage.run(artFolder: TestPaths.art, table: sampleTable, palette: TestPaths.artPalette, jobs: 2)
         return Dictionary(uniqueKeysWithValues: product.outputs.map { ($0.path, $0.bytes) })
     }()
 
@@ -90,7 +90,7 @@ struct AppIconRendererTests {
     }
 
     @Test func theStageIsDeterministic() throws {
-        let again = try AppIconStage.run(artFolder: TestPaths.art, table: Self.sampleTable, jobs: 1)
+        let again = try AppIconStage.run(artFolder: TestPaths.art, table: Self.sampleTable, palette: TestPaths.artPalette, jobs: 1)
         #expect(again.outputs.count == Self.outputs.count)
         for output in again.outputs { #expect(Self.outputs[output.path] == output.bytes, "\(output.path)") }
         // Rendering twice in one process gives the same pixels too.

@@ -200,7 +200,7 @@ struct BuilderTests {
         #expect {
             try Builder.build(Self.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art: nothing to build: no charms.json, icons/ or appicon.json"
+            "\(error)" == "\(folder.path)/art: nothing to build: no charms.json, icons/, palette.json or appicon.json"
         }
     }
 }
@@ -214,11 +214,59 @@ struct ImageNameTests {
         #expect {
             try Builder.build(BuilderTests.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art: two image sets are named 'sun' (in Assets.xcassets/Charms and Assets.xcassets/Icons); the app finds images by name alone, so rename one"
+            "\(error)" == "\(folder.path)/art: two image sets are named 'sun' (in Assets.xcassets/Charms and Assets.xcassets/Icons); the app finds them by name alone, so rename one"
         }
         #expect(!folder.exists("out"))
         // Renamed, it builds.
         try FileManager.default.moveItem(atPath: folder.path + "/art/icons/sun.svg", toPath: folder.path + "/art/icons/sunny.svg")
         #expect(try Builder.build(BuilderTests.options(folder)).stages == ["table", "charms", "icons"])
+    }
+}
+
+@Suite("Palette stage in the build")
+struct PaletteStageTests {
+    @Test func everyColourGetsAColourSetAndTheAccentIsAccentColor() throws {
+        let folder = TestPaths.temporaryFolder("palette")
+        folder.write("art/palette.json", ##"{"colors": {"paper": "#171513", "light-ink": {"any": "#F3ECDF", "dark": "#101010"}}, "accent": "light-ink"}"##)
+        let report = try Builder.build(BuilderTests.options(folder))
+        #expect(report.stages == ["palette"])
+        #expect(folder.files().filter { $0.hasPrefix("out/Assets.xcassets/") } == [
+            "out/Assets.xcassets/AccentColor.colorset/Contents.json", "out/Assets.xcassets/Colors/Contents.json",
+            "out/Assets.xcassets/Colors/LightInk.colorset/Contents.json", "out/Assets.xcassets/Colors/Paper.colorset/Contents.json",
+            "out/Assets.xcassets/Contents.json",
+        ])
+        let accent = folder.read("out/Assets.xcassets/AccentColor.colorset/Contents.json")
+        #expect(accent == Array(AssetCatalog.colorSetContents(any: RGBA(0xF3, 0xEC, 0xDF, 255), dark: RGBA(0x10, 0x10, 0x10, 255)).utf8))
+        #expect(accent == folder.read("out/Assets.xcassets/Colors/LightInk.colorset/Contents.json"))
+
+        // Without an accent, no AccentColor (and a stale one goes).
+        folder.write("art/palette.json", ##"{"colors": {"paper": "#171513"}}"##)
+        let again = try Builder.build(BuilderTests.options(folder))
+        #expect(again.files.removed.sorted() == ["Assets.xcassets/AccentColor.colorset/Contents.json", "Assets.xcassets/Colors/LightInk.colorset/Contents.json"])
+        #expect(!folder.exists("out/Assets.xcassets/AccentColor.colorset"))
+    }
+
+    @Test func aColourCalledAccentColorClashesWithTheAccent() {
+        let folder = TestPaths.temporaryFolder("palette-clash")
+        folder.write("art/palette.json", ##"{"colors": {"accentColor": "#171513"}, "accent": "accentColor"}"##)
+        #expect {
+            try Builder.build(BuilderTests.options(folder))
+        } throws: { error in
+            "\(error)" == "\(folder.path)/art: two colour sets are named 'AccentColor' (in Assets.xcassets/Colors and Assets.xcassets); the app finds them by name alone, so rename one"
+        }
+    }
+
+    /// Previews and icons take their inks from the palette.
+    @Test func iconsAreDrawnInThePalettesInk() throws {
+        let folder = TestPaths.temporaryFolder("palette-ink")
+        folder.write("art/icons/dot.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="currentColor"/></svg>"#)
+        folder.write("art/palette.json", ##"{"colors": {"paper": "#202020", "ink": "#80C040"}}"##)
+        try Builder.build(BuilderTests.options(folder))
+        func pixel(_ path: String, _ x: Int, _ y: Int) throws -> RGBA? {
+            guard case .rgba8(let image, _) = try PNGDecoder.decodeFile(folder.path + "/out/" + path) else { return nil }
+            return image[x, y]
+        }
+        #expect(try pixel("Assets.xcassets/Icons/dot.imageset/dot@3x.png", 36, 36) == RGBA(0x80, 0xC0, 0x40, 255))
+        #expect(try pixel(IconsStage.sheetPath, 0, 0) == RGBA(0x20, 0x20, 0x20, 255))
     }
 }
