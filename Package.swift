@@ -33,10 +33,13 @@ let package = Package(
             dependencies: ["CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
+        // The golden harness (recording policies, the review page): for tests only, so it
+        // does not ship in the product.
+        .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets"]),
         .testTarget(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
-            dependencies: ["BijouxAssets", "bijoux-assets"],
+            dependencies: ["BijouxAssets", "BijouxTestSupport", "bijoux-assets"],
             exclude: []
         ),
     ]
