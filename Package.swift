@@ -1,13 +1,9 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // bijoux-assets: the asset pipeline of Bijoux. One library with a folder per pipeline
 // stage, a thin command-line front end, and thin C shims over system libraries
 // (found with pkg-config; installed by `make deps`); and BijouxKit, the Swift-only
 // runtime library the app, its widgets and the tool share.
 import PackageDescription
-
-/// Pixel loops are optimised in every configuration, so `swift test` (a debug build)
-/// runs the conformance and golden tests in seconds rather than minutes.
-let optimizedAlways: [SwiftSetting] = [.unsafeFlags(["-O"])]
 
 let package = Package(
     name: "bijoux-assets",
@@ -39,14 +35,16 @@ let package = Package(
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
         .target(
             name: "BijouxAssets",
-            dependencies: ["BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo"],
-            swiftSettings: optimizedAlways
+            dependencies: ["BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
+        // The golden harness (recording policies, the review page): for tests only, so it
+        // does not ship in the product.
+        .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets"]),
         .testTarget(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
-            dependencies: ["BijouxAssets", "BijouxKit", "bijoux-assets"],
+            dependencies: ["BijouxAssets", "BijouxKit", "BijouxTestSupport", "bijoux-assets"],
             exclude: []
         ),
         .testTarget(name: "BijouxKitTests", dependencies: ["BijouxKit"]),
