@@ -17,7 +17,7 @@ public struct AppIconLayout: Sendable {
     /// Where the painted charm goes (its painted bounds, scaled, in whole pixels).
     public var charmBox: PixelRect
 
-    /// Samples closer than this (in pixels of the 1024 px icon) keep the polyline
+    /// Samples this far apart on average (pixels of the 1024 px icon) keep the polyline
     /// within a hundredth of a pixel of the true squiggle.
     public static let sampleSpacing = 1.0
 
