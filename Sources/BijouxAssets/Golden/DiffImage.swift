@@ -54,7 +54,7 @@ public enum ImageFileComparison {
         eightBit(try PNGDecoder.decodeFile(path))
     }
 
-    static func eightBit(_ decoded: DecodedPNG) -> RGBAImage {
+    public static func eightBit(_ decoded: DecodedPNG) -> RGBAImage {
         switch decoded {
         case .rgba8(let image, _): return image
         case .rgba16(let image, _):

@@ -1,3 +1,5 @@
+import BijouxAssets
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
