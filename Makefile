@@ -16,14 +16,15 @@ RELEASE_BIN = $(shell $(TOOL_BUILD) --show-bin-path)/bijoux-assets
 # Package.swift carries no unsafe flags, so apps can depend on the package.
 TEST_FLAGS := -Xswiftc -O
 
-.PHONY: all deps assets charm test kit-consumer goldens bench clean distclean help
+.PHONY: all deps assets charm test kit-consumer charms-demo goldens bench clean distclean help
 
 all: assets
 
 help:
 	@echo "make assets            build every asset from $(ART)/ into $(OUT)/"
 	@echo "make charm NAME=<id>   rebuild one charm (and its 22 px preview) only"
-	@echo "make test              run the test suite (goldens included) and kit-consumer"
+	@echo "make test              run the test suite (goldens included), kit-consumer and charms-demo"
+	@echo "make charms-demo       build Examples/CharmsDemo through the plugin, run it, check its output"
 	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
 	@echo "make goldens           re-record every golden from the current outputs"
 	@echo "make bench             speed and memory against reference tools"
@@ -58,6 +59,25 @@ charm: deps
 test: deps
 	$(SWIFT) test $(TEST_FLAGS)
 	@$(MAKE) --no-print-directory kit-consumer
+	@$(MAKE) --no-print-directory charms-demo
+
+# Examples/CharmsDemo applies BijouxAssetsPlugin to its executable target: its build
+# compiles the tool for the host, runs it on the example's art/ and compiles the
+# generated Swift (and copies the catalog as a resource). It runs and must print
+# exactly expected-output.txt; a second build must not run the tool again (nothing
+# changed). Its own scratch path under .build/, so it never waits on `swift test`.
+DEMO := Examples/CharmsDemo
+DEMO_BUILD := $(SWIFT) build --package-path $(DEMO) --scratch-path .build/charms-demo
+charms-demo: deps
+	@log=$$(mktemp) && trap 'rm -f "$$log"' EXIT && \
+	if ! $(DEMO_BUILD) >"$$log" 2>&1; then cat "$$log" >&2; echo "error: $(DEMO) does not build" >&2; exit 1; fi && \
+	$(DEMO_BUILD) >"$$log" 2>&1 && \
+	if grep -q 'bijoux-assets build (CharmsDemo)' "$$log"; then \
+	  cat "$$log" >&2; echo "error: a second build with no art changed ran the tool again" >&2; exit 1; \
+	fi && \
+	"$$($(DEMO_BUILD) --show-bin-path)/CharmsDemo" >"$$log" && \
+	if ! diff -u $(DEMO)/expected-output.txt "$$log"; then echo "error: $(DEMO) printed something else (diff above)" >&2; exit 1; fi && \
+	echo "charms-demo: built through BijouxAssetsPlugin, printed what $(DEMO)/expected-output.txt says"
 
 # Examples/KitConsumer depends on this package by path and on the BijouxKit product
 # alone, as the app and its extensions do. It is built in a scratch folder of its own

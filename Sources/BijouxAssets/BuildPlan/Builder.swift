@@ -73,6 +73,11 @@ public enum Builder {
         if context.options.onlyCharms == nil, !context.palette.colors.isEmpty {
             stages.append(PlannedStage(name: "palette") { context in PaletteStage.run(palette: context.palette) })
         }
+        if context.options.onlyCharms == nil, !stages.isEmpty {
+            stages.append(PlannedStage(name: "symbols") { context in
+                try SymbolsStage.run(artFolder: context.artFolder, hasTable: context.table != nil, palette: context.palette)
+            })
+        }
         if FileIO.exists(context.path(AppIconParameters.fileName)) {
             stages.append(PlannedStage(name: "app icon") { context in
                 try AppIconStage.run(

@@ -9,6 +9,11 @@ public enum IconsStage {
     public static let sheetPath = "Preview/icons.png"
 
     /// Icons are drawn in the palette's ink, and previewed on its paper.
+    /// The icons' names (their SVG files' names), in name order.
+    public static func iconNames(artFolder: String) -> [String] {
+        FileIO.list(artFolder + "/" + sourceFolder).filter { !$0.hasPrefix(".") && $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }
+    }
+
     public static func run(artFolder: String, palette: Palette = Palette(), jobs: Int = Parallel.defaultJobs) throws -> StageProduct {
         let folder = artFolder + "/" + sourceFolder
         var product = StageProduct()

@@ -31,7 +31,7 @@ struct BuilderTests {
         let folder = TestPaths.temporaryFolder("layout")
         Self.makeArt(folder)
         let report = try Builder.build(Self.options(folder))
-        #expect(report.stages == ["table", "charms"])
+        #expect(report.stages == ["table", "charms", "symbols"])
         #expect(report.warnings.isEmpty)
         let files = folder.files().filter { $0.hasPrefix("out/") }.map { String($0.dropFirst(4)) }
         for id in ["sun", "moon", "plum"] {
@@ -94,7 +94,7 @@ struct BuilderTests {
         #expect {
             try Builder.build(Self.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art/charms.json:3:3: charm 'sunMoon', field 'id': becomes the Swift case sunMoon, as does charm 'sun-moon' at 2:3; rename one of them"
+            "\(error)" == "\(folder.path)/art/charms.json:3:3: charm 'sunMoon', field 'id': becomes the Swift name sunMoon, as does charm 'sun-moon' at 2:3; rename one of them"
         }
         #expect(!folder.exists("out"))
     }
@@ -219,7 +219,7 @@ struct ImageNameTests {
         #expect(!folder.exists("out"))
         // Renamed, it builds.
         try FileManager.default.moveItem(atPath: folder.path + "/art/icons/sun.svg", toPath: folder.path + "/art/icons/sunny.svg")
-        #expect(try Builder.build(BuilderTests.options(folder)).stages == ["table", "charms", "icons"])
+        #expect(try Builder.build(BuilderTests.options(folder)).stages == ["table", "charms", "icons", "symbols"])
     }
 }
 
@@ -229,7 +229,7 @@ struct PaletteStageTests {
         let folder = TestPaths.temporaryFolder("palette")
         folder.write("art/palette.json", ##"{"colors": {"paper": "#171513", "light-ink": {"any": "#F3ECDF", "dark": "#101010"}}, "accent": "light-ink"}"##)
         let report = try Builder.build(BuilderTests.options(folder))
-        #expect(report.stages == ["palette"])
+        #expect(report.stages == ["palette", "symbols"])
         #expect(folder.files().filter { $0.hasPrefix("out/Assets.xcassets/") } == [
             "out/Assets.xcassets/AccentColor.colorset/Contents.json", "out/Assets.xcassets/Colors/Contents.json",
             "out/Assets.xcassets/Colors/LightInk.colorset/Contents.json", "out/Assets.xcassets/Colors/Paper.colorset/Contents.json",
@@ -246,14 +246,16 @@ struct PaletteStageTests {
         #expect(!folder.exists("out/Assets.xcassets/AccentColor.colorset"))
     }
 
-    @Test func aColourCalledAccentColorClashesWithTheAccent() {
+    /// `accentColor` would be the colour set AccentColor, twice, and Xcode's symbol `Color.accentColor`.
+    @Test func aColourCalledAccentColorIsRefused() {
         let folder = TestPaths.temporaryFolder("palette-clash")
         folder.write("art/palette.json", ##"{"colors": {"accentColor": "#171513"}, "accent": "accentColor"}"##)
         #expect {
             try Builder.build(BuilderTests.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art: two colour sets are named 'AccentColor' (in Assets.xcassets/Colors and Assets.xcassets); the app finds them by name alone, so rename one"
+            "\(error)" == "\(folder.path)/art/palette.json:1:13: colour 'accentColor', field 'colors': becomes the Swift name accentColor, which Xcode's generated asset symbols cannot use (Color.accentColor exists already); rename it"
         }
+        #expect(!folder.exists("out"))
     }
 
     /// Previews and icons take their inks from the palette.
