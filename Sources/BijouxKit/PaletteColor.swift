@@ -15,12 +15,16 @@ public struct PaletteColor: Equatable, Hashable, Sendable {
 
     /// `rgb` is 0xRRGGBB.
     public init(rgb: UInt32, colorSetName: String) {
-        let bytes = [rgb >> 16 & 0xFF, rgb >> 8 & 0xFF, rgb & 0xFF]
-        red = Double(bytes[0]) / 255
-        green = Double(bytes[1]) / 255
-        blue = Double(bytes[2]) / 255
+        red = Double(rgb >> 16 & 0xFF) / 255
+        green = Double(rgb >> 8 & 0xFF) / 255
+        blue = Double(rgb & 0xFF) / 255
         alpha = 1
-        hex = "#" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+        hex = Self.hex(rgb: rgb)
         self.colorSetName = colorSetName
+    }
+
+    /// "#C9A16B" for 0xC9A16B: upper-case, as palette files are usually written.
+    public static func hex(rgb: UInt32) -> String {
+        "#" + [rgb >> 16 & 0xFF, rgb >> 8 & 0xFF, rgb & 0xFF].map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
     }
 }

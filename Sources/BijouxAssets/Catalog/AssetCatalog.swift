@@ -34,9 +34,10 @@ public enum AssetCatalog {
     public static func colorSetContents(any: RGBA, dark: RGBA?) -> String {
         precondition(any.a == 255 && (dark?.a ?? 255) == 255, "palette colours are opaque")
         func entry(_ color: RGBA, appearance: String?) -> JSONOutput {
+            let hex = Array(Palette.hex(color).dropFirst())
             let components: [String: JSONOutput] = [
-                "red": .string("0x" + Palette.hexByte(color.r)), "green": .string("0x" + Palette.hexByte(color.g)),
-                "blue": .string("0x" + Palette.hexByte(color.b)), "alpha": "1.000",
+                "red": .string("0x" + String(hex[0..<2])), "green": .string("0x" + String(hex[2..<4])),
+                "blue": .string("0x" + String(hex[4..<6])), "alpha": "1.000",
             ]
             var entry: [String: JSONOutput] = ["color": ["color-space": "srgb", "components": .object(components)], "idiom": "universal"]
             if let appearance { entry["appearances"] = [["appearance": "luminosity", "value": .string(appearance)]] }

@@ -42,7 +42,7 @@ public enum CatalogSymbolsSwift {
             text += "\n/// The palette's colours, in file order; each loads its colour set through `color(in:)`\n"
             text += "/// and `uiColor(in:)` (with its dark appearance, where it has one).\npublic enum BijouxPalette {\n"
             for (color, name) in zip(colors, names) {
-                let rgb = "0x" + [color.any.r, color.any.g, color.any.b].map(Palette.hexByte).joined()
+                let rgb = "0x" + Palette.hex(color.any).dropFirst()
                 text += "    public static let \(name) = PaletteColor(rgb: \(rgb), colorSetName: \(SwiftIdentifier.stringLiteral(color.colorSetName)))\n"
             }
             text += "\n    public static let allColors: [PaletteColor] = [\(names.joined(separator: ", "))]\n"

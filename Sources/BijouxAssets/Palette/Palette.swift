@@ -1,3 +1,5 @@
+import BijouxKit
+
 /// The app's named colours, from `art/palette.json`, the one place they are written:
 ///
 ///     {"colors": {"paper": "#171513", "camel": "#C9A16B", "ink": {"any": "#F3ECDF", "dark": "#F3ECDF"}},
@@ -63,16 +65,11 @@ public struct Palette: Equatable, Sendable {
         return RGBA(UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF), 255)
     }
 
-    /// "#171513": upper-case, as the palette file is usually written.
-    public static func hex(_ color: RGBA) -> String {
-        "#" + [color.r, color.g, color.b].map(hexByte).joined()
-    }
+    /// "#171513" (BijouxKit's form, which the app sees too).
+    public static func hex(_ color: RGBA) -> String { PaletteColor.hex(rgb: rgb(color)) }
 
-    /// "C9": one byte in two upper-case hex digits.
-    public static func hexByte(_ byte: UInt8) -> String {
-        let text = String(byte, radix: 16, uppercase: true)
-        return byte < 16 ? "0" + text : text
-    }
+    /// 0xRRGGBB.
+    public static func rgb(_ color: RGBA) -> UInt32 { UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b) }
 }
 
 extension Palette {
