@@ -29,12 +29,17 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        // The content hash of the build cache (XXH3, 128 bits).
+        .systemLibrary(
+            name: "CXXHash", pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // The few C functions Swift cannot express: libpng reports errors with
         // longjmp, and zlib's init functions are macros.
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
         .target(
             name: "BijouxAssets",
-            dependencies: ["CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo"],
+            dependencies: ["CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CXXHash"],
+            exclude: ["Engine/README.md"],
             swiftSettings: optimizedAlways
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),

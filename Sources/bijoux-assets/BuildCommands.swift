@@ -42,13 +42,13 @@ let charmCommand = CommandSpec(
     })
 
 func runBuild(_ arguments: ParsedArguments, only: Set<String>?) throws -> Int32 {
-    let options = Builder.Options(
+    let options = BuildEngine.Options(
         artFolder: arguments.value("--art") ?? "art",
         outputFolder: arguments.value("--out") ?? "build",
         strict: arguments.has("--strict"),
         jobs: try arguments.integer("--jobs", in: 1...256) ?? Parallel.defaultJobs,
         onlyCharms: only)
-    let report = try Builder.build(options)
+    let report = try BuildEngine.build(options)
     for warning in report.warnings { printError("warning: \(warning)") }
     let verbose = arguments.has("--verbose") || only != nil
     if verbose {

@@ -128,7 +128,7 @@ struct CommandLineTests {
     /// own name, so CI and a designer's laptop write the same file.
     @Test func buildWritesTheCharmTableNamedByTheArtFoldersOwnName() throws {
         let folder = TestPaths.temporaryFolder("cli-table-build")
-        BuilderTests.makeArt(folder)
+        BuildEngineTests.makeArt(folder)
         let result = try CLI.run(["build", "--art", ".", "--out", "../out"], in: folder.path + "/art")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("(table, charms)"))

@@ -10,8 +10,8 @@ struct GoldenCheckTests {
     /// One build of BuilderTests' three-charm art, shared read-only by every test.
     static let built: TemporaryFolder = {
         let folder = TestPaths.temporaryFolder("golden-check")
-        BuilderTests.makeArt(folder)
-        _ = try! Builder.build(BuilderTests.options(folder))
+        BuildEngineTests.makeArt(folder)
+        _ = try! BuildEngine.build(BuildEngineTests.options(folder))
         return folder
     }()
     static var output: String { built.path + "/out" }

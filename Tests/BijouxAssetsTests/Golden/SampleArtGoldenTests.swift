@@ -31,7 +31,7 @@ struct SampleArtGoldenTests {
         do {
             let policy = try RecordPolicy.fromEnvironment()
             let output = TestPaths.temporaryFolder("sample-art")
-            try Builder.build(Builder.Options(artFolder: TestPaths.art, outputFolder: output.path))
+            try BuildEngine.build(BuildEngine.Options(artFolder: TestPaths.art, outputFolder: output.path))
             let store = GoldenStore(root: goldenFolder)
             run.results = GoldenCheck(outputFolder: output.path, store: store, policy: policy).run()
             run.artifacts = try GoldenReport(failuresFolder: failuresFolder, pagePath: reportPage).write(run.results)
