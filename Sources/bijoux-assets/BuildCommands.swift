@@ -4,19 +4,21 @@ let artOption = CommandSpec.Option(name: "--art", valueName: "DIR", help: "The a
 let outOption = CommandSpec.Option(name: "--out", valueName: "DIR", help: "The output folder (default: build).")
 let strictOption = CommandSpec.Option(name: "--strict", valueName: nil, help: "Fail on any warning (hazy matte, illegible charm, ...).")
 let jobsOption = CommandSpec.Option(name: "--jobs", valueName: "N", help: "Threads to use (default: one per core). Output is the same for any N.")
-let verboseOption = CommandSpec.Option(name: "--verbose", valueName: nil, help: "Print every file written and a line per charm.")
+let verboseOption = CommandSpec.Option(name: "--verbose", valueName: nil, help: "Print every file written, a line per charm, and each job's time or cache hit.")
+let quietOption = CommandSpec.Option(name: "--quiet", valueName: nil, help: "Print only problems (warnings and errors).")
 
 let buildCommand = CommandSpec(
     name: "build",
     abstract: "Build every asset from the art folder.",
-    options: [artOption, outOption, strictOption, jobsOption, verboseOption],
+    options: [artOption, outOption, strictOption, jobsOption, verboseOption, quietOption],
     discussion: """
         Runs each stage whose inputs exist in the art folder: charms.json and charms/
         (the charm table as Generated/CharmTable.swift and Generated/charms.json, and
         the painted charms), icons/ (drawn icons; optional settings in icons.json),
-        appicon.json (the app icon). Files are
-        written only when their content changes, all together at the end: a failed
-        build leaves the previous outputs untouched.
+        appicon.json (the app icon). Outputs whose inputs are unchanged come from the
+        cache (build/.bijoux); the new build is swapped in whole, so the output folder
+        is always the complete previous build or the complete new one; a second build
+        of the same folder waits for the first.
 
         EXAMPLE: bijoux-assets build --art art --out build
         """,
@@ -28,7 +30,7 @@ let charmCommand = CommandSpec(
     name: "charm",
     abstract: "Rebuild one charm after an art revision, touching nothing else.",
     positionals: [.init(name: "id", help: "The charm's id in charms.json, e.g. cat.")],
-    options: [artOption, outOption, strictOption, verboseOption],
+    options: [artOption, outOption, strictOption, verboseOption, quietOption],
     discussion: """
         Writes the charm's image set and its preview (Preview/Charms/<id>.png: the
         @3x render, and the charm at 22 px, actual size and magnified), and reports
@@ -42,14 +44,20 @@ let charmCommand = CommandSpec(
     })
 
 func runBuild(_ arguments: ParsedArguments, only: Set<String>?) throws -> Int32 {
+    if arguments.has("--quiet") && arguments.has("--verbose") {
+        throw UsageError(message: "--quiet and --verbose cannot be combined", command: only == nil ? "build" : "charm")
+    }
+    let printer = ProgressPrinter(level: arguments.has("--quiet") ? .quiet : arguments.has("--verbose") ? .verbose : .normal)
     let options = BuildEngine.Options(
         artFolder: arguments.value("--art") ?? "art",
         outputFolder: arguments.value("--out") ?? "build",
         strict: arguments.has("--strict"),
         jobs: try arguments.integer("--jobs", in: 1...256) ?? Parallel.defaultJobs,
-        onlyCharms: only)
+        onlyCharms: only,
+        progress: { printer.handle($0) })
     let report = try BuildEngine.build(options)
     for warning in report.warnings { printError("warning: \(warning)") }
+    if arguments.has("--quiet") { return 0 }
     let verbose = arguments.has("--verbose") || only != nil
     if verbose {
         for note in report.notes { print(note) }

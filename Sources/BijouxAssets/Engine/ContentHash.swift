@@ -68,7 +68,7 @@ public struct CacheKey {
 }
 
 /// XXH3's streaming state, freed with its owner.
-private final class HashState {
+final class HashState {
     let state: OpaquePointer
 
     init() {
@@ -80,6 +80,10 @@ private final class HashState {
 
     func update(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { XXH3_128bits_update(state, $0.baseAddress, $0.count) }
+    }
+
+    func update(_ pointer: UnsafeRawPointer, count: Int) {
+        _ = XXH3_128bits_update(state, pointer, count)
     }
 
     func digest() -> ContentHash {

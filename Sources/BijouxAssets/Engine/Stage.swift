@@ -4,7 +4,7 @@
 /// `ArtFolder`) into jobs; each job says what decides its outputs (its key) and how
 /// to make them; the engine keys, skips, runs, stages and commits. To add a stage,
 /// see Sources/BijouxAssets/Engine/README.md.
-public protocol Stage {
+public protocol Stage: Sendable {
     /// Its name in progress lines and reports ("charms").
     static var name: String { get }
     /// Whether the art folder holds this stage's inputs.
