@@ -18,9 +18,7 @@ let checkCommand = CommandSpec(
         """,
     run: { arguments in
         let options = BuildEngine.Options(
-            artFolder: arguments.value("--art") ?? "art",
-            outputFolder: arguments.value("--out") ?? "build",
-            jobs: try arguments.integer("--jobs", in: 1...256) ?? Parallel.defaultJobs)
+            artFolder: arguments[artOption]!, outputFolder: arguments[outOption]!, jobs: arguments[jobsOption] ?? Parallel.defaultJobs)
         let report = try BuildEngine.check(options)
         let folder = options.outputFolder
         for (kind, paths) in [("stale", report.stale), ("missing", report.missing), ("extra", report.extra)] {

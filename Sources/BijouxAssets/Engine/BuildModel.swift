@@ -12,14 +12,19 @@ public struct BuildWarning: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(subject): \(message)" }
+
+    /// The subject is the file the warning is about.
+    public var diagnostic: Diagnostic { Diagnostic(place: subject, message: message) }
 }
 
 /// The build failed on purpose: `--strict` and there were warnings.
 public struct StrictModeFailure: UserFacingError {
     public var warnings: [BuildWarning]
 
-    public var description: String {
-        "strict build failed on \(warnings.count) warning\(warnings.count == 1 ? "" : "s"): "
-            + warnings.map(\.description).joined(separator: "; ")
+    public var diagnostic: Diagnostic {
+        Diagnostic(
+            place: nil,
+            message: "strict build failed on \(warnings.count) warning\(warnings.count == 1 ? "" : "s"): "
+                + warnings.map(\.description).joined(separator: "; "))
     }
 }

@@ -33,5 +33,7 @@ public enum ImageArtifact {
 /// A summary found an artifact it cannot read: a bug, or a cache that lied.
 struct ArtifactError: UserFacingError {
     var job: String
-    var description: String { "internal error: the artifact of \(job) is unreadable; delete the output folder's .bijoux cache and build again" }
+    var diagnostic: Diagnostic {
+        Diagnostic(place: nil, message: "internal error: the artifact of \(job) is unreadable; delete the output folder's .bijoux cache and build again")
+    }
 }

@@ -78,7 +78,7 @@ struct OutputTreeTests {
         folder.write("art/icons/give.svg", try FileIO.read(TestPaths.art + "/icons/give.svg"))
         let result = try Self.build(folder)
         #expect(result.status == 1)
-        #expect(result.stderr == "error: out/\(IconsStage.sheetPath): cannot write: Is a directory\n")
+        #expect(result.stderr == "out/\(IconsStage.sheetPath): error: cannot write: Is a directory\n")
         #expect(OutputFolder.snapshot(folder.path + "/out") == before)
         #expect(OutputFolder.leftovers(folder.path + "/out").isEmpty)
     }
