@@ -218,6 +218,7 @@ public enum BuildEngine {
                 return entry
             }
             for (job, entry) in zip(stage.jobs, entries) { record(stage.id(job.name), entry) }
+            var hits = cachedRow.filter { $0 != nil }.count
             if let summary = stage.plan.summary, let key = stage.summaryKey {
                 let id = stage.id(summary.name)
                 let artifacts = entries.map(\.artifact)
@@ -225,9 +226,9 @@ public enum BuildEngine {
                 let hit = old?[id].flatMap { $0.key == key && destination.reuse($0.outputs) ? $0 : nil }
                 let entry = try hit ?? make(summary.name, key: key, threads: options.jobs, into: destination) { try summary.make(artifacts, $0) }
                 record(id, entry)
+                if hit != nil { hits += 1 }
                 progress?(.jobFinished(stage: stage.stage.name, job: summary.name, done: total, of: total, seconds: hit == nil ? Clock.seconds(since: summaryStarted) : 0, cached: hit != nil))
             }
-            let hits = cachedRow.filter { $0 != nil }.count
             progress?(.stageFinished(stage: stage.stage.name, jobs: total, cached: hits, seconds: Clock.seconds(since: started)))
         }
         return execution

@@ -124,4 +124,26 @@ struct OutputTreeTests {
         #expect(try Self.build(folder).status == 0)
         #expect(OutputFolder.leftovers(folder.path + "/out").isEmpty)
     }
+
+    /// Without a terminal (CI): one line per stage when it ends, with its count, its
+    /// cache hits and its time; --verbose adds a line per job; --quiet prints nothing.
+    @Test func progressIsOneLinePerStageAndNothingWhenQuiet() throws {
+        let folder = TestPaths.temporaryFolder("commit-progress")
+        Self.writeArt(folder, revision: 1)
+        let first = try CLI.run(["build", "--art", "art", "--out", "out"], in: folder.path)
+        #expect(first.status == 0)
+        let lines = first.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("charms ") } .count == 1)
+        #expect(lines.contains { $0.hasPrefix("charms 3/3 in ") && $0.hasSuffix(" s") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("table 1/1 in ") })
+        let again = try CLI.run(["build", "--art", "art", "--out", "out", "--verbose"], in: folder.path)
+        #expect(again.stdout.contains("\ncharms 3/3 (3 cached) in "), "\(again.stdout)")
+        #expect(again.stdout.contains("  charms sun: cached\n"))
+        Self.writeArt(folder, revision: 2)
+        let changed = try CLI.run(["build", "--art", "art", "--out", "out", "--verbose"], in: folder.path)
+        #expect(changed.stdout.contains("\ncharms 3/3 (1 cached) in "), "\(changed.stdout)")
+        #expect(changed.stdout.range(of: #"  charms sun: [0-9]+\.[0-9]{2} s\n"#, options: .regularExpression) != nil)
+        let quiet = try CLI.run(["build", "--art", "art", "--out", "out", "--quiet"], in: folder.path)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+    }
 }
