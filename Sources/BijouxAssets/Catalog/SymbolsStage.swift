@@ -19,16 +19,7 @@ public enum SymbolsStage: Stage {
         let source = String(TableStage.sourceName(artFolder: art.path).dropLast(ArtFolder.charmTableFile.count))
         let swift = try CatalogSymbolsSwift.generate(input, source: source)
         let note = "catalog symbols: \(icons.count) icons, \(art.palette.colors.count) colours → \(swiftPath)"
-        // The text holds every colour's value and every name it uses.
-        let job = Job(name: "catalog symbols", scope: .whole, key: {
-            let key = CacheKey("symbols")
-            key.add("swift", swift)
-            key.add("note", note)
-            return key.hash
-        }, make: { recorder in
-            try recorder.write(swiftPath, text: swift)
-            recorder.note(note)
-        })
-        return StagePlan(jobs: [job])
+        // Keyed by its text, which holds every colour's value and every name it uses.
+        return StagePlan(jobs: [.constant(name: "catalog symbols", scope: .whole, [BuildOutput(path: swiftPath, text: swift)], note: note)])
     }
 }

@@ -18,17 +18,9 @@ public enum TableStage: Stage {
         // stops the build first.
         let swift = try CharmTableSwift.generate(table, source: source, file: art.tablePath)
         let json = CharmTableJSON.generate(table)
-        let job = Job(name: "charm table", scope: .whole, key: {
-            let key = CacheKey("table")
-            key.add("swift", swift)
-            key.add("json", json)
-            return key.hash
-        }, make: { recorder in
-            try recorder.write(swiftPath, text: swift)
-            try recorder.write(jsonPath, text: json)
-            recorder.note("charm table: \(table.charms.count) charms → \(swiftPath), \(jsonPath)")
-        })
-        return StagePlan(jobs: [job])
+        let outputs = [BuildOutput(path: swiftPath, text: swift), BuildOutput(path: jsonPath, text: json)]
+        let note = "charm table: \(table.charms.count) charms → \(swiftPath), \(jsonPath)"
+        return StagePlan(jobs: [.constant(name: "charm table", scope: .whole, outputs, note: note)])
     }
 
     /// How the generated header names the table: the art folder's own name and

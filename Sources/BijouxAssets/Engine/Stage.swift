@@ -76,14 +76,17 @@ public struct Job: Sendable {
         self.make = make
     }
 
-    /// A job whose outputs depend on nothing but code (a folder's Contents.json).
-    public static func constant(name: String, scope: Scope, _ outputs: [BuildOutput]) -> Job {
+    /// A job whose outputs are made while planning (a folder's Contents.json, generated
+    /// Swift), keyed by their bytes and the note it reports.
+    public static func constant(name: String, scope: Scope, _ outputs: [BuildOutput], note: String? = nil) -> Job {
         Job(name: name, scope: scope, key: {
             let key = CacheKey("constant")
             for output in outputs { key.add(output.path, output.bytes) }
+            if let note { key.add("note", note) }
             return key.hash
         }, make: { recorder in
             for output in outputs { try recorder.write(output.path, output.bytes) }
+            if let note { recorder.note(note) }
         })
     }
 }

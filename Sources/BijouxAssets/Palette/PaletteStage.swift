@@ -18,17 +18,8 @@ public enum PaletteStage: Stage {
         let palette = art.palette
         let dark = palette.colors.filter { $0.dark != nil }.count
         let note = "palette: \(palette.colors.count) colours (\(dark) with a dark appearance)" + (palette.accent.map { ", accent \($0)" } ?? "")
-        let folder = BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())
-        // The folder's job also reports the palette, so its key holds the report.
-        var jobs = [Job(name: "Contents.json", scope: .whole, key: {
-            let key = CacheKey("palette folder")
-            key.add(folder.path, folder.bytes)
-            key.add("note", note)
-            return key.hash
-        }, make: { recorder in
-            try recorder.write(folder.path, folder.bytes)
-            recorder.note(note)
-        })]
+        // The folder's job also reports the palette.
+        var jobs = [Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())], note: note)]
         for color in palette.colors {
             jobs.append(colorSetJob(name: color.name, path: "\(catalogFolder)/\(color.colorSetName).colorset/Contents.json", color: color))
         }
