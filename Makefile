@@ -64,16 +64,19 @@ test: deps
 # Examples/CharmsDemo applies BijouxAssetsPlugin to its executable target: its build
 # compiles the tool for the host, runs it on the example's art/ and compiles the
 # generated Swift (and copies the catalog as a resource). It runs and must print
-# exactly expected-output.txt; a second build must not run the tool again (nothing
-# changed). Its own scratch path under .build/, so it never waits on `swift test`.
+# exactly expected-output.txt; a second build, with nothing changed, must make
+# nothing: if SwiftPM runs the tool again (on Linux it relinks the host tool on every
+# build, as its plugin-tools and main passes each recompile the C shims, so the
+# command's executable input is new), every job must come from the cache and no file
+# be written. Its own scratch path under .build/, so it never waits on `swift test`.
 DEMO := Examples/CharmsDemo
 DEMO_BUILD := $(SWIFT) build --package-path $(DEMO) --scratch-path .build/charms-demo
 charms-demo: deps
 	@log=$$(mktemp) && trap 'rm -f "$$log"' EXIT && \
 	if ! $(DEMO_BUILD) >"$$log" 2>&1; then cat "$$log" >&2; echo "error: $(DEMO) does not build" >&2; exit 1; fi && \
 	$(DEMO_BUILD) >"$$log" 2>&1 && \
-	if grep -q 'bijoux-assets build (CharmsDemo)' "$$log"; then \
-	  cat "$$log" >&2; echo "error: a second build with no art changed ran the tool again" >&2; exit 1; \
+	if grep -q 'bijoux-assets build (CharmsDemo)' "$$log" && ! grep -q '^built 0 written, [0-9]* unchanged, 0 removed' "$$log"; then \
+	  cat "$$log" >&2; echo "error: a second build with no art changed made something again" >&2; exit 1; \
 	fi && \
 	"$$($(DEMO_BUILD) --show-bin-path)/CharmsDemo" >"$$log" && \
 	if ! diff -u $(DEMO)/expected-output.txt "$$log"; then echo "error: $(DEMO) printed something else (diff above)" >&2; exit 1; fi && \

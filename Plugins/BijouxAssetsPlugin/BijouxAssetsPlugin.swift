@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Runs `bijoux-assets build` on the target's `art/` folder as part of its build. Every
 /// file of the art folder is an input and the generated Swift and the asset catalog
-/// are outputs, so SwiftPM (or Xcode) reruns the tool only when the art changes,
+/// are outputs, so SwiftPM (or Xcode) reruns the tool only when the art (or the tool) changes,
 /// compiles the Swift into the target, and takes `Assets.xcassets` as a resource.
 /// The generated Swift imports BijouxKit: the target depends on that product too.
 @main
