@@ -1,7 +1,8 @@
 /// The app icon stage: reads appicon.json and the charm it names, checks the safe
 /// zone on the geometry, renders the three variants, confirms the checks on their
-/// pixels, and lays out the icon set and its previews. Any broken rule stops the
-/// build before anything is written.
+/// pixels, and lays out the icon set and its previews; then does the same for the
+/// Icon Composer document (`AppIcon.icon`, iOS 26) made from the same layout. Any
+/// broken rule stops the build before anything is written.
 public enum AppIconStage {
     public static let iconSetFolder = AssetCatalog.folderName + "/AppIcon.appiconset"
     public static let variantsPreviewPath = "Preview/AppIcon-variants.png"
@@ -41,7 +42,7 @@ public enum AppIconStage {
         let geometry = try SafeZone.check(renderer.layout, parameters: parameters, file: file)
         let renders = renderer.renderAll()
         let pixels = try SafeZone.confirm(
-            threadCoverage: renderer.threadCoverage, renders: renders, layout: renderer.layout, parameters: parameters, file: file)
+            threadCoverage: renderer.threadCoverage, drawn: renders.map(\.drawn), layout: renderer.layout, parameters: parameters, file: file)
 
         var product = StageProduct(ownedFolders: [iconSetFolder])
         product.outputs.append(BuildOutput(
@@ -58,14 +59,48 @@ public enum AppIconStage {
         product.outputs.append(BuildOutput(
             path: safeZonePreviewPath,
             bytes: PNGEncoder.encode(AppIconPreview.safeZone(renders[0], layout: renderer.layout), as: .rgb, options: .init(jobs: jobs))))
-        product.notes.append(summary(geometry, pixels, renderer.layout))
+        product.notes.append(summary("app icon", geometry, pixels, renderer.layout))
+        product.merge(try iconDocument(renderer, file: file, jobs: jobs))
         return product
     }
 
+    /// The Icon Composer document (iOS 26) from the same renderer's layout and charm:
+    /// the same three rules checked on the geometry its layers write, then on the
+    /// layers rendered back from their files and composited in every look.
+    static func iconDocument(_ renderer: AppIconRenderer, file: String, jobs: Int) throws -> StageProduct {
+        let parameters = renderer.parameters
+        let icon = LeFilDocument(parameters: parameters, layout: renderer.layout, charm: renderer.charm)
+        let geometry = try SafeZone.check(icon.layout, parameters: parameters, file: file)
+        let assets = icon.assets(pngOptions: .init(jobs: jobs))
+        let looks = try LeFilLooks(document: icon.document, assets: assets, side: icon.layout.side)
+        let composites = looks.compositeAll()
+        let pixels = try SafeZone.confirm(
+            threadCoverage: looks.coverage(LeFilDocument.threadFile), drawn: composites.map(\.drawn), layout: icon.layout,
+            parameters: parameters, file: file)
+        var product = StageProduct(outputs: icon.outputs(assets), ownedFolders: [LeFilDocument.folder])
+        product.outputs.append(BuildOutput(
+            path: iconLooksPreview.path,
+            bytes: PNGEncoder.encode(AppIconPreview.row(composites.map(LeFilLooks.asShown)), as: .rgb, options: .init(jobs: jobs))))
+        product.notes.append(summary(LeFilDocument.folder, geometry, pixels, icon.layout))
+        return product
+    }
+
+    /// The previews of the app icon, with what each shows: for the contact sheet.
+    public static let previews: [(path: String, caption: String)] = [
+        (variantsPreviewPath, "AppIcon.appiconset (iOS 18 and earlier): default, dark and tinted, masked, at 1024 px and 60 pt @3x"),
+        (safeZonePreviewPath, "the default variant with the mask, the safe zone, the 21 % line, the base curve, the charm's box and the ring's top"),
+        iconLooksPreview,
+    ]
+
+    /// The Icon Composer document's looks: its layers composited flat, not the glass.
+    public static let iconLooksPreview = (
+        path: "Preview/AppIcon-icon-looks.png",
+        caption: "AppIcon.icon (iOS 26): default, dark, tinted and clear looks, an approximation: the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by the system")
+
     /// One line with each rule's measure, from the geometry and from the pixels.
-    static func summary(_ geometry: SafeZone.Geometry, _ pixels: SafeZone.Pixels, _ layout: AppIconLayout) -> String {
+    static func summary(_ label: String, _ geometry: SafeZone.Geometry, _ pixels: SafeZone.Pixels, _ layout: AppIconLayout) -> String {
         let margin = IconMask.safeMargin(side: Double(layout.side))
-        return "app icon: thread \(SafeZone.px(geometry.threadClearance)) from the mask's edge (pixels \(SafeZone.px(pixels.threadClearance)); safe margin \(SafeZone.px(margin))), "
+        return "\(label): thread \(SafeZone.px(geometry.threadClearance)) from the mask's edge (pixels \(SafeZone.px(pixels.threadClearance)); safe margin \(SafeZone.px(margin))), "
             + "heart bottom margin \(SafeZone.percent(geometry.bottomMargin)) (pixels \(SafeZone.percent(pixels.bottomMargin)); at least \(SafeZone.percent(SafeZone.minimumBottomMargin))), "
             + "ring \(SafeZone.px(geometry.ringDistance)) from the squiggle (thread covers \(SafeZone.percent(pixels.coverageAtRingTop)) at its top; at most \(SafeZone.px(layout.strokeWidth / 2)))"
     }
