@@ -39,6 +39,27 @@ struct AppIconStageTests {
         #expect(again.files.written.isEmpty)
     }
 
+    @Test func theBuildMakesTheIconComposerDocumentBesideTheIconSet() throws {
+        let folder = TestPaths.temporaryFolder("appicon-document")
+        Self.makeArt(folder)
+        let report = try Builder.build(Self.options(folder))
+        let document = "out/" + LeFilDocument.folder
+        let json = try #require(folder.read(document + "/icon.json"))
+        // icon.json names exactly the files in Assets/, each of which is there.
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+        let groups = try #require(parsed["groups"] as? [[String: Any]])
+        let named = groups.flatMap { ($0["layers"] as? [[String: Any]] ?? []).compactMap { $0["image-name"] as? String } }
+        let present = folder.files().filter { $0.hasPrefix(document + "/Assets/") }.map { String($0.dropFirst(document.count + "/Assets/".count)) }
+        #expect(named.sorted() == present.sorted())
+        #expect(named == ["thread.svg", "ring.svg", "heart.png"])
+        #expect(folder.exists("out/" + AppIconStage.iconLooksPreview.path))
+        #expect(report.notes.contains { $0.hasPrefix("AppIcon.icon: thread ") && $0.contains("heart bottom margin") })
+        // The stage owns the document's folder: a stale layer goes.
+        folder.write(document + "/Assets/old.svg", "<svg/>")
+        let again = try Builder.build(Self.options(folder))
+        #expect(again.files.removed == [LeFilDocument.folder + "/Assets/old.svg"])
+    }
+
     @Test func aBrokenRuleFailsTheBuildAndWritesNothing() throws {
         let folder = TestPaths.temporaryFolder("appicon-rule")
         Self.makeArt(folder)
