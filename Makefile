@@ -4,9 +4,12 @@
 SWIFT      ?= swift
 ART        ?= art
 OUT        ?= build
-APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev
+# librsvg2-bin is rsvg-convert, which the tests run on the app icon's SVG layers (Homebrew's
+# librsvg includes it).
+APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev librsvg2-bin
 BREW_PKGS  := pkg-config libpng librsvg cairo
 PC_MODULES := libpng zlib librsvg-2.0 cairo
+TOOLS      := rsvg-convert
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
 # The tool for `make assets`/`charm`/`bench` is built in its own scratch path, so it never
 # waits on the lock of a running `make test` (which uses .build/).
@@ -31,9 +34,9 @@ help:
 	@echo "make clean             remove the generated outputs in $(OUT)/"
 	@echo "make distclean         clean, and remove the compiled tool and tests (.build/)"
 
-# Installs the C libraries when pkg-config cannot find them.
+# Installs the C libraries (and rsvg-convert) when pkg-config (or the shell) cannot find them.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES); then \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && command -v $(TOOLS) >/dev/null 2>&1; then \
 	  exit 0; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
 	  echo "Installing with Homebrew: $(BREW_PKGS)"; \

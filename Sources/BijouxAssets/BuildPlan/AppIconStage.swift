@@ -85,14 +85,9 @@ public enum AppIconStage {
         return product
     }
 
-    /// The previews of the app icon, with what each shows: for the contact sheet.
-    public static let previews: [(path: String, caption: String)] = [
-        (variantsPreviewPath, "AppIcon.appiconset (iOS 18 and earlier): default, dark and tinted, masked, at 1024 px and 60 pt @3x"),
-        (safeZonePreviewPath, "the default variant with the mask, the safe zone, the 21 % line, the base curve, the charm's box and the ring's top"),
-        iconLooksPreview,
-    ]
-
-    /// The Icon Composer document's looks: its layers composited flat, not the glass.
+    /// The Icon Composer document's looks, and the caption that must go with them
+    /// wherever they are shown (the contact sheet): its layers composited flat, not
+    /// the glass. Each look alone is `LeFilLooks.asShown` of its composite.
     public static let iconLooksPreview = (
         path: "Preview/AppIcon-icon-looks.png",
         caption: "AppIcon.icon (iOS 26): default, dark, tinted and clear looks, an approximation: the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by the system")

@@ -5,7 +5,7 @@
 ///
 /// | layer        | picture                                   | looks                                  |
 /// |--------------|-------------------------------------------|----------------------------------------|
-/// | `thread.svg` | the squiggle as a stroked path, round caps| the thread ink of each variant, a fill per appearance |
+/// | `thread.svg` | BijouxKit's `GoldThread` (the icon's stretch) as sampled for the appiconset, a stroked path with round caps and joins | the thread ink of each variant, a fill per appearance |
 /// | `ring.svg`   | the jump ring as a stroked circle         | the ring ink of each variant, likewise |
 /// | `heart.png`  | the keyed, trimmed, resampled charm at its box | as painted; the system derives the tinted look |
 /// | (fill)       | the paper, solid                          | the default paper; dark: the dark variant's paper, or the system's dark |
@@ -37,9 +37,7 @@ public struct LeFilDocument: Sendable {
     /// `layout` and `charm` as the appiconset's renderer worked them out.
     public init(parameters: AppIconParameters, layout: AppIconLayout, charm: RGBAImage) {
         var written = layout
-        for i in written.thread.samples.indices {
-            written.thread.samples[i].point = LayerSVG.rounded(written.thread.samples[i].point)
-        }
+        written.points = layout.points.map(LayerSVG.rounded)
         written.strokeWidth = LayerSVG.rounded(layout.strokeWidth)
         written.ringRadius = LayerSVG.rounded(layout.ringRadius)
         written.ringStrokeWidth = LayerSVG.rounded(layout.ringStrokeWidth)
@@ -50,7 +48,7 @@ public struct LeFilDocument: Sendable {
         let inks = AppIconParameters.Variant.allCases.map { parameters.inks[$0]! }
         let (light, dark, tinted) = (inks[0], inks[1], inks[2])
         threadSVG = LayerSVG.document(
-            side: layout.side, LayerSVG.polyline(written.thread.points, stroke: light.thread, width: written.strokeWidth))
+            side: layout.side, LayerSVG.polyline(written.points, stroke: light.thread, width: written.strokeWidth))
         ringSVG = LayerSVG.document(
             side: layout.side, LayerSVG.ring(center: centre, radius: written.ringRadius, stroke: light.ring, width: written.ringStrokeWidth))
 

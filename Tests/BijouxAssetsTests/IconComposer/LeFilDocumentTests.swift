@@ -72,7 +72,7 @@ struct LeFilDocumentTests {
         let d = try #require(svg.split(separator: "\"").drop { $0.hasSuffix("d=") == false }.dropFirst().first)
         let tokens = d.replacingOccurrences(of: "M", with: "").replacingOccurrences(of: "L", with: " ").split(separator: " ")
         let numbers = tokens.map { Double($0)! }
-        let points = renderer.layout.thread.points
+        let points = renderer.layout.points
         #expect(numbers.count == points.count * 2)
         var worst = 0.0
         for (i, point) in points.enumerated() {
@@ -105,7 +105,7 @@ struct LeFilDocumentTests {
         #expect(try Self.differingPixels(Self.inked(renderer.ringLayer, inks.ring), ring) <= Self.tolerance.budget)
         // Not vacuous: the comparison sees a thread moved by two pixels.
         var moved = renderer.layout
-        for i in moved.thread.samples.indices { moved.thread.samples[i].point.y += 2 }
+        moved.points = moved.points.map { Point2D($0.x, $0.y + 2) }
         let shifted = LeFilDocument(parameters: renderer.parameters, layout: moved, charm: renderer.charm)
         let shiftedThread = try Self.looks(shifted).layers[LeFilDocument.threadFile]!
         #expect(try Self.differingPixels(Self.inked(renderer.threadLayer, inks.thread), shiftedThread) > 1000)
@@ -185,7 +185,7 @@ struct LeFilDocumentTests {
         let p = renderer.parameters
         // A pixel in the middle of the thread's stroke at its left end, and one in the
         // paper far from everything.
-        let end = renderer.layout.thread.points[20]
+        let end = renderer.layout.points[20]
         let (x, y) = (Int(end.x), Int(end.y))
         let paper = (x: 40, y: 980)
         let composites = Dictionary(uniqueKeysWithValues: looks.compositeAll().map { ($0.look, $0.image) })
