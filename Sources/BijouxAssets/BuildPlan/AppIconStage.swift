@@ -60,37 +60,12 @@ public enum AppIconStage {
             path: safeZonePreviewPath,
             bytes: PNGEncoder.encode(AppIconPreview.safeZone(renders[0], layout: renderer.layout), as: .rgb, options: .init(jobs: jobs))))
         product.notes.append(summary("app icon", geometry, pixels, renderer.layout))
-        product.merge(try iconDocument(renderer, file: file, jobs: jobs))
+        let document = try LeFilDocument.Checked(renderer, file: file, jobs: jobs)
+        product.ownedFolders.append(LeFilDocument.folder)
+        product.outputs += document.outputs
+        product.notes.append(summary(LeFilDocument.folder, document.geometry, document.pixels, document.icon.layout))
         return product
     }
-
-    /// The Icon Composer document (iOS 26) from the same renderer's layout and charm:
-    /// the same three rules checked on the geometry its layers write, then on the
-    /// layers rendered back from their files and composited in every look.
-    static func iconDocument(_ renderer: AppIconRenderer, file: String, jobs: Int) throws -> StageProduct {
-        let parameters = renderer.parameters
-        let icon = LeFilDocument(parameters: parameters, layout: renderer.layout, charm: renderer.charm)
-        let geometry = try SafeZone.check(icon.layout, parameters: parameters, file: file)
-        let assets = icon.assets(pngOptions: .init(jobs: jobs))
-        let looks = try LeFilLooks(document: icon.document, assets: assets, side: icon.layout.side)
-        let composites = looks.compositeAll()
-        let pixels = try SafeZone.confirm(
-            threadCoverage: looks.coverage(LeFilDocument.threadFile), drawn: composites.map(\.drawn), layout: icon.layout,
-            parameters: parameters, file: file)
-        var product = StageProduct(outputs: icon.outputs(assets), ownedFolders: [LeFilDocument.folder])
-        product.outputs.append(BuildOutput(
-            path: iconLooksPreview.path,
-            bytes: PNGEncoder.encode(AppIconPreview.row(composites.map(LeFilLooks.asShown)), as: .rgb, options: .init(jobs: jobs))))
-        product.notes.append(summary(LeFilDocument.folder, geometry, pixels, icon.layout))
-        return product
-    }
-
-    /// The Icon Composer document's looks, and the caption that must go with them
-    /// wherever they are shown (the contact sheet): its layers composited flat, not
-    /// the glass. Each look alone is `LeFilLooks.asShown` of its composite.
-    public static let iconLooksPreview = (
-        path: "Preview/AppIcon-icon-looks.png",
-        caption: "AppIcon.icon (iOS 26): default, dark, tinted and clear looks, an approximation: the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by the system")
 
     /// One line with each rule's measure, from the geometry and from the pixels.
     static func summary(_ label: String, _ geometry: SafeZone.Geometry, _ pixels: SafeZone.Pixels, _ layout: AppIconLayout) -> String {

@@ -52,7 +52,7 @@ struct AppIconStageTests {
         let present = folder.files().filter { $0.hasPrefix(document + "/Assets/") }.map { String($0.dropFirst(document.count + "/Assets/".count)) }
         #expect(named.sorted() == present.sorted())
         #expect(named == ["thread.svg", "ring.svg", "heart.png"])
-        #expect(folder.exists("out/" + AppIconStage.iconLooksPreview.path))
+        #expect(folder.exists("out/" + LeFilDocument.Checked.preview.path))
         #expect(report.notes.contains { $0.hasPrefix("AppIcon.icon: thread ") && $0.contains("heart bottom margin") })
         // The stage owns the document's folder: a stale layer goes.
         folder.write(document + "/Assets/old.svg", "<svg/>")

@@ -137,24 +137,22 @@ struct LeFilDocumentTests {
     @Test func theRulesHoldOnTheLayersGeometryAndOnTheirPixels() throws {
         let renderer = try Fixture.heartRenderer()
         let p = renderer.parameters
-        let icon = Self.document(renderer)
-        let geometry = try SafeZone.check(icon.layout, parameters: p, file: Fixture.file)
+        let checked = try LeFilDocument.Checked(renderer, file: Fixture.file, jobs: 2)
+        let geometry = checked.geometry
         let appIconSet = try SafeZone.check(renderer.layout, parameters: p, file: Fixture.file)
         // Rounding to the hundredth moves nothing that matters.
         #expect(abs(geometry.threadClearance - appIconSet.threadClearance) <= 0.01)
         #expect(geometry.bottomMargin == appIconSet.bottomMargin)
         #expect(abs(geometry.ringDistance - appIconSet.ringDistance) <= 0.01)
-
-        let looks = try Self.looks(icon)
-        let composites = looks.compositeAll()
-        #expect(composites.map(\.look) == [.default, .dark, .tinted, .clear])
-        let pixels = try SafeZone.confirm(
-            threadCoverage: looks.coverage(LeFilDocument.threadFile), drawn: composites.map(\.drawn), layout: icon.layout,
-            parameters: p, file: Fixture.file)
+        // The composited layers, every look: the margin kept, the thread's pixels
+        // where its geometry says, the ring's top on it.
+        let pixels = checked.pixels
         #expect(pixels.bottomMargin >= SafeZone.minimumBottomMargin)
         #expect(pixels.lowestDrawnRow < geometry.charmBottom)
         #expect(abs(pixels.threadClearance - geometry.threadClearance) <= SafeZone.halfPixelDiagonal)
         #expect(pixels.coverageAtRingTop == 1)
+        #expect(checked.outputs.map(\.path) == checked.icon.outputs(checked.icon.assets()).map(\.path) + [LeFilDocument.Checked.preview.path])
+        #expect(try Self.looks(checked.icon).compositeAll().map(\.look) == [.default, .dark, .tinted, .clear])
     }
 
     @Test func aCharmHungTooLowFailsTheDocumentWithTheAppIconSetsMessage() throws {
