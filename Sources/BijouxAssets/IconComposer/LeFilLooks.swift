@@ -148,9 +148,4 @@ public struct LeFilLooks: Sendable {
             return out
         }
     }
-
-    /// The four looks in a row (see `AppIconPreview.row`).
-    public func preview() -> RGBAImage {
-        AppIconPreview.row(compositeAll().map(Self.asShown))
-    }
 }
