@@ -6,9 +6,9 @@ ART        ?= art
 OUT        ?= build
 # librsvg2-bin is rsvg-convert, which the tests run on the app icon's SVG layers (Homebrew's
 # librsvg includes it).
-APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev librsvg2-bin
-BREW_PKGS  := pkg-config libpng librsvg cairo
-PC_MODULES := libpng zlib librsvg-2.0 cairo
+APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev librsvg2-bin
+BREW_PKGS  := pkg-config libpng librsvg cairo xxhash
+PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash
 TOOLS      := rsvg-convert
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
 # The tool for `make assets`/`charm`/`bench` is built in its own scratch path, so it never

@@ -11,11 +11,9 @@ struct AppIconRendererTests {
     /// The stage's outputs for the sample art, by path (made once: it is the same
     /// every time, which `theStageIsDeterministic` checks).
     static let outputs: [String: [UInt8]] = {
-        let product = try! AppIconStage.run(artFolder: TestPaths.art, table: sampleTable, jobs: 2)
-        return Dictionary(uniqueKeysWithValues: product.outputs.map { ($0.path, $0.bytes) })
+        let run = try! BuildEngine.run(AppIconStage.self, art: try! ArtFolder(TestPaths.art), jobs: 2)
+        return Dictionary(uniqueKeysWithValues: run.outputs.map { ($0.path, $0.bytes) })
     }()
-
-    static let sampleTable = try! CharmTableSource.parse(try! FileIO.read(TestPaths.art + "/charms.json"), file: "charms.json")
 
     static func decoded(_ name: String) throws -> DecodedPNG {
         try PNGDecoder.decode(outputs[AppIconStage.iconSetFolder + "/" + name]!, path: name)
@@ -26,6 +24,9 @@ struct AppIconRendererTests {
             "Assets.xcassets/AppIcon.appiconset/Contents.json", "Assets.xcassets/AppIcon.appiconset/AppIcon.png",
             "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", "Assets.xcassets/AppIcon.appiconset/AppIcon-tinted.png",
             "Preview/AppIcon-variants.png", "Preview/AppIcon-safe-zone.png",
+            // The Icon Composer document beside it, and the preview of its looks.
+            "AppIcon.icon/icon.json", "AppIcon.icon/Assets/thread.svg", "AppIcon.icon/Assets/ring.svg", "AppIcon.icon/Assets/heart.png",
+            "Preview/AppIcon-icon-looks.png",
         ])
         // Default: colour type 2, no alpha channel and no tRNS (App Store error 90717).
         let light = try Self.decoded("AppIcon.png")
@@ -91,7 +92,7 @@ struct AppIconRendererTests {
     }
 
     @Test func theStageIsDeterministic() throws {
-        let again = try AppIconStage.run(artFolder: TestPaths.art, table: Self.sampleTable, jobs: 1)
+        let again = try BuildEngine.run(AppIconStage.self, art: try ArtFolder(TestPaths.art), jobs: 1)
         #expect(again.outputs.count == Self.outputs.count)
         for output in again.outputs { #expect(Self.outputs[output.path] == output.bytes, "\(output.path)") }
         // Rendering twice in one process gives the same pixels too.
