@@ -22,8 +22,10 @@ public enum AppIconStage: Stage {
 
     public static func applies(to art: ArtFolder) -> Bool { art.contains(AppIconParameters.fileName) }
 
-    /// One job, made in a full build and by `charm <id>` of the charm hanging from the
-    /// thread (a revised heart revises the icon).
+    /// Two jobs, the icon set (iOS 18) and the Icon Composer document (iOS 26), each
+    /// made in a full build and by `charm <id>` of the charm hanging from the thread
+    /// (a revised heart revises both). They run side by side and share the charm,
+    /// keyed once through the art folder.
     public static func plan(_ art: ArtFolder) throws -> StagePlan {
         let file = art.file(AppIconParameters.fileName)
         let source = try art.read(AppIconParameters.fileName)
@@ -36,24 +38,44 @@ public enum AppIconStage: Stage {
             throw ArtFileError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
                                message: "no charm '\(id)' in charms.json (known: \(table.charms.map(\.id).joined(separator: ", ")))")
         }
-        let artHash = Locked<ContentHash?>(nil)
-        let job = Job(name: "app icon", scope: .charm(id), charms: [id], key: {
-            let hash = try art.artHash(of: entry)
-            artHash.value = hash
-            let key = CacheKey("app icon")
-            key.add("appicon.json", source)
-            key.add("art", hash)
-            key.add("blackPoint", entry.blackPoint)
-            return key.hash
-        }, make: { recorder in
-            let charm = try art.keyedCharm(entry, expected: artHash.value!)
-            try make(parameters, charm: charm, file: file, recorder)
-        })
-        return StagePlan(jobs: [job])
+        /// A job drawing from the icon's renderer. Its outputs are decided by
+        /// appicon.json, the charm's art and the table field its keying takes, and
+        /// the colours the previews and the read-back use.
+        func job(_ name: String, _ make: @escaping @Sendable (AppIconRenderer, JobRecorder) throws -> Void) -> Job {
+            let artHash = Locked<ContentHash?>(nil)
+            return Job(name: name, scope: .charm(id), charms: [id], key: {
+                let hash = try art.artHash(of: entry)
+                artHash.value = hash
+                let key = CacheKey(name)
+                key.add("appicon.json", source)
+                key.add("art", hash)
+                key.add("blackPoint", entry.blackPoint)
+                for (label, colour) in keyedColours { key.add(label, colour.description) }
+                return key.hash
+            }, make: { recorder in
+                let charm = try art.keyedCharm(entry, expected: artHash.value!)
+                try make(try AppIconRenderer(parameters: parameters, keyed: charm.keyed, bounds: charm.bounds, file: file), recorder)
+            })
+        }
+        return StagePlan(jobs: [
+            job("app icon") { try makeIconSet($0, file: file, $1) },
+            job(LeFilDocument.folder) { try makeDocument($0, file: file, $1) },
+        ])
     }
 
-    static func make(_ parameters: AppIconParameters, charm: KeyedCharm, file: String, _ recorder: JobRecorder) throws {
-        let renderer = try AppIconRenderer(parameters: parameters, keyed: charm.keyed, bounds: charm.bounds, file: file)
+    /// The colours of the tool (not of appicon.json) in the outputs: the previews'
+    /// wallpaper, dark backdrop and tint, and the ink the document's SVG layers are
+    /// read back with.
+    static let keyedColours: [(String, RGBA)] = [
+        ("wallpaper", AppIconPreview.wallpaper), ("darkBackdropTop", AppIconPreview.darkBackdropTop),
+        ("darkBackdropBottom", AppIconPreview.darkBackdropBottom), ("sampleTint", AppIconPreview.sampleTint),
+        ("lightInk", Palette.lightInk),
+    ]
+
+    /// The icon set and its previews, once the rules hold on the geometry and on
+    /// the variants' pixels.
+    static func makeIconSet(_ renderer: AppIconRenderer, file: String, _ recorder: JobRecorder) throws {
+        let parameters = renderer.parameters
         let geometry = try SafeZone.check(renderer.layout, parameters: parameters, file: file)
         let renders = renderer.renderAll()
         let pixels = try SafeZone.confirm(
@@ -67,6 +89,11 @@ public enum AppIconStage: Stage {
         try recorder.write(variantsPreviewPath, PNGEncoder.encode(AppIconPreview.variants(renders), as: .rgb, options: .init(jobs: recorder.threads)))
         try recorder.write(safeZonePreviewPath, PNGEncoder.encode(AppIconPreview.safeZone(renders[0], layout: renderer.layout), as: .rgb, options: .init(jobs: recorder.threads)))
         recorder.note(summary("app icon", geometry, pixels, renderer.layout))
+    }
+
+    /// The Icon Composer document (`AppIcon.icon/`) and the preview of its looks,
+    /// once the rules hold on its layers' geometry and on its composited looks.
+    static func makeDocument(_ renderer: AppIconRenderer, file: String, _ recorder: JobRecorder) throws {
         let document = try LeFilDocument.Checked(renderer, file: file, jobs: recorder.threads)
         for output in document.outputs { try recorder.write(output.path, output.bytes) }
         recorder.note(summary(LeFilDocument.folder, document.geometry, document.pixels, document.icon.layout))
