@@ -4,9 +4,13 @@
 SWIFT      ?= swift
 ART        ?= art
 OUT        ?= build
-APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev
-BREW_PKGS  := pkg-config libpng librsvg cairo
-PC_MODULES := libpng zlib librsvg-2.0 cairo
+APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxml2-dev
+BREW_PKGS  := pkg-config libpng librsvg cairo libxml2
+PC_MODULES := libpng zlib librsvg-2.0 cairo libxml-2.0
+# Homebrew's libxml2 is keg-only: pkg-config finds it only through this path.
+ifeq ($(shell uname -s),Darwin)
+export PKG_CONFIG_PATH := $(shell brew --prefix libxml2 2>/dev/null)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+endif
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/bijoux-assets
 

@@ -29,12 +29,16 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        // The XML parser librsvg itself links: the icon safety check reads SVGs with it.
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // The few C functions Swift cannot express: libpng reports errors with
         // longjmp, and zlib's init functions are macros.
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
         .target(
             name: "BijouxAssets",
-            dependencies: ["CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo"],
+            dependencies: ["CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CLibXML2"],
             swiftSettings: optimizedAlways
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),

@@ -23,7 +23,7 @@ public enum AppIconStage {
         artFolder: String, table: CharmTableSource?, only: Set<String>? = nil, jobs: Int = Parallel.defaultJobs
     ) throws -> StageProduct {
         let file = artFolder + "/" + AppIconParameters.fileName
-        let parameters = try AppIconParameters.parse(try FileIO.read(file), file: file)
+        let parameters = try AppIconParameters.parse(try JSONFields.read(file, below: artFolder), file: file)
         if let only, !only.contains(parameters.charm.id) { return StageProduct() }
 
         let id = parameters.charm.id
@@ -35,7 +35,7 @@ public enum AppIconStage {
             throw ArtFileError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
                                message: "no charm '\(id)' in charms.json (known: \(table.charms.map(\.id).joined(separator: ", ")))")
         }
-        let art = try PNGDecoder.decodeFile(artFolder + "/" + entry.art)
+        let art = try PNGDecoder.decodeFile(artFolder + "/" + entry.art, below: artFolder)
         let (keyed, bounds, _) = PaintedCharm.keyAndTrim(art, blackPoint: entry.blackPoint)
         let renderer = try AppIconRenderer(parameters: parameters, keyed: keyed, bounds: bounds, file: file)
         let geometry = try SafeZone.check(renderer.layout, parameters: parameters, file: file)

@@ -48,7 +48,7 @@ public enum Builder {
     public static let charmTableFile = "charms.json"
 
     /// The stages whose inputs exist, in the order they run.
-    public static func plan(_ context: Context) -> [PlannedStage] {
+    public static func plan(_ context: Context) throws -> [PlannedStage] {
         var stages: [PlannedStage] = []
         if let table = context.table, context.options.onlyCharms == nil {
             // First: it is quick, and it stops a build with a bad table before the charms.
@@ -61,12 +61,12 @@ public enum Builder {
                 try CharmsStage.run(table: table, artFolder: context.artFolder, only: context.options.onlyCharms, jobs: context.options.jobs)
             })
         }
-        if context.options.onlyCharms == nil, FileIO.isDirectory(context.path(IconsStage.sourceFolder)) {
+        if context.options.onlyCharms == nil, try FileIO.kind(of: context.path(IconsStage.sourceFolder), below: context.artFolder) == .directory {
             stages.append(PlannedStage(name: "icons") { context in
                 try IconsStage.run(artFolder: context.artFolder, jobs: context.options.jobs)
             })
         }
-        if FileIO.exists(context.path(AppIconParameters.fileName)) {
+        if try FileIO.kind(of: context.path(AppIconParameters.fileName), below: context.artFolder) != nil {
             stages.append(PlannedStage(name: "app icon") { context in
                 try AppIconStage.run(artFolder: context.artFolder, table: context.table, only: context.options.onlyCharms, jobs: context.options.jobs)
             })
@@ -77,13 +77,15 @@ public enum Builder {
     @discardableResult
     public static func build(_ options: Options) throws -> Report {
         let art = options.artFolder
-        guard FileIO.isDirectory(art) else {
-            throw ArtFileError(file: art, message: "art folder not found")
+        switch try FileIO.kind(of: art) {
+        case .directory: break
+        case .file: throw ArtFileError(file: art, message: "is a file; expected the art folder")
+        case nil: throw ArtFileError(file: art, message: "art folder not found")
         }
         var context = Context(artFolder: art, options: options, table: nil)
         let tablePath = context.path(charmTableFile)
-        if FileIO.exists(tablePath) {
-            context.table = try CharmTableSource.parse(try FileIO.read(tablePath), file: tablePath)
+        if try FileIO.kind(of: tablePath, below: art) != nil {
+            context.table = try CharmTableSource.parse(try JSONFields.read(tablePath, below: art), file: tablePath)
         }
         if let only = options.onlyCharms {
             guard let table = context.table else {
@@ -94,7 +96,7 @@ public enum Builder {
                 throw ArtFileError(file: tablePath, message: "no charm with id '\(id)' (known: \(table.charms.map(\.id).joined(separator: ", ")))")
             }
         }
-        let stages = plan(context)
+        let stages = try plan(context)
         guard !stages.isEmpty else {
             throw ArtFileError(file: art, message: "nothing to build: no \(charmTableFile), icons/ or appicon.json")
         }
@@ -113,16 +115,19 @@ public enum Builder {
     /// Image sets are not namespaced (the app asks for `UIImage(named: "cat")`), so a
     /// charm and an icon with one name would be two assets Xcode cannot tell apart.
     static func checkImageNamesAreUnique(_ outputs: [BuildOutput], artFolder: String) throws(ArtFileError) {
-        var firstFolder: [String: String] = [:]
+        var firstFolder: [String: (name: String, folder: String)] = [:]
         for output in outputs where output.path.hasSuffix(".imageset/Contents.json") {
             let imageSet = output.path.dropLast("/Contents.json".count)
             guard let slash = imageSet.lastIndex(of: "/") else { continue }
             let name = String(imageSet[imageSet.index(after: slash)...].dropLast(".imageset".count))
             let folder = String(imageSet[..<slash])
-            if let other = firstFolder[name] {
-                throw ArtFileError(file: artFolder, message: "two image sets are named '\(name)' (in \(other) and \(folder)); the app finds images by name alone, so rename one")
+            if let other = firstFolder[CharmTableRules.caseFolded(name)] {
+                if let clash = CharmTableRules.caseClash(name, with: other.name) {
+                    throw ArtFileError(file: artFolder, message: "image sets \(clash) (in \(other.folder) and \(folder))")
+                }
+                throw ArtFileError(file: artFolder, message: "two image sets are named '\(name)' (in \(other.folder) and \(folder)); the app finds images by name alone, so rename one")
             }
-            firstFolder[name] = folder
+            firstFolder[CharmTableRules.caseFolded(name)] = (name, folder)
         }
     }
 }

@@ -16,7 +16,7 @@ public enum CharmsStage {
         let results = try Parallel.map(entries.count, jobs: jobs) { index throws(ImageIOError) in
             let entry = entries[index]
             let path = artFolder + "/" + entry.art
-            let decoded = try PNGDecoder.decodeFile(path)
+            let decoded = try PNGDecoder.decodeFile(path, below: artFolder)
             let info = decoded.info
             let charm = PaintedCharm.make(id: entry.id, art: decoded, blackPoint: entry.blackPoint, canvas: table.canvas)
             return (entry, path, info, charm, charmOutputs(charm, canvas: table.canvas))

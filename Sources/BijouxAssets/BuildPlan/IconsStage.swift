@@ -13,7 +13,7 @@ public enum IconsStage {
         var product = StageProduct()
         var names: [String] = []
         // Hidden files (.DS_Store, an editor's swap file) are not art.
-        for file in FileIO.list(folder) where !file.hasPrefix(".") {
+        for file in try FileIO.list(folder, below: artFolder) where !file.hasPrefix(".") {
             guard file.hasSuffix(".svg") else {
                 product.warnings.append(BuildWarning(subject: folder + "/" + file, message: "not an .svg file; ignored"))
                 continue
@@ -22,17 +22,17 @@ public enum IconsStage {
             guard CharmTableRules.isValidID(name) else {
                 throw ArtFileError(file: folder + "/" + file, message: "\"\(name)\" is not a valid icon name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the image set")
             }
-            // A link could make the build read (and quote in an error) a file outside the art folder.
-            guard !FileIO.isSymbolicLink(folder + "/" + file) else {
-                throw ArtFileError(file: folder + "/" + file, message: "is a symbolic link; an icon must be a file in the art folder itself")
+            if let other = names.first(where: { CharmTableRules.caseFolded($0) == CharmTableRules.caseFolded(name) }),
+                let clash = CharmTableRules.caseClash(name, with: other) {
+                throw ArtFileError(file: folder + "/" + file, message: "icon names \(clash)")
             }
             names.append(name)
         }
 
         var settings = IconSettings()
         let settingsPath = artFolder + "/" + IconSettings.fileName
-        if FileIO.exists(settingsPath) {
-            settings = try IconSettings.parse(try FileIO.read(settingsPath), file: settingsPath)
+        if try FileIO.kind(of: settingsPath, below: artFolder) != nil {
+            settings = try IconSettings.parse(try JSONFields.read(settingsPath, below: artFolder), file: settingsPath)
             for (name, overrides) in settings.icons.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
                 throw ArtFileError(file: settingsPath, location: overrides.location, subject: "icon '\(name)'", message: "there is no \(sourceFolder)/\(name).svg")
             }
@@ -41,7 +41,7 @@ public enum IconsStage {
         let icons = try Parallel.map(names.count, jobs: jobs) { index throws in
             let name = names[index]
             let path = "\(folder)/\(name).svg"
-            let svg = try FileIO.read(path, limit: SVGSafety.maxFileSize)
+            let svg = try FileIO.read(path, limit: SVGSafety.maxFileSize, below: artFolder)
             return try DrawnIcon.make(name: name, file: path, svg: svg, wobble: settings.wobble(for: name))
         }
 

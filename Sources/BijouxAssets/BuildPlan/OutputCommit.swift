@@ -45,7 +45,8 @@ public struct OutputCommit {
     private static func prune(root: String, folder: String, keeping: Set<String>) -> [String] {
         var removed: [String] = []
         func visit(_ relative: String) -> Bool {  // returns whether the folder is now empty
-            let names = FileIO.list(root + "/" + relative)
+            // A folder that cannot be listed is kept, and so is all in it.
+            guard let names = try? FileIO.list(root + "/" + relative) else { return false }
             var kept = 0
             for name in names {
                 let child = relative + "/" + name

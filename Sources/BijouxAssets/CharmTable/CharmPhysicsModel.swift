@@ -143,4 +143,7 @@ public enum CharmLimits {
     public static let maxWorn = 3
     /// Names fit three-up on the island at minimum scale factor 0.6.
     public static let maxNameLength = 26
+    /// A stock charm's note is a line or two on its card; past this it is not a note
+    /// (and would be a megabyte string compiled into the app).
+    public static let maxNoteLength = 280
 }

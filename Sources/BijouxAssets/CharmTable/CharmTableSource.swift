@@ -57,6 +57,16 @@ public enum CharmTableRules {
         }
         return allowed(first) && first != "-" && first != "_" && id.unicodeScalars.allSatisfy(allowed)
     }
+
+    /// What two names that differ only in letter case share: such names are one file
+    /// on a Mac's case-insensitive disk and one image to Xcode, so ids and icon names
+    /// must differ by more than case. (Names are ASCII, see `isValidID`.)
+    public static func caseFolded(_ name: String) -> String { name.lowercased() }
+
+    /// Why `name` may not join names already seen (keyed by `caseFolded`), or nil.
+    public static func caseClash(_ name: String, with seen: String) -> String? {
+        name == seen ? nil : "'\(name)' and '\(seen)' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one"
+    }
 }
 
 extension CharmTableSource {
@@ -67,13 +77,16 @@ extension CharmTableSource {
             notAnObject: "expected an object with a \"charms\" array",
             unknown: "unknown top-level field (expected \"charms\", optional \"canvas\")")
         var charms: [CharmEntry] = []
-        var firstSeen: [String: SourceLocation] = [:]
+        var firstSeen: [String: (id: String, location: SourceLocation)] = [:]
         for element in try top.required("charms", "an array", saysFound: true, \.array) {
             let entry = try parseCharm(element, file: file)
-            if let earlier = firstSeen[entry.id] {
-                throw ArtFileError(file: file, location: element.location, subject: "charm '\(entry.id)'", field: "id", message: "duplicate id (first defined at \(earlier))")
+            if let earlier = firstSeen[CharmTableRules.caseFolded(entry.id)] {
+                let clash = CharmTableRules.caseClash(entry.id, with: earlier.id).map { "\($0) (first defined at \(earlier.location))" }
+                throw ArtFileError(
+                    file: file, location: element.location, subject: "charm '\(entry.id)'", field: "id",
+                    message: clash ?? "duplicate id (first defined at \(earlier.location))")
             }
-            firstSeen[entry.id] = element.location
+            firstSeen[CharmTableRules.caseFolded(entry.id)] = (entry.id, element.location)
             charms.append(entry)
         }
         var canvas = CharmCanvas.standard
@@ -115,6 +128,9 @@ extension CharmTableSource {
         }
         let note = try fields.string("note")
         if note.allSatisfy(\.isWhitespace) { throw fields.fail("note", "every stock charm arrives with a note; it must not be empty") }
+        if note.count > CharmLimits.maxNoteLength {
+            throw fields.fail("note", "is \(note.count) characters; a note is at most \(CharmLimits.maxNoteLength)")
+        }
         let sway = try fields.number("swayDuration", "a number of seconds")
         guard CharmPhysics.acceptsSwayDuration(sway) else {
             throw fields.fail("swayDuration", "\(JSONWriter.formatNumber(sway)) s is out of range: \(swayDurationRule)")
@@ -133,9 +149,9 @@ extension CharmTableSource {
     /// disk (a case mismatch passes on a Mac and fails in Linux CI). Every stage that
     /// needs the art runs this one check, so a missing file reads the same from each.
     /// `tableFile` names charms.json in the error; `only` limits the check to those ids.
-    public func checkArtFiles(artFolder: String, tableFile: String, only: Set<String>? = nil) throws(ArtFileError) {
+    public func checkArtFiles(artFolder: String, tableFile: String, only: Set<String>? = nil) throws {
         for entry in charms where only?.contains(entry.id) ?? true {
-            guard let problem = ArtPath.fileProblem(entry.art, in: artFolder) else { continue }
+            guard let problem = try ArtPath.fileProblem(entry.art, in: artFolder) else { continue }
             let hint = entry.artLocation == nil ? " (the default path for this id; set \"art\" for another)" : ""
             throw ArtFileError(
                 file: tableFile, location: entry.artLocation ?? entry.location, subject: "charm '\(entry.id)'", field: "art",
@@ -159,11 +175,13 @@ public enum ArtPath {
     /// Why `path` (relative, already accepted by `problem(with:)`) is not a file in
     /// `folder`, or nil when it is. Each component must match a directory entry
     /// exactly, so the answer is the same on case-insensitive disks.
-    public static func fileProblem(_ path: String, in folder: String) -> String? {
+    /// A folder on the way that cannot be listed, or a symbolic link, is an error.
+    public static func fileProblem(_ path: String, in folder: String) throws(ImageIOError) -> String? {
         var current = folder
         let components = path.split(separator: "/").map(String.init)
         for (index, component) in components.enumerated() where component != "." {
-            let names = FileIO.list(current)
+            if try FileIO.kind(of: current, below: folder) == nil { return "file \(path) not found" }
+            let names = try FileIO.list(current, below: folder)
             if !names.contains(component) {
                 let spelled = components[..<index].joined(separator: "/")
                 if let other = names.first(where: { $0.lowercased() == component.lowercased() }) {
@@ -174,7 +192,7 @@ public enum ArtPath {
             }
             current += "/" + component
         }
-        if FileIO.isDirectory(current) { return "\(path) is a folder, not a file" }
+        if try FileIO.kind(of: current, below: folder) == .directory { return "\(path) is a folder, not a file" }
         return nil
     }
 }

@@ -101,7 +101,7 @@ public struct GoldenStore: Sendable {
     /// files of an interrupted write) are not goldens or outputs.
     static func files(under folder: String, prefix: String = "") -> [String] {
         var found: [String] = []
-        for name in FileIO.list(folder + (prefix.isEmpty ? "" : "/" + prefix)) where !name.hasPrefix(".") {
+        for name in (try? FileIO.list(folder + (prefix.isEmpty ? "" : "/" + prefix))) ?? [] where !name.hasPrefix(".") {
             let relative = prefix.isEmpty ? name : prefix + "/" + name
             if FileIO.isDirectory(folder + "/" + relative) {
                 found += files(under: folder, prefix: relative)

@@ -82,7 +82,7 @@ struct CharmTableSourceTests {
         let file = folder.path + "/art/charms.json"
         let table = try CharmTableSource.parse(Array(json.utf8), file: file)
         func problem(only: Set<String>? = nil) -> String? {
-            do { try table.checkArtFiles(artFolder: folder.path + "/art", tableFile: file, only: only) } catch { return error.description }
+            do { try table.checkArtFiles(artFolder: folder.path + "/art", tableFile: file, only: only) } catch { return "\(error)" }
             return nil
         }
         #expect(problem() == "\(file):2:3: charm 'cat', field 'art': file charms/cat.png not found (the default path for this id; set \"art\" for another)")
