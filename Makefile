@@ -4,7 +4,7 @@
 SWIFT      ?= swift
 ART        ?= art
 OUT        ?= build
-APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxml2-dev
+APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxml2-dev time
 BREW_PKGS  := pkg-config libpng librsvg cairo libxml2
 PC_MODULES := libpng zlib librsvg-2.0 cairo libxml-2.0
 # Homebrew's libxml2 is keg-only: pkg-config finds it only through this path.
@@ -14,7 +14,7 @@ endif
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/bijoux-assets
 
-.PHONY: all deps assets charm test goldens bench clean help
+.PHONY: all deps assets charm test goldens bench fuzz clean help
 
 all: assets
 
@@ -23,12 +23,13 @@ help:
 	@echo "make charm NAME=<id>   rebuild one charm (and its 22 px preview) only"
 	@echo "make test              run the test suite (goldens included)"
 	@echo "make bench             speed and memory against reference tools"
+	@echo "make fuzz              libFuzzer on the PNG, SVG and JSON readers (FUZZ_SECONDS each)"
 	@echo "make deps              install the system libraries (apt-get or brew)"
 	@echo "make clean             remove build products"
 
 # Installs the C libraries when pkg-config cannot find them.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES); then \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && { [ "$$(uname -s)" = Darwin ] || [ -x /usr/bin/time ]; }; then \
 	  exit 0; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
 	  echo "Installing with Homebrew: $(BREW_PKGS)"; \
@@ -50,8 +51,14 @@ charm: deps
 	$(SWIFT) build -c release --product bijoux-assets
 	$(RELEASE_BIN) charm $(NAME) --art $(ART) --out $(OUT)
 
+# The tests run with a temporary folder of their own, which must be empty afterwards:
+# a test that leaves files behind fails the run.
 test: deps
-	$(SWIFT) test
+	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" && \
+	TMPDIR="$$tmp" $(SWIFT) test; status=$$?; \
+	left=$$(ls -A "$$tmp"); rm -rf "$$tmp"; \
+	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
+	exit $$status
 
 # Re-records every golden from the current outputs (look at the diff before committing).
 # The first run fails when it writes anything (so recording is never silent); the
@@ -63,6 +70,12 @@ goldens: deps
 bench: deps
 	$(SWIFT) build -c release --product bijoux-assets
 	Benchmarks/run "$(RELEASE_BIN)"
+
+# Not in CI: each target runs for FUZZ_SECONDS; findings go to .build/fuzz/<target>/.
+FUZZ_SECONDS ?= 30
+FUZZ_TARGETS ?= png svg json
+fuzz: deps
+	Tests/Fuzz/run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build Benchmarks/work

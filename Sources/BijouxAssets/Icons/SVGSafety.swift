@@ -130,6 +130,11 @@ public enum SVGSafety {
                 document.problem = Problem(message: "not well-formed XML: \(words)", location: location)
             }
             let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue)
+            // Errors raised outside the parser (a failed encoding conversion) would go
+            // to stderr; on this thread they go nowhere while the icon is read, and
+            // the parse they end is reported below as not well-formed.
+            xmlSetStructuredErrorFunc(nil) { _, _ in }
+            defer { xmlSetStructuredErrorFunc(nil, nil) }
             let tree = bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
                     xmlCtxtReadMemory(context, $0.baseAddress, Int32($0.count), "icon.svg", nil, options)
@@ -137,12 +142,12 @@ public enum SVGSafety {
             }
             defer { xmlFreeDoc(tree) }
             if let problem = document.problem { return problem }
-            guard let tree, let root = xmlDocGetRootElement(tree) else {
-                return Problem(message: "not well-formed XML: no root element")
-            }
-            if let encoding = tree.pointee.encoding.map({ String(cString: $0).lowercased() }),
+            if let encoding = tree?.pointee.encoding.map({ String(cString: $0).lowercased() }),
                 !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding) {
                 return Problem(message: "declares encoding \"\(encoding)\"; icons must be UTF-8", location: SourceLocation(line: 1, column: 1))
+            }
+            guard let tree, context.pointee.wellFormed != 0, let root = xmlDocGetRootElement(tree) else {
+                return Problem(message: "not well-formed XML (or not readable in the encoding it declares)")
             }
             var checker = TreeChecker(document: document)
             return checker.check(root)

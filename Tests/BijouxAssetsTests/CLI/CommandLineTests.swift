@@ -21,8 +21,13 @@ enum CLI {
     }
 
     static func run(_ arguments: [String], in directory: String? = nil) throws -> Result {
+        try runTool(executable, arguments, in: directory)
+    }
+
+    /// Runs any program: the tool, or one the tests set things up with.
+    static func runTool(_ tool: String, _ arguments: [String], in directory: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()

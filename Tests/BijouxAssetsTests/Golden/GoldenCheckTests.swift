@@ -9,7 +9,7 @@ import Testing
 struct GoldenCheckTests {
     /// One build of BuilderTests' three-charm art, shared read-only by every test.
     static let built: TemporaryFolder = {
-        let folder = TestPaths.temporaryFolder("golden-check")
+        let folder = TestPaths.sharedTemporaryFolder("golden-check")
         BuilderTests.makeArt(folder)
         _ = try! Builder.build(BuilderTests.options(folder))
         return folder

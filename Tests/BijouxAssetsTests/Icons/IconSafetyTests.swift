@@ -185,4 +185,34 @@ struct IconSafetyTests {
             "\(error)" == "\(folder.path)/art/icons/link.svg: cannot read: is a symbolic link; the art must be files and folders inside the art folder itself"
         }
     }
+
+    /// A problem is reported at the line and column of the element it is about.
+    @Test func aProblemIsReportedWhereItIs() {
+        let text = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24">
+              <defs>
+                <path id="a" d="M4 4h16"/>
+              </defs>
+              <use href="#a"/>
+              <g>
+                 <image width="24" height="24"
+                        href="/etc/hosts"/>
+              </g>
+            </svg>
+            """
+        #expect(Self.refusal(Array(text.utf8)) == ##"\##(Self.file):7:6: <image href=…>: reference "/etc/hosts" is not allowed: an icon must be self-contained, with only same-document references like "#id" (no files, paths, URLs or data: images)"##)
+        let broken = "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<g>\n  <rect></g>\n</svg>"
+        #expect(Self.refusal(Array(broken.utf8)) == "\(Self.file):3:13: not well-formed XML: Opening and ending tag mismatch: rect line 3 and g")
+    }
+
+    /// The last resort: a drawing that takes longer than the limit is abandoned and
+    /// reported. (This one passes every check and takes a fraction of a second.)
+    @Test func aSlowDrawingIsAbandonedAtTheTimeLimit() throws {
+        let text = Self.svg(#"<filter id="f"><feTurbulence baseFrequency="0.02" numOctaves="8"/><feGaussianBlur stdDeviation="20"/></filter><rect width="512" height="512" filter="url(#f)"/>"#, root: #"width="512" height="512""#)
+        #expect {
+            try DrawnIcon.make(name: "slow", file: Self.file, svg: Array(text.utf8), wobble: .standard(seed: 1), timeLimit: 0.001)
+        } throws: { error in
+            "\(error)" == "\(Self.file): took more than 0.001 s to draw, so the build gave up on it; simplify its filters, blurs and <use>s"
+        }
+    }
 }
