@@ -12,20 +12,29 @@ ifeq ($(shell uname -s),Darwin)
 export PKG_CONFIG_PATH := $(shell brew --prefix libxml2 2>/dev/null)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 endif
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
-RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/bijoux-assets
+# The tool for `make assets`/`charm`/`bench` is built in its own scratch path, so it never
+# waits on the lock of a running `make test` (which uses .build/).
+TOOL_BUILD := $(SWIFT) build -c release --product bijoux-assets --scratch-path .build/tool
+RELEASE_BIN = $(shell $(TOOL_BUILD) --show-bin-path)/bijoux-assets
+# Tests are a debug build (testable imports, assertions on) optimised from the command line:
+# Package.swift carries no unsafe flags, so apps can depend on the package.
+TEST_FLAGS := -Xswiftc -O
 
-.PHONY: all deps assets charm test goldens bench fuzz clean help
+.PHONY: all deps assets charm test kit-consumer goldens bench fuzz clean distclean help
 
 all: assets
 
 help:
 	@echo "make assets            build every asset from $(ART)/ into $(OUT)/"
 	@echo "make charm NAME=<id>   rebuild one charm (and its 22 px preview) only"
-	@echo "make test              run the test suite (goldens included)"
+	@echo "make test              run the test suite (goldens included) and kit-consumer"
+	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
+	@echo "make goldens           re-record every golden from the current outputs"
 	@echo "make bench             speed and memory against reference tools"
 	@echo "make fuzz              libFuzzer on the PNG, SVG and JSON readers (FUZZ_SECONDS each)"
 	@echo "make deps              install the system libraries (apt-get or brew)"
-	@echo "make clean             remove build products"
+	@echo "make clean             remove the generated outputs in $(OUT)/"
+	@echo "make distclean         clean, and remove the compiled tool and tests (.build/)"
 
 # Installs the C libraries when pkg-config cannot find them.
 deps:
@@ -43,32 +52,55 @@ deps:
 	fi
 
 assets: deps
-	$(SWIFT) build -c release --product bijoux-assets
+	$(TOOL_BUILD)
 	$(RELEASE_BIN) build --art $(ART) --out $(OUT)
 
 charm: deps
 	@if [ -z "$(NAME)" ]; then echo "usage: make charm NAME=<id>" >&2; exit 2; fi
-	$(SWIFT) build -c release --product bijoux-assets
+	$(TOOL_BUILD)
 	$(RELEASE_BIN) charm $(NAME) --art $(ART) --out $(OUT)
 
-# The tests run with a temporary folder of their own, which must be empty afterwards:
-# a test that leaves files behind fails the run.
+# The tests are built first, then run with a temporary folder of their own, which must
+# be empty afterwards but for what SwiftPM itself leaves there (its lock files and
+# TemporaryDirectory.* folders): a test that leaves files behind fails the run.
 test: deps
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" && \
-	TMPDIR="$$tmp" $(SWIFT) test; status=$$?; \
-	left=$$(ls -A "$$tmp"); rm -rf "$$tmp"; \
+	TMPDIR="$$tmp" $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
+	left=$$(ls -A "$$tmp" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
 	exit $$status
+	@$(MAKE) --no-print-directory kit-consumer
+
+# Examples/KitConsumer depends on this package by path and on the BijouxKit product
+# alone, as the app and its extensions do. It is built in a scratch folder of its own
+# (removed afterwards, with the lock files SwiftPM keeps in TMPDIR) and run; the build
+# must compile BijouxKit and no C target, so BijouxKit never needs a C library. Needs no
+# `deps`.
+KIT_C_TARGETS := CBijouxShims|CLibPNG|CZlib|CRsvg|CCairo|CLibXML2
+kit-consumer:
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-kit-consumer.XXXXXX") && trap 'rm -rf "$$scratch"' EXIT && \
+	log="$$scratch/build.log" && mkdir "$$scratch/tmp" && \
+	if ! TMPDIR="$$scratch/tmp" $(SWIFT) build --package-path Examples/KitConsumer --scratch-path "$$scratch" -v >"$$log" 2>&1; then \
+	  cat "$$log" >&2; echo "error: Examples/KitConsumer does not build" >&2; exit 1; \
+	fi && \
+	if grep -Eq '$(KIT_C_TARGETS)|[^ ]\.c( |$$)' "$$log"; then \
+	  grep -E '$(KIT_C_TARGETS)|[^ ]\.c( |$$)' "$$log" | head -5 >&2; \
+	  echo "error: building BijouxKit alone compiled C code (see above)" >&2; exit 1; \
+	fi && \
+	grep -q 'BijouxKit/GoldThread.swift' "$$log" || { echo "error: the log shows no BijouxKit compile" >&2; exit 1; } && \
+	"$$scratch/debug/KitConsumer" && \
+	echo "kit-consumer: built BijouxKit and the consumer without any C target"
 
 # Re-records every golden from the current outputs (look at the diff before committing).
 # The first run fails when it writes anything (so recording is never silent); the
 # second must pass.
 goldens: deps
-	BIJOUX_RECORD=all $(SWIFT) test --filter SampleArtGoldenTests || true
-	$(SWIFT) test --filter SampleArtGoldenTests
+	BIJOUX_RECORD=all $(SWIFT) test $(TEST_FLAGS) --filter SampleArtGoldenTests || true
+	$(SWIFT) test $(TEST_FLAGS) --filter SampleArtGoldenTests
 
 bench: deps
-	$(SWIFT) build -c release --product bijoux-assets
+	$(TOOL_BUILD)
 	Benchmarks/run "$(RELEASE_BIN)"
 
 # Not in CI: each target runs for FUZZ_SECONDS; findings go to .build/fuzz/<target>/.
@@ -78,5 +110,8 @@ fuzz: deps
 	Tests/Fuzz/run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
-	rm -rf .build Benchmarks/work
+	rm -rf Benchmarks/work
 	find $(OUT) -mindepth 1 ! -name README.md -exec rm -rf {} + 2>/dev/null || true
+
+distclean: clean
+	rm -rf .build

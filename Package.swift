@@ -1,21 +1,22 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // bijoux-assets: the asset pipeline of Bijoux. One library with a folder per pipeline
 // stage, a thin command-line front end, and thin C shims over system libraries
-// (found with pkg-config; installed by `make deps`).
+// (found with pkg-config; installed by `make deps`); and BijouxKit, the Swift-only
+// runtime library the app, its widgets and the tool share.
 import PackageDescription
-
-/// Pixel loops are optimised in every configuration, so `swift test` (a debug build)
-/// runs the conformance and golden tests in seconds rather than minutes.
-let optimizedAlways: [SwiftSetting] = [.unsafeFlags(["-O"])]
 
 let package = Package(
     name: "bijoux-assets",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v17)],
     products: [
         .executable(name: "bijoux-assets", targets: ["bijoux-assets"]),
         .library(name: "BijouxAssets", targets: ["BijouxAssets"]),
+        // What the app, its widget and Live Activity extensions link: Foundation only,
+        // so it builds without any of the C libraries below.
+        .library(name: "BijouxKit", targets: ["BijouxKit"]),
     ],
     targets: [
+        .target(name: "BijouxKit"),
         // System libraries: module maps only, flags from pkg-config.
         .systemLibrary(
             name: "CLibPNG", pkgConfig: "libpng",
@@ -38,15 +39,18 @@ let package = Package(
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
         .target(
             name: "BijouxAssets",
-            dependencies: ["CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CLibXML2"],
-            swiftSettings: optimizedAlways
+            dependencies: ["BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CLibXML2"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
+        // The golden harness (recording policies, the review page): for tests only, so it
+        // does not ship in the product.
+        .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets"]),
         .testTarget(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
-            dependencies: ["BijouxAssets", "bijoux-assets"],
+            dependencies: ["BijouxAssets", "BijouxKit", "BijouxTestSupport", "bijoux-assets"],
             exclude: []
         ),
+        .testTarget(name: "BijouxKitTests", dependencies: ["BijouxKit"]),
     ]
 )
