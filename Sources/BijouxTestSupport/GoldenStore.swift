@@ -223,7 +223,7 @@ public struct GoldenCheck: Sendable {
             let file = store.root + "/" + golden.file
             var result = GoldenResult(path: golden.output, outputFile: nil, golden: file, tolerance: nil, outcome: .stale, recording: nil, policy: policy)
             if policy.rewritesFailures {
-                FileIO.remove(file)
+                FileIO.removeTree(file)
                 result.recording = .removed
             }
             results.append(result)

@@ -58,6 +58,17 @@ public enum FileIO {
     /// Names in a folder, sorted. A folder that does not exist or cannot be listed is
     /// an error that names it. With `below`, see the type's comment.
     public static func list(_ folder: String, below root: String? = nil) throws(ImageIOError) -> [String] {
+        try listing(folder, below: root, kinds: false).map(\.name)
+    }
+
+    /// A folder's entries with their kinds, sorted by name, each seen without following
+    /// a link: a symbolic link, a FIFO, a device or a socket among them is an error
+    /// naming it, as is a folder that cannot be listed. With `below`, see the type's comment.
+    public static func entries(_ folder: String, below root: String? = nil) throws(ImageIOError) -> [(name: String, kind: Kind)] {
+        try listing(folder, below: root, kinds: true).map { ($0.name, $0.kind!) }
+    }
+
+    private static func listing(_ folder: String, below root: String?, kinds: Bool) throws(ImageIOError) -> [(name: String, kind: Kind?)] {
         let fd = try openChecked(folder, below: root, directory: true)
         guard let dir = fdopendir(fd) else {
             let reason = lastError()
@@ -65,7 +76,7 @@ public enum FileIO {
             throw .cannotRead(path: folder, reason: "cannot list the folder: \(reason)")
         }
         defer { closedir(dir) }
-        var names: [String] = []
+        var found: [(name: String, kind: Kind?)] = []
         while true {
             errno = 0
             guard let entry = readdir(dir) else {
@@ -75,9 +86,18 @@ public enum FileIO {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            var kind: Kind?
+            if kinds {
+                var status = stat()
+                guard fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                    throw .cannotRead(path: folder + "/" + name, reason: lastError())
+                }
+                kind = try Self.kind(status, path: folder + "/" + name)
+            }
+            found.append((name, kind))
         }
-        return names.sorted()
+        return found.sorted { $0.name < $1.name }
     }
 
     /// Whether `path` is a file or a folder, or nil when nothing is there. Anything
@@ -255,16 +275,6 @@ public enum FileIO {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    /// Removes a file or a folder tree.
-    public static func remove(_ path: String) {
-        if isDirectory(path) {
-            for name in (try? list(path)) ?? [] { remove(path + "/" + name) }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
     }
 
     static func lastError() -> String {

@@ -88,9 +88,9 @@ public enum PNGDecoder {
         return try result.get()
     }
 
-    /// Reads and decodes a PNG file; `below`: the art folder it is in (see `FileIO`).
-    public static func decodeFile(_ path: String, limit: ImageSizeLimit = .standard, below root: String? = nil) throws(ImageIOError) -> DecodedPNG {
-        try decode(try FileIO.read(path, below: root), path: path, limit: limit)
+    /// Reads and decodes a PNG file. (The build reads art through `ArtFolder`.)
+    public static func decodeFile(_ path: String, limit: ImageSizeLimit = .standard) throws(ImageIOError) -> DecodedPNG {
+        try decode(try FileIO.read(path), path: path, limit: limit)
     }
 
     private static func failure(

@@ -3,15 +3,9 @@
 /// `ArtFileError` at the value's line:column with the field's dotted path.
 public struct JSONFields {
     /// The largest art-folder JSON file read (charms.json, icons.json, appicon.json):
-    /// hundreds of charms take a few tens of kilobytes. Checked before
-    /// the file is read, so a huge one costs no memory.
+    /// hundreds of charms take a few tens of kilobytes. Checked before the file is
+    /// read (`ArtFolder.readJSON`), so a huge one costs no memory.
     public static let maxFileSize = 1 << 20
-
-    /// The bytes of the art-folder JSON file at `path`, refused past `maxFileSize`;
-    /// `below` is the art folder (see `FileIO`).
-    public static func read(_ path: String, below artFolder: String) throws(ImageIOError) -> [UInt8] {
-        try FileIO.read(path, limit: maxFileSize, below: artFolder)
-    }
 
     public let node: JSONNode
     public let file: String

@@ -17,9 +17,9 @@ struct HostileArtTests {
     /// Charms and icons built once into out/, and every output file's bytes.
     static func builtArt(_ label: String) throws -> (TemporaryFolder, [String: [UInt8]]) {
         let folder = TestPaths.temporaryFolder(label)
-        BuilderTests.makeArt(folder)
+        BuildEngineTests.makeArt(folder)
         IconsStageTests.makeArt(folder)
-        try Builder.build(BuilderTests.options(folder))
+        try BuildEngine.build(BuildEngineTests.options(folder))
         let outputs = Dictionary(uniqueKeysWithValues: folder.files().filter { $0.hasPrefix("out/") }.map { ($0, folder.read($0)!) })
         #expect(outputs.keys.contains { $0.contains("Icons/give.imageset/") })
         return (folder, outputs)
@@ -72,6 +72,28 @@ struct HostileArtTests {
         Self.expectUnchanged(folder, outputs)
     }
 
+    /// The output side of the same rule: a folder of the output that cannot be listed
+    /// (one a stage owns, whose stale files would go, or one carried over as it is)
+    /// stops the build before the swap, so nothing in it or beside it is removed.
+    @Test(arguments: ["Assets.xcassets/Icons", "Preview"])
+    func anOutputFolderThatCannotBeListedIsAnErrorAndKeepsTheOutputs(_ unlistable: String) throws {
+        let (folder, outputs) = try Self.builtArt("unlistable-out")
+        let path = folder.path + "/out/" + unlistable
+        // Write and search, no read: its files can be reached, not listed.
+        #expect(chmod(path, 0o300) == 0)
+        defer { chmod(path, 0o755) }
+        let arguments = ["build", "--art", folder.path + "/art", "--out", folder.path + "/out"]
+        guard let result = try Self.runUnprivileged(arguments, owning: folder) else {
+            print("skipped: running as root without setpriv, or a folder above \(folder.path) is closed to others, so permissions cannot be tested")
+            return
+        }
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr == "\(path): error: cannot read: Permission denied\n", "\(result.stderr)")
+        chmod(path, 0o755)
+        Self.expectUnchanged(folder, outputs)
+        #expect(try FileIO.list(folder.path).filter { $0.contains(".bijoux-tree-") }.isEmpty)
+    }
+
     /// Only "nothing there" is absence; anything else a probe meets is an error.
     @Test func probesTellAbsenceFromEverythingElse() throws {
         let folder = TestPaths.temporaryFolder("probe")
@@ -102,7 +124,7 @@ struct HostileArtTests {
         try FileManager.default.moveItem(atPath: path, toPath: outside)
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: outside)
         #expect {
-            try Builder.build(BuilderTests.options(folder))
+            try BuildEngine.build(BuildEngineTests.options(folder))
         } throws: { error in
             "\(error)" == "\(path): cannot read: is a symbolic link; the art must be files and folders inside the art folder itself"
         }
@@ -116,7 +138,7 @@ struct HostileArtTests {
         unlink(path)
         #expect(mkfifo(path, 0o644) == 0)
         #expect {
-            try Builder.build(BuilderTests.options(folder))
+            try BuildEngine.build(BuildEngineTests.options(folder))
         } throws: { error in
             "\(error)" == "\(path): cannot read: is a FIFO (named pipe), not a file"
         }
@@ -176,7 +198,7 @@ struct HostileArtTests {
         let path = folder.path + "/art/charms.json"
         folder.write("art/charms.json", Self.oneLineTable(3250) + String(repeating: " ", count: 100_000))
         #expect {
-            try Builder.build(BuilderTests.options(folder))
+            try BuildEngine.build(BuildEngineTests.options(folder))
         } throws: { error in
             "\(error)".hasPrefix("\(path): cannot read: file is ") && "\(error)".hasSuffix("bytes, over the 1 MiB limit")
         }
@@ -232,7 +254,7 @@ struct HostileArtTests {
             return
         }
         #expect {
-            try Builder.build(IconsStageTests.options(folder))
+            try BuildEngine.build(IconsStageTests.options(folder))
         } throws: { error in
             "\(error)" == "\(folder.path)/art/icons/give.svg: icon names 'give' and 'Give' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one"
         }
