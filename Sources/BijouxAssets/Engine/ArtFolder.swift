@@ -112,12 +112,13 @@ public struct ArtFolder: Sendable {
     /// never an empty folder (an unreadable icons/ read as empty would remove every
     /// icon); so is a symbolic link anywhere in the folder (it could bring in files
     /// from outside) or a FIFO, device or socket (a read of it could block the build
-    /// forever), each refused before any read.
+    /// forever), each refused before any read. Dot-named ones are not art and are
+    /// left out (Emacs's lock links, `.#cat.svg`); a read of one would be refused.
     static func list(_ root: String) throws(ImageIOError) -> [String: [String]] {
         var listing: [String: [String]] = [:]
         var pending = [""]
         while let relative = pending.popLast() {
-            let entries = try FileIO.entries(relative.isEmpty ? root : root + "/" + relative, below: root)
+            let entries = try FileIO.entries(relative.isEmpty ? root : root + "/" + relative, below: root, skippingHidden: true)
             listing[relative] = entries.map(\.name)
             for entry in entries where entry.kind == .directory {
                 pending.append(relative.isEmpty ? entry.name : relative + "/" + entry.name)

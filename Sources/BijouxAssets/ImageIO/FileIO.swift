@@ -63,12 +63,16 @@ public enum FileIO {
 
     /// A folder's entries with their kinds, sorted by name, each seen without following
     /// a link: a symbolic link, a FIFO, a device or a socket among them is an error
-    /// naming it, as is a folder that cannot be listed. With `below`, see the type's comment.
-    public static func entries(_ folder: String, below root: String? = nil) throws(ImageIOError) -> [(name: String, kind: Kind)] {
-        try listing(folder, below: root, kinds: true).map { ($0.name, $0.kind!) }
+    /// naming it, as is a folder that cannot be listed; with `skippingHidden`, such a
+    /// dot-named entry (an editor's lock link, `.#cat.svg`) is left out instead. With
+    /// `below`, see the type's comment.
+    public static func entries(_ folder: String, below root: String? = nil, skippingHidden: Bool = false) throws(ImageIOError) -> [(name: String, kind: Kind)] {
+        try listing(folder, below: root, kinds: true, skippingHidden: skippingHidden).map { ($0.name, $0.kind!) }
     }
 
-    private static func listing(_ folder: String, below root: String?, kinds: Bool) throws(ImageIOError) -> [(name: String, kind: Kind?)] {
+    private static func listing(
+        _ folder: String, below root: String?, kinds: Bool, skippingHidden: Bool = false
+    ) throws(ImageIOError) -> [(name: String, kind: Kind?)] {
         let fd = try openChecked(folder, below: root, directory: true)
         guard let dir = fdopendir(fd) else {
             let reason = lastError()
@@ -93,7 +97,12 @@ public enum FileIO {
                 guard fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
                     throw .cannotRead(path: folder + "/" + name, reason: lastError())
                 }
-                kind = try Self.kind(status, path: folder + "/" + name)
+                do throws(ImageIOError) {
+                    kind = try Self.kind(status, path: folder + "/" + name)
+                } catch {
+                    if skippingHidden && name.hasPrefix(".") { continue }
+                    throw error
+                }
             }
             found.append((name, kind))
         }

@@ -131,6 +131,18 @@ struct HostileArtTests {
         Self.expectUnchanged(folder, outputs)
     }
 
+    /// Dot-named entries are not art: an editor's lock link (Emacs's `.#give.svg`) or a
+    /// hidden FIFO is left out of the listing, and the build goes on.
+    @Test func aHiddenLinkOrFIFOIsNotArt() throws {
+        let folder = TestPaths.temporaryFolder("hidden-link")
+        IconsStageTests.makeArt(folder)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/art/icons/.#give.svg", withDestinationPath: "user@host.1234:1700000000")
+        #expect(mkfifo(folder.path + "/art/.pipe", 0o644) == 0)
+        let art = try ArtFolder(folder.path + "/art")
+        #expect(!art.names(in: "icons").contains(".#give.svg") && !art.names(in: "").contains(".pipe"))
+        #expect(try BuildEngine.build(IconsStageTests.options(folder)).stages == ["icons"])
+    }
+
     @Test(.timeLimit(.minutes(1)), arguments: ["charms.json", "charms/moon.png", "icons.json", "icons/wear.svg"])
     func aFIFOIsRefusedAtOnce(_ special: String) throws {
         let (folder, outputs) = try Self.builtArt("fifo")
