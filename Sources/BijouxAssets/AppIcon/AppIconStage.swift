@@ -28,7 +28,7 @@ public enum AppIconStage: Stage {
     /// keyed once through the art folder.
     public static func plan(_ art: ArtFolder) throws -> StagePlan {
         let file = art.file(AppIconParameters.fileName)
-        let source = try art.read(AppIconParameters.fileName)
+        let source = try art.readJSON(AppIconParameters.fileName)
         let parameters = try AppIconParameters.parse(source, file: file)
         let id = parameters.charm.id
         let table = try art.requireTable(
