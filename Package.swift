@@ -29,12 +29,33 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        // The audio stage: KISS FFT for the reverb's convolution, libebur128 for
+        // loudness, FFmpeg's libraries for AAC in MP4.
+        .systemLibrary(
+            name: "CKissFFT", pkgConfig: "kissfft-float",
+            providers: [.apt(["libkissfft-dev"]), .brew(["kissfft"])]),
+        .systemLibrary(
+            name: "CEbur128", pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
+        .systemLibrary(
+            name: "CAVFormat", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev"]), .brew(["ffmpeg"])]),
+        .systemLibrary(
+            name: "CAVCodec", pkgConfig: "libavcodec",
+            providers: [.apt(["libavcodec-dev"]), .brew(["ffmpeg"])]),
+        .systemLibrary(
+            name: "CAVUtil", pkgConfig: "libavutil",
+            providers: [.apt(["libavutil-dev"]), .brew(["ffmpeg"])]),
+        // libavformat's I/O callbacks on a memory buffer and its macro error codes.
+        .target(name: "CBijouxAudio", dependencies: ["CAVFormat", "CAVCodec", "CAVUtil"]),
         // The few C functions Swift cannot express: libpng reports errors with
         // longjmp, and zlib's init functions are macros.
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
         .target(
             name: "BijouxAssets",
-            dependencies: ["CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo"],
+            dependencies: [
+                "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CKissFFT", "CEbur128", "CBijouxAudio",
+            ],
             swiftSettings: optimizedAlways
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
