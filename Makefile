@@ -8,9 +8,15 @@ APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev
 BREW_PKGS  := pkg-config libpng librsvg cairo
 PC_MODULES := libpng zlib librsvg-2.0 cairo
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
-RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/bijoux-assets
+# The tool for `make assets`/`charm`/`bench` is built in its own scratch path, so it never
+# waits on the lock of a running `make test` (which uses .build/).
+TOOL_BUILD := $(SWIFT) build -c release --product bijoux-assets --scratch-path .build/tool
+RELEASE_BIN = $(shell $(TOOL_BUILD) --show-bin-path)/bijoux-assets
+# Tests are a debug build (testable imports, assertions on) optimised from the command line:
+# Package.swift carries no unsafe flags, so apps can depend on the package.
+TEST_FLAGS := -Xswiftc -O
 
-.PHONY: all deps assets charm test goldens bench clean help
+.PHONY: all deps assets charm test goldens bench clean distclean help
 
 all: assets
 
@@ -18,9 +24,11 @@ help:
 	@echo "make assets            build every asset from $(ART)/ into $(OUT)/"
 	@echo "make charm NAME=<id>   rebuild one charm (and its 22 px preview) only"
 	@echo "make test              run the test suite (goldens included)"
+	@echo "make goldens           re-record every golden from the current outputs"
 	@echo "make bench             speed and memory against reference tools"
 	@echo "make deps              install the system libraries (apt-get or brew)"
-	@echo "make clean             remove build products"
+	@echo "make clean             remove the generated outputs in $(OUT)/"
+	@echo "make distclean         clean, and remove the compiled tool and tests (.build/)"
 
 # Installs the C libraries when pkg-config cannot find them.
 deps:
@@ -38,28 +46,31 @@ deps:
 	fi
 
 assets: deps
-	$(SWIFT) build -c release --product bijoux-assets
+	$(TOOL_BUILD)
 	$(RELEASE_BIN) build --art $(ART) --out $(OUT)
 
 charm: deps
 	@if [ -z "$(NAME)" ]; then echo "usage: make charm NAME=<id>" >&2; exit 2; fi
-	$(SWIFT) build -c release --product bijoux-assets
+	$(TOOL_BUILD)
 	$(RELEASE_BIN) charm $(NAME) --art $(ART) --out $(OUT)
 
 test: deps
-	$(SWIFT) test
+	$(SWIFT) test $(TEST_FLAGS)
 
 # Re-records every golden from the current outputs (look at the diff before committing).
 # The first run fails when it writes anything (so recording is never silent); the
 # second must pass.
 goldens: deps
-	BIJOUX_RECORD=all $(SWIFT) test --filter SampleArtGoldenTests || true
-	$(SWIFT) test --filter SampleArtGoldenTests
+	BIJOUX_RECORD=all $(SWIFT) test $(TEST_FLAGS) --filter SampleArtGoldenTests || true
+	$(SWIFT) test $(TEST_FLAGS) --filter SampleArtGoldenTests
 
 bench: deps
-	$(SWIFT) build -c release --product bijoux-assets
+	$(TOOL_BUILD)
 	Benchmarks/run "$(RELEASE_BIN)"
 
 clean:
-	rm -rf .build Benchmarks/work
+	rm -rf Benchmarks/work
 	find $(OUT) -mindepth 1 ! -name README.md -exec rm -rf {} + 2>/dev/null || true
+
+distclean: clean
+	rm -rf .build

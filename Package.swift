@@ -1,12 +1,8 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // bijoux-assets: the asset pipeline of Bijoux. One library with a folder per pipeline
 // stage, a thin command-line front end, and thin C shims over system libraries
 // (found with pkg-config; installed by `make deps`).
 import PackageDescription
-
-/// Pixel loops are optimised in every configuration, so `swift test` (a debug build)
-/// runs the conformance and golden tests in seconds rather than minutes.
-let optimizedAlways: [SwiftSetting] = [.unsafeFlags(["-O"])]
 
 let package = Package(
     name: "bijoux-assets",
@@ -55,14 +51,16 @@ let package = Package(
             name: "BijouxAssets",
             dependencies: [
                 "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CKissFFT", "CEbur128", "CBijouxAudio",
-            ],
-            swiftSettings: optimizedAlways
+            ]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
+        // The golden harness (recording policies, the review page): for tests only, so it
+        // does not ship in the product.
+        .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets"]),
         .testTarget(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
-            dependencies: ["BijouxAssets", "bijoux-assets"],
+            dependencies: ["BijouxAssets", "BijouxTestSupport", "bijoux-assets"],
             exclude: []
         ),
     ]

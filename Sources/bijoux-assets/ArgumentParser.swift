@@ -1,32 +1,108 @@
-/// A small command-line parser in the manner of swift-argument-parser (which cannot
-/// be fetched here): subcommands with options, flags and positional arguments,
-/// `--help` on every command, and a one-line error with exit status 2 for misuse.
+import BijouxAssets
+
+/// A small, typed command-line parser in the manner of swift-argument-parser (which
+/// cannot be fetched here). Each option is declared once, as a typed value
+/// (`Option<Int>`, `Flag`, `Positional`) that carries its name, help and how its text
+/// becomes a value; a command reads its arguments back through those same values
+/// (`arguments[jobsOption]` is an `Int`), never by spelling a name again. `--help` works
+/// on every command, and misuse is one line with exit status 2.
+
+/// A misuse of the command line: printed as one line, exit status 2.
+struct UsageError: Error {
+    var message: String
+    var command: String?
+}
+
+/// What every option and flag shares, for parsing and help.
+protocol CommandOption: Sendable {
+    /// Long name with dashes, e.g. "--art".
+    var name: String { get }
+    /// Placeholder for the value ("DIR"), or nil for a flag.
+    var valueName: String? { get }
+    var help: String { get }
+    /// The option's text as its typed value, or a usage error saying what it expects.
+    func convert(_ text: String) throws(UsageError) -> any Sendable
+}
+
+/// An option that takes a value: `--jobs 4`, `--art=DIR`.
+struct Option<Value: Sendable>: CommandOption {
+    let name: String
+    let valueName: String?
+    let help: String
+    /// Used when the option is absent; shown in the help.
+    let defaultValue: Value?
+    /// What a valid value looks like, for the error: "a whole number from 1 to 256".
+    let expectation: String
+    let parse: @Sendable (String) -> Value?
+
+    func convert(_ text: String) throws(UsageError) -> any Sendable {
+        guard let value = parse(text) else {
+            throw UsageError(message: "\(name) expects \(expectation), got '\(text)'")
+        }
+        return value
+    }
+}
+
+extension Option where Value == String {
+    static func text(_ name: String, _ valueName: String, default defaultValue: String? = nil, help: String) -> Self {
+        Option(
+            name: name, valueName: valueName, help: help + (defaultValue.map { " (default: \($0))" } ?? ""),
+            defaultValue: defaultValue, expectation: "a value", parse: { $0 })
+    }
+}
+
+extension Option where Value == Int {
+    static func integer(_ name: String, _ valueName: String, in range: ClosedRange<Int>, help: String) -> Self {
+        Option(
+            name: name, valueName: valueName, help: help, defaultValue: nil,
+            expectation: "a whole number from \(range.lowerBound) to \(range.upperBound)",
+            parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } })
+    }
+}
+
+extension Option where Value == Double {
+    static func number(_ name: String, _ valueName: String, in range: ClosedRange<Double>, help: String) -> Self {
+        Option(
+            name: name, valueName: valueName, help: help, defaultValue: nil,
+            expectation: "a number from \(JSONWriter.formatNumber(range.lowerBound)) to \(JSONWriter.formatNumber(range.upperBound))",
+            parse: { Double($0).flatMap { $0.isFinite && range.contains($0) ? $0 : nil } })
+    }
+}
+
+/// An option without a value: `--strict`.
+struct Flag: CommandOption {
+    let name: String
+    let help: String
+    var valueName: String? { nil }
+
+    init(_ name: String, help: String) {
+        self.name = name
+        self.help = help
+    }
+
+    func convert(_ text: String) throws(UsageError) -> any Sendable {
+        throw UsageError(message: "\(name) takes no value")
+    }
+}
+
+/// A positional argument: `<in.png>`.
+struct Positional: Sendable {
+    let name: String
+    let help: String
+}
+
 struct CommandSpec: Sendable {
-    struct Option: Sendable {
-        /// Long name with dashes, e.g. "--art".
-        var name: String
-        /// Placeholder for the value ("DIR"), or nil for a flag.
-        var valueName: String?
-        var help: String
-    }
-
-    struct Positional: Sendable {
-        var name: String
-        var help: String
-        var optional = false
-    }
-
     var name: String
     var abstract: String
     var positionals: [Positional] = []
-    var options: [Option] = []
+    var options: [any CommandOption] = []
     /// Extra paragraphs for --help.
     var discussion: String = ""
     var run: @Sendable (ParsedArguments) throws -> Int32
 
     func usage(tool: String) -> String {
         var parts = [tool, name]
-        parts += positionals.map { $0.optional ? "[<\($0.name)>]" : "<\($0.name)>" }
+        parts += positionals.map { "<\($0.name)>" }
         parts += options.map { "[\($0.name)\($0.valueName.map { " <\($0)>" } ?? "")]" }
         return parts.joined(separator: " ")
     }
@@ -47,88 +123,83 @@ struct CommandSpec: Sendable {
     }
 }
 
+/// One line of a help table: the name padded to a column, then the text.
 func row(_ left: String, _ right: String) -> String {
     let pad = max(1, 26 - left.count)
     return "  " + left + String(repeating: " ", count: pad) + right + "\n"
 }
 
-/// A misuse of the command line: printed as one line, exit status 2.
-struct UsageError: Error {
-    var message: String
-    var command: String?
-}
-
-/// Arguments after parsing, by option name and in positional order.
+/// Arguments after parsing, read back through the declarations that parsed them.
 struct ParsedArguments {
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
-    var positionals: [String] = []
+    fileprivate var values: [String: any Sendable] = [:]
+    fileprivate var flags: Set<String> = []
+    fileprivate var positionals: [String: String] = [:]
 
-    func value(_ name: String) -> String? { values[name] }
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-
-    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let text = values[name] else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError(message: "\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
-        }
-        return number
+    /// The option's value, or its default.
+    subscript<Value>(_ option: Option<Value>) -> Value? {
+        values[option.name].map { $0 as! Value } ?? option.defaultValue
     }
 
-    func double(_ name: String) throws -> Double? {
-        guard let text = values[name] else { return nil }
-        guard let number = Double(text), number.isFinite else {
-            throw UsageError(message: "\(name) expects a number, got '\(text)'")
-        }
-        return number
-    }
+    /// Whether the option was given at all (its default does not count).
+    func given<Value>(_ option: Option<Value>) -> Bool { values[option.name] != nil }
+
+    subscript(_ flag: Flag) -> Bool { flags.contains(flag.name) }
+
+    /// Every declared positional is required, so parsing guarantees its presence.
+    subscript(_ positional: Positional) -> String { positionals[positional.name]! }
 }
 
 enum ArgumentParser {
     /// Parses the arguments after the command name. Returns nil when --help was asked for.
-    static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments? {
+    static func parse(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> ParsedArguments? {
         var parsed = ParsedArguments()
+        var positionals: [String] = []
         var index = 0
         var onlyPositionals = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
-                parsed.positionals.append(argument)
-                continue
-            }
-            if argument == "--" { onlyPositionals = true; continue }
-            if argument == "--help" || argument == "-h" { return nil }
-            var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            guard let option = spec.options.first(where: { $0.name == name }) else {
-                throw UsageError(message: "unknown option '\(name)'", command: spec.name)
-            }
-            if option.valueName == nil {
-                if inlineValue != nil { throw UsageError(message: "\(name) takes no value", command: spec.name) }
-                parsed.flags.insert(name)
-            } else if let inlineValue {
-                parsed.values[name] = inlineValue
-            } else {
-                guard index < arguments.count else {
-                    throw UsageError(message: "\(name) needs a value <\(option.valueName!)>", command: spec.name)
-                }
-                parsed.values[name] = arguments[index]
+        do throws(UsageError) {
+            while index < arguments.count {
+                let argument = arguments[index]
                 index += 1
+                if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                    positionals.append(argument)
+                    continue
+                }
+                if argument == "--" { onlyPositionals = true; continue }
+                if argument == "--help" || argument == "-h" { return nil }
+                var name = argument
+                var inlineValue: String?
+                if let equals = argument.firstIndex(of: "=") {
+                    name = String(argument[..<equals])
+                    inlineValue = String(argument[argument.index(after: equals)...])
+                }
+                guard let option = spec.options.first(where: { $0.name == name }) else {
+                    throw UsageError(message: "unknown option '\(name)'")
+                }
+                guard let valueName = option.valueName else {
+                    if let inlineValue { _ = try option.convert(inlineValue) }
+                    parsed.flags.insert(name)
+                    continue
+                }
+                let text: String
+                if let inlineValue {
+                    text = inlineValue
+                } else {
+                    guard index < arguments.count else { throw UsageError(message: "\(name) needs a value <\(valueName)>") }
+                    text = arguments[index]
+                    index += 1
+                }
+                parsed.values[name] = try option.convert(text)
             }
+            if positionals.count < spec.positionals.count {
+                throw UsageError(message: "missing argument <\(spec.positionals[positionals.count].name)>")
+            }
+            if positionals.count > spec.positionals.count {
+                throw UsageError(message: "unexpected argument '\(positionals[spec.positionals.count])'")
+            }
+        } catch {
+            throw UsageError(message: error.message, command: spec.name)
         }
-        let required = spec.positionals.filter { !$0.optional }.count
-        if parsed.positionals.count < required {
-            let missing = spec.positionals[parsed.positionals.count]
-            throw UsageError(message: "missing argument <\(missing.name)>", command: spec.name)
-        }
-        if parsed.positionals.count > spec.positionals.count {
-            throw UsageError(message: "unexpected argument '\(parsed.positionals[spec.positionals.count])'", command: spec.name)
-        }
+        for (declared, value) in zip(spec.positionals, positionals) { parsed.positionals[declared.name] = value }
         return parsed
     }
 }

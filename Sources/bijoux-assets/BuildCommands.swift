@@ -1,10 +1,10 @@
 import BijouxAssets
 
-let artOption = CommandSpec.Option(name: "--art", valueName: "DIR", help: "The art folder (default: art).")
-let outOption = CommandSpec.Option(name: "--out", valueName: "DIR", help: "The output folder (default: build).")
-let strictOption = CommandSpec.Option(name: "--strict", valueName: nil, help: "Fail on any warning (hazy matte, illegible charm, ...).")
-let jobsOption = CommandSpec.Option(name: "--jobs", valueName: "N", help: "Threads to use (default: one per core). Output is the same for any N.")
-let verboseOption = CommandSpec.Option(name: "--verbose", valueName: nil, help: "Print every file written and a line per charm.")
+let artOption = Option.text("--art", "DIR", default: Builder.Options().artFolder, help: "The art folder")
+let outOption = Option.text("--out", "DIR", default: Builder.Options().outputFolder, help: "The output folder")
+let strictOption = Flag("--strict", help: "Fail on any warning (hazy matte, illegible charm, ...).")
+let jobsOption = Option.integer("--jobs", "N", in: 1...256, help: "Threads to use (default: one per core). Output is the same for any N.")
+let verboseOption = Flag("--verbose", help: "Print every file written and a line per charm.")
 
 let buildCommand = CommandSpec(
     name: "build",
@@ -27,7 +27,7 @@ let buildCommand = CommandSpec(
 let charmCommand = CommandSpec(
     name: "charm",
     abstract: "Rebuild one charm after an art revision, touching nothing else.",
-    positionals: [.init(name: "id", help: "The charm's id in charms.json, e.g. cat.")],
+    positionals: [charmID],
     options: [artOption, outOption, strictOption, verboseOption],
     discussion: """
         Writes the charm's image set and its preview (Preview/Charms/<id>.png: the
@@ -38,23 +38,25 @@ let charmCommand = CommandSpec(
         EXAMPLE: bijoux-assets charm cat
         """,
     run: { arguments in
-        try runBuild(arguments, only: [arguments.positionals[0]])
+        try runBuild(arguments, only: [arguments[charmID]])
     })
+
+let charmID = Positional(name: "id", help: "The charm's id in charms.json, e.g. cat.")
 
 func runBuild(_ arguments: ParsedArguments, only: Set<String>?) throws -> Int32 {
     let options = Builder.Options(
-        artFolder: arguments.value("--art") ?? "art",
-        outputFolder: arguments.value("--out") ?? "build",
-        strict: arguments.has("--strict"),
-        jobs: try arguments.integer("--jobs", in: 1...256) ?? Parallel.defaultJobs,
+        artFolder: arguments[artOption]!,
+        outputFolder: arguments[outOption]!,
+        strict: arguments[strictOption],
+        jobs: arguments[jobsOption] ?? Parallel.defaultJobs,
         onlyCharms: only)
     let report = try Builder.build(options)
-    for warning in report.warnings { printError("warning: \(warning)") }
-    let verbose = arguments.has("--verbose") || only != nil
+    for warning in report.warnings { printError(warning.diagnostic.line(.warning)) }
+    let verbose = arguments[verboseOption] || only != nil
     if verbose {
         for note in report.notes { print(note) }
     }
-    if arguments.has("--verbose") {
+    if arguments[verboseOption] {
         for file in report.files.written { print("wrote \(options.outputFolder)/\(file)") }
         for file in report.files.removed { print("removed \(options.outputFolder)/\(file)") }
     }
@@ -66,14 +68,8 @@ func runBuild(_ arguments: ParsedArguments, only: Set<String>?) throws -> Int32 
 let keyCommand = CommandSpec(
     name: "key",
     abstract: "Luminance-key one PNG painted on black, at full resolution.",
-    positionals: [
-        .init(name: "in.png", help: "The painted PNG (any PNG libpng reads)."),
-        .init(name: "out.png", help: "Where to write the keyed 8-bit RGBA PNG."),
-    ],
-    options: [
-        .init(name: "--black-point", valueName: "N", help: "Level a matte's noise floor N (0-254) to black first (default 0)."),
-        jobsOption,
-    ],
+    positionals: [keyInput, keyOutput],
+    options: [blackPointOption, jobsOption],
     discussion: """
         Alpha becomes max(r, g, b) and colour is unpremultiplied: for 8-bit RGB input
         the pixels equal (r·255÷a, g·255÷a, b·255÷a, a) exactly. No trim, no resample.
@@ -83,15 +79,20 @@ let keyCommand = CommandSpec(
         EXAMPLE: bijoux-assets key art/charms/cat.png /tmp/cat-keyed.png
         """,
     run: { arguments in
-        let input = arguments.positionals[0]
-        let output = arguments.positionals[1]
-        let blackPoint = try arguments.integer("--black-point", in: BlackPoint.validRange) ?? 0
-        let jobs = try arguments.integer("--jobs", in: 1...256) ?? Parallel.defaultJobs
+        let input = arguments[keyInput]
+        let output = arguments[keyOutput]
+        let blackPoint = arguments[blackPointOption] ?? 0
+        let jobs = arguments[jobsOption] ?? Parallel.defaultJobs
         let decoded = try PNGDecoder.decodeFile(input)
         for warning in decoded.info.warnings + ColorChunkPolicy.warnings(for: decoded.info) {
-            printError("warning: \(input): \(warning)")
+            printError(Diagnostic(place: input, message: warning).line(.warning))
         }
         let keyed = LuminanceKey.key(consume decoded, blackPoint: blackPoint)
         try FileIO.writeAtomically(PNGEncoder.encode(keyed, options: .init(jobs: jobs)), to: output)
         return 0
     })
+
+let keyInput = Positional(name: "in.png", help: "The painted PNG (any PNG libpng reads).")
+let keyOutput = Positional(name: "out.png", help: "Where to write the keyed 8-bit RGBA PNG.")
+let blackPointOption = Option.integer(
+    "--black-point", "N", in: BlackPoint.validRange, help: "Level a matte's noise floor N (0-254) to black first (default 0).")

@@ -5,15 +5,8 @@ import BijouxAssets
 let diffCommand = CommandSpec(
     name: "diff",
     abstract: "Compare two PNGs pixel by pixel, as the golden tests do.",
-    positionals: [
-        .init(name: "A.png", help: "The expected image."),
-        .init(name: "B.png", help: "The actual image."),
-    ],
-    options: [
-        .init(name: "--out", valueName: "DIFF.png", help: "Write the diff picture: differing pixels red, tolerated ones orange, over a faded A."),
-        .init(name: "--threshold", valueName: "T", help: "Per-pixel colour distance to tolerate, 0-1 (default 0.1, pixelmatch's)."),
-        .init(name: "--exact", valueName: nil, help: "Every pixel must be identical: no threshold, no anti-aliasing allowance."),
-    ],
+    positionals: [diffExpected, diffActual],
+    options: [diffOutOption, thresholdOption, exactFlag],
     discussion: """
         Compares decoded pixels, not file bytes: the same pixels in differently encoded
         files match. By default a pixel differs when its YIQ colour distance exceeds the
@@ -24,27 +17,31 @@ let diffCommand = CommandSpec(
         EXAMPLE: bijoux-assets diff Tests/Goldens/Assets.xcassets/Charms/cat.imageset/cat.png build/Assets.xcassets/Charms/cat.imageset/cat.png --out /tmp/cat-diff.png
         """,
     run: { arguments in
-        if arguments.has("--exact") && arguments.value("--threshold") != nil {
-            throw UsageError(message: "--exact and --threshold cannot be combined", command: "diff")
+        if arguments[exactFlag] && arguments.given(thresholdOption) {
+            throw UsageError(message: "\(exactFlag.name) and \(thresholdOption.name) cannot be combined", command: "diff")
         }
-        var comparison = PixelComparison.perceptual(threshold: PixelComparison.defaultThreshold)
-        if let threshold = try arguments.double("--threshold") {
-            guard (0...1).contains(threshold) else {
-                throw UsageError(message: "--threshold expects a number from 0 to 1, got '\(arguments.value("--threshold")!)'", command: "diff")
-            }
-            comparison = .perceptual(threshold: threshold)
-        }
-        if arguments.has("--exact") { comparison = .exact }
-        let (a, b) = (arguments.positionals[0], arguments.positionals[1])
+        let comparison: PixelComparison = arguments[exactFlag] ? .exact : .perceptual(threshold: arguments[thresholdOption]!)
+        let (a, b) = (arguments[diffExpected], arguments[diffActual])
         do {
             let (expected, _, difference) = try ImageFileComparison.compare(expected: a, actual: b, comparison)
-            if let out = arguments.value("--out") {
+            if let out = arguments[diffOutOption] {
                 try FileIO.writeAtomically(PNGEncoder.encode(DiffImage.render(expected: expected, difference: difference), as: .rgb), to: out)
             }
             print("\(difference.matches ? "same" : "differ"): \(difference.summary)")
             return difference.matches ? 0 : 1
         } catch let error as any UserFacingError {
-            printError("error: \(error)")
+            printError(error.diagnostic.line(.error))
             return 2
         }
     })
+
+let diffExpected = Positional(name: "A.png", help: "The expected image.")
+let diffActual = Positional(name: "B.png", help: "The actual image.")
+let diffOutOption = Option.text(
+    "--out", "DIFF.png", help: "Write the diff picture: differing pixels red, tolerated ones orange, over a faded A.")
+let thresholdOption = Option(
+    name: "--threshold", valueName: "T",
+    help: "Per-pixel colour distance to tolerate, 0-1 (default \(JSONWriter.formatNumber(PixelComparison.defaultThreshold)), pixelmatch's).",
+    defaultValue: PixelComparison.defaultThreshold, expectation: "a number from 0 to 1",
+    parse: { Double($0).flatMap { $0.isFinite && (0...1).contains($0) ? $0 : nil } })
+let exactFlag = Flag("--exact", help: "Every pixel must be identical: no threshold, no anti-aliasing allowance.")

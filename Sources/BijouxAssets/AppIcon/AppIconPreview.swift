@@ -82,7 +82,7 @@ public enum AppIconPreview {
         var out = image
         out.pixels.withUnsafeMutableBufferPointer { p in
             for i in 0..<alpha.count {
-                p[i * 4 + 3] = UInt8((Int(p[i * 4 + 3]) * Int(alpha[i]) + 127) / 255)
+                p[i * 4 + 3] = Alpha.premultiply(p[i * 4 + 3], alpha[i])
                 if p[i * 4 + 3] == 0 { p[i * 4] = 0; p[i * 4 + 1] = 0; p[i * 4 + 2] = 0 }
             }
         }

@@ -24,8 +24,8 @@ public struct SafeZoneViolation: UserFacingError, Equatable {
     public var finding: String
     public var limit: String
 
-    public var description: String {
-        "\(SourceLocation.place(file, location)): rule '\(rule.rawValue)' failed (\(evidence)): \(finding); limit: \(limit)"
+    public var diagnostic: Diagnostic {
+        Diagnostic(place: SourceLocation.place(file, location), message: "rule '\(rule.rawValue)' failed (\(evidence)): \(finding); limit: \(limit)")
     }
 }
 

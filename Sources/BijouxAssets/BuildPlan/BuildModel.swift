@@ -12,6 +12,9 @@ public struct BuildWarning: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(subject): \(message)" }
+
+    /// The subject is the file the warning is about.
+    public var diagnostic: Diagnostic { Diagnostic(place: subject, message: message) }
 }
 
 /// What one stage of the pipeline made: files (paths relative to the output folder),
@@ -43,8 +46,10 @@ public struct StageProduct: Sendable {
 public struct StrictModeFailure: UserFacingError {
     public var warnings: [BuildWarning]
 
-    public var description: String {
-        "strict build failed on \(warnings.count) warning\(warnings.count == 1 ? "" : "s"): "
-            + warnings.map(\.description).joined(separator: "; ")
+    public var diagnostic: Diagnostic {
+        Diagnostic(
+            place: nil,
+            message: "strict build failed on \(warnings.count) warning\(warnings.count == 1 ? "" : "s"): "
+                + warnings.map(\.description).joined(separator: "; "))
     }
 }

@@ -54,7 +54,7 @@ public enum ImageFileComparison {
         eightBit(try PNGDecoder.decodeFile(path))
     }
 
-    static func eightBit(_ decoded: DecodedPNG) -> RGBAImage {
+    public static func eightBit(_ decoded: DecodedPNG) -> RGBAImage {
         switch decoded {
         case .rgba8(let image, _): return image
         case .rgba16(let image, _):
@@ -83,7 +83,7 @@ public struct ImageSizeError: UserFacingError, Equatable {
     public var actualPath: String
     public var mismatch: ImageSizeMismatch
 
-    public var description: String {
-        "\(expectedPath) is \(mismatch.expected.width)×\(mismatch.expected.height) pixels but \(actualPath) is \(mismatch.actual.width)×\(mismatch.actual.height): images of different sizes cannot be compared pixel by pixel"
+    public var diagnostic: Diagnostic {
+        Diagnostic(place: nil, message: "\(expectedPath) is \(mismatch.expected.width)×\(mismatch.expected.height) pixels but \(actualPath) is \(mismatch.actual.width)×\(mismatch.actual.height): images of different sizes cannot be compared pixel by pixel")
     }
 }

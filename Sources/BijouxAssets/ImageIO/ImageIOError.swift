@@ -7,15 +7,15 @@ public enum ImageIOError: UserFacingError, Equatable {
     case outOfMemory(path: String)
     case cannotWrite(path: String, reason: String)
 
-    public var description: String {
+    public var diagnostic: Diagnostic {
         switch self {
-        case .cannotRead(let path, let reason): "\(path): cannot read: \(reason)"
-        case .notPNG(let path): "\(path): not a PNG file (bad signature)"
-        case .corrupt(let path, let reason): "\(path): corrupt PNG: \(reason)"
+        case .cannotRead(let path, let reason): Diagnostic(place: path, message: "cannot read: \(reason)")
+        case .notPNG(let path): Diagnostic(place: path, message: "not a PNG file (bad signature)")
+        case .corrupt(let path, let reason): Diagnostic(place: path, message: "corrupt PNG: \(reason)")
         case .tooLarge(let path, let width, let height, let limit):
-            "\(path): image is \(width)×\(height) pixels, over the limit of \(limit)"
-        case .outOfMemory(let path): "\(path): out of memory while decoding"
-        case .cannotWrite(let path, let reason): "\(path): cannot write: \(reason)"
+            Diagnostic(place: path, message: "image is \(width)×\(height) pixels, over the limit of \(limit)")
+        case .outOfMemory(let path): Diagnostic(place: path, message: "out of memory while decoding")
+        case .cannotWrite(let path, let reason): Diagnostic(place: path, message: "cannot write: \(reason)")
         }
     }
 }

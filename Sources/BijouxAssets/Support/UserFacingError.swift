@@ -1,6 +1,39 @@
-/// An error meant for the person running the tool: its description is one line that
-/// names the file (and where in it) and what is wrong.
-public protocol UserFacingError: Error, CustomStringConvertible, Sendable {}
+/// One message for the person running the tool, in the form compilers use, so that
+/// Xcode's issue navigator (and any editor) links it to the file:
+/// `PATH:LINE:COL: error: MESSAGE`, or `PATH: error: MESSAGE` without a position, or
+/// `error: MESSAGE` when it is about no file (`warning:` likewise).
+public struct Diagnostic: Equatable, Sendable {
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    /// "file:line:column", "file", or nil when the message is about no file.
+    public var place: String?
+    public var message: String
+
+    public init(place: String?, message: String) {
+        self.place = place
+        self.message = message
+    }
+
+    /// The line as printed.
+    public func line(_ severity: Severity) -> String {
+        place.map { "\($0): \(severity.rawValue): \(message)" } ?? "\(severity.rawValue): \(message)"
+    }
+}
+
+/// An error meant for the person running the tool: one line that names the file (and
+/// where in it) and what is wrong. Its description is the same line without the
+/// severity ("file:line:col: message").
+public protocol UserFacingError: Error, CustomStringConvertible, Sendable {
+    var diagnostic: Diagnostic { get }
+}
+
+extension UserFacingError {
+    public var description: String {
+        diagnostic.place.map { "\($0): \(diagnostic.message)" } ?? diagnostic.message
+    }
+}
 
 /// A position in a text file, 1-based, as editors show it.
 public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -45,8 +78,8 @@ public struct ArtFileError: UserFacingError, Equatable {
         self.message = message
     }
 
-    public var description: String {
+    public var diagnostic: Diagnostic {
         let about = [subject, field.map { "field '\($0)'" }].compactMap { $0 }.joined(separator: ", ")
-        return SourceLocation.place(file, location) + ": " + (about.isEmpty ? "" : about + ": ") + message
+        return Diagnostic(place: SourceLocation.place(file, location), message: (about.isEmpty ? "" : about + ": ") + message)
     }
 }

@@ -93,7 +93,7 @@ struct AppIconStageTests {
         Self.makeArt(folder, appIcon: AppIconFixture.json.replacingOccurrences(of: "\"height\": 330", with: "\"height\": 420"))
         let result = try CLI.run(["build", "--art", "art", "--out", "out"], in: folder.path)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: art/appicon.json:10:12: rule 'heart bottom margin' failed (geometry): charm 'heart' ends at y = "))
+        #expect(result.stderr.hasPrefix("art/appicon.json:10:12: error: rule 'heart bottom margin' failed (geometry): charm 'heart' ends at y = "))
         #expect(result.stderr.hasSuffix("; limit: at least 21 %\n"))
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
         #expect(!folder.exists("out"))

@@ -58,12 +58,12 @@ struct DiffCommandTests {
         switch kind {
         case "missing":
             arguments[2] = folder.path + "/nothing.png"
-            expected = "error: \(folder.path)/nothing.png: cannot read: No such file or directory"
+            expected = "\(folder.path)/nothing.png: error: cannot read: No such file or directory"
         case "size":
             expected = "error: \(a) is 4×4 pixels but \(b) is 4×5: images of different sizes cannot be compared pixel by pixel"
         default:
             folder.write("a.png", "not a picture")
-            expected = "error: \(a): not a PNG file (bad signature)"
+            expected = "\(a): error: not a PNG file (bad signature)"
         }
         let result = try CLI.run(arguments + ["--out", folder.path + "/diff.png"])
         #expect(result.status == 2)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxTestSupport
 
 /// The golden machinery on a small synthetic build: recording policies, stale
 /// goldens, failure files and the review page, platform goldens.
@@ -272,12 +273,6 @@ struct GoldenSupportTests {
         let long = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"
         let hunk = TextDiff.firstHunk(expected: "", actual: long)
         #expect(hunk.hasPrefix("@@ line 1 @@\n+line 1\n") && hunk.hasSuffix("+line 8\n+… 12 more lines"))
-    }
-
-    @Test(arguments: [("", ""), ("M", "TQ=="), ("Ma", "TWE="), ("Man", "TWFu"), ("hello, world", "aGVsbG8sIHdvcmxk")])
-    func base64(_ text: String, _ encoded: String) {
-        #expect(Base64.encode(Array(text.utf8)) == encoded)
-        #expect(Base64.encode(Array(text.utf8)) == Data(text.utf8).base64EncodedString())
     }
 
     @Test func artifactNamesKeepTheFolderAndDropTheExtension() {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxTestSupport
 
 @Suite("Pixel comparer (pixelmatch's rule)")
 struct PixelComparerTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxTestSupport
 
 /// Every output of the committed sample art against its golden in Tests/Goldens/,
 /// under the tolerances of `GoldenTolerances.standard`. Generic over whatever the

@@ -1,3 +1,6 @@
+import BijouxAssets
+import Foundation
+
 /// Writes what a failed golden check leaves for people and CI: per failing output its
 /// expected, actual and diff files and a JSON summary in one failures folder (CI keeps
 /// the folder), and one self-contained HTML page that shows them side by side.
@@ -127,7 +130,7 @@ public struct GoldenReport: Sendable {
         if !figures.isEmpty {
             html += "<div class=\"row\">\n"
             for (caption, png) in figures {
-                html += "<figure><img src=\"data:image/png;base64,\(Base64.encode(png))\" alt=\"\(caption)\"><figcaption>\(caption)</figcaption></figure>\n"
+                html += "<figure><img src=\"data:image/png;base64,\(Data(png).base64EncodedString())\" alt=\"\(caption)\"><figcaption>\(caption)</figcaption></figure>\n"
             }
             html += "</div>\n"
         }
@@ -173,28 +176,5 @@ public struct GoldenReport: Sendable {
             }
         }
         return out
-    }
-}
-
-/// Standard base64 (RFC 4648), for images inlined in the HTML page.
-enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        var out = [UInt8]()
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var i = 0
-        while i + 2 < bytes.count {
-            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-            out += [alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)]]
-            i += 3
-        }
-        let rest = bytes.count - i
-        if rest > 0 {
-            let n = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
-            out += [alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)]]
-            out += rest == 2 ? [alphabet[Int(n >> 6 & 63)], UInt8(ascii: "=")] : [UInt8(ascii: "="), UInt8(ascii: "=")]
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

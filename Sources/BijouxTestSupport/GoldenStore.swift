@@ -1,3 +1,5 @@
+import BijouxAssets
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -37,8 +39,8 @@ public enum RecordPolicy: String, Sendable, CaseIterable {
 
 public struct RecordPolicyError: UserFacingError, Equatable {
     public var value: String
-    public var description: String {
-        "\(RecordPolicy.environmentVariable)=\(value): expected one of \(RecordPolicy.allCases.map(\.rawValue).joined(separator: ", "))"
+    public var diagnostic: Diagnostic {
+        Diagnostic(place: nil, message: "\(RecordPolicy.environmentVariable)=\(value): expected one of \(RecordPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
     }
 }
 

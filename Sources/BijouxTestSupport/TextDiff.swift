@@ -1,3 +1,5 @@
+import BijouxAssets
+
 /// Where two texts first part, shown as one unified-diff hunk: enough to see what
 /// changed in a generated file without a diff tool.
 public enum TextDiff {

@@ -1,3 +1,5 @@
+import BijouxAssets
+
 /// How closely one output must match its golden, and why.
 public struct GoldenTolerance: Equatable, Sendable {
     public var comparison: PixelComparison
