@@ -111,6 +111,8 @@ int bx_aac_encode(const float *left, const float *right, int64_t frames, int sam
     AVIOContext *io = NULL;
     AVFrame *frame = NULL;
     AVPacket *packet = NULL;
+    // Failures come back as return codes and messages; nothing goes to stderr.
+    av_log_set_level(AV_LOG_QUIET);
     const char *step = "allocating the muxer";
     int status = avformat_alloc_output_context2(&format, NULL, settings.muxer, NULL);
     if (status < 0) goto done;
@@ -240,6 +242,7 @@ int bx_aac_decode(const uint8_t *data, size_t size, bx_audio_pcm *out, char *mes
     AVPacket *packet = av_packet_alloc();
     bx_audio_pcm pcm = {0};
     int64_t capacity = 0;
+    av_log_set_level(AV_LOG_QUIET);
     const char *step = "allocating";
     int status = AVERROR(ENOMEM);
     if (!format || !io || !frame || !packet) goto done;

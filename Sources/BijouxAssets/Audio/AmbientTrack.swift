@@ -91,6 +91,6 @@ public struct AmbientTrack: Sendable {
             loudness: (measured.integrated * 100).rounded() / 100, truePeak: (measured.truePeak * 100).rounded() / 100)
     }
 
-    /// The track as `.m4a` bytes.
-    public func encoded() throws -> [UInt8] { try AACCodec.encode(pcm) }
+    /// The track as `.m4a` bytes; `file` (the score) names it in an error.
+    public func encoded(file: String) throws(AACCodec.Failure) -> [UInt8] { try AACCodec.encode(pcm, file: file) }
 }

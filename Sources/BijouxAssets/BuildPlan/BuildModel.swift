@@ -26,6 +26,8 @@ public struct StageProduct: Sendable {
     public var ownedFolders: [String] = []
     /// One line per notable result, for the build's report.
     public var notes: [String] = []
+    /// What the sound stage made, for the table stage's JSON twin.
+    public var sounds: SoundCatalog?
 
     public init(outputs: [BuildOutput] = [], warnings: [BuildWarning] = [], ownedFolders: [String] = [], notes: [String] = []) {
         self.outputs = outputs

@@ -36,6 +36,9 @@ public enum Builder {
         public var options: Options
         /// charms.json, parsed and validated once for every stage that reads it.
         public var table: CharmTableSource?
+        /// The sound stage's tracks and patterns, once it has run (the table's JSON
+        /// twin lists them).
+        public var sounds: SoundCatalog?
 
         public func path(_ relative: String) -> String { artFolder + "/" + relative }
     }
@@ -50,12 +53,16 @@ public enum Builder {
     /// The stages whose inputs exist, in the order they run.
     public static func plan(_ context: Context) -> [PlannedStage] {
         var stages: [PlannedStage] = []
-        if let table = context.table, context.options.onlyCharms == nil {
-            // First: it is quick, and it stops a build with a bad table before the charms.
-            stages.append(PlannedStage(name: "table") { context in
-                try TableStage.run(table: table, artFolder: context.artFolder)
-            })
+        let hasSounds = context.options.onlyCharms == nil && SoundsStage.hasInputs(artFolder: context.artFolder)
+        let tableStage = context.table.flatMap { table in
+            context.options.onlyCharms == nil
+                ? PlannedStage(name: "table") { context in
+                    try TableStage.run(table: table, artFolder: context.artFolder, sounds: context.sounds)
+                } : nil
         }
+        // First: it is quick, and it stops a build with a bad table before the charms;
+        // last, after the sounds, when its JSON twin lists them.
+        if let tableStage, !hasSounds { stages.append(tableStage) }
         if let table = context.table {
             stages.append(PlannedStage(name: "charms") { context in
                 try CharmsStage.run(table: table, artFolder: context.artFolder, only: context.options.onlyCharms, jobs: context.options.jobs)
@@ -70,6 +77,14 @@ public enum Builder {
             stages.append(PlannedStage(name: "app icon") { context in
                 try AppIconStage.run(artFolder: context.artFolder, table: context.table, only: context.options.onlyCharms, jobs: context.options.jobs)
             })
+        }
+        if hasSounds {
+            stages.append(PlannedStage(name: "sounds") { context in
+                var (product, catalog) = try SoundsStage.run(artFolder: context.artFolder, jobs: context.options.jobs)
+                product.sounds = catalog
+                return product
+            })
+            if let tableStage { stages.append(tableStage) }
         }
         return stages
     }
@@ -96,12 +111,16 @@ public enum Builder {
         }
         let stages = plan(context)
         guard !stages.isEmpty else {
-            throw ArtFileError(file: art, message: "nothing to build: no \(charmTableFile), icons/ or appicon.json")
+            throw ArtFileError(file: art, message: "nothing to build: no \(charmTableFile), icons/, appicon.json, \(Score.folder)/ or \(HapticRecipe.folder)/")
         }
 
         var product = StageProduct()
         product.outputs.append(BuildOutput(path: AssetCatalog.folderName + "/Contents.json", text: AssetCatalog.folderContents()))
-        for stage in stages { product.merge(try stage.run(context)) }
+        for stage in stages {
+            let made = try stage.run(context)
+            context.sounds = made.sounds ?? context.sounds
+            product.merge(made)
+        }
         try checkImageNamesAreUnique(product.outputs, artFolder: art)
         if options.strict && !product.warnings.isEmpty {
             throw StrictModeFailure(warnings: product.warnings)
