@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+@Suite("The sounds stage")
+struct SoundsStageTests {
+    /// The builder's small art folder plus a three-second score and a haptic recipe.
+    static func makeArt(_ folder: TemporaryFolder) {
+        BuilderTests.makeArt(folder)
+        folder.write("art/music/short-loop.json", Array(#"{"tempo": 120, "bars": 2, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
+        folder.write("art/haptics/tap.json", Array(#"{"ramp": {"count": 2, "spacing": 0.1, "startIntensity": 0.2, "endIntensity": 0.4, "startSharpness": 0.5, "endSharpness": 0.5}, "thud": {"delay": 0, "duration": 0.1, "intensity": 0.9, "sharpness": 0.1}}"#.utf8))
+    }
+
+    @Test func buildsTheTrackThePatternAndTheirSwift() throws {
+        let folder = TestPaths.temporaryFolder("sounds")
+        Self.makeArt(folder)
+        let report = try Builder.build(BuilderTests.options(folder))
+        #expect(report.stages == ["charms", "sounds", "table"], "the table last, so its JSON twin lists the sounds")
+        let m4a = try #require(folder.read("out/Audio/short-loop.m4a"))
+        let decoded = try AACCodec.decode(m4a, file: "short-loop.m4a")
+        #expect(abs(decoded.buffer.frames - 3 * 44_100) <= AACCodec.frameLength)
+        let ahap = String(decoding: try #require(folder.read("out/Haptics/tap.ahap")), as: UTF8.self)
+        #expect(ahap.contains("\"HapticContinuous\""))
+        let json = String(decoding: try #require(folder.read("out/Generated/charms.json")), as: UTF8.self)
+        #expect(json.contains("\"loopEndFrame\" : 132300") && json.contains("\"file\" : \"tap.ahap\"") && json.contains("\"category\" : \"ambient\""))
+
+        // The app compiles both generated files together.
+        let swift = String(decoding: try #require(folder.read("out/Generated/Sounds.swift")), as: UTF8.self)
+        #expect(swift.hasPrefix("// Generated from art/music and art/haptics by bijoux-assets. Do not edit.\n"))
+        #expect(swift.contains("case shortLoop = \"short-loop\"") && swift.contains("case tap = \"tap\""))
+        let result = try SwiftCompiler.run(
+            ["-typecheck", "-swift-version", "5", "-warnings-as-errors", "CharmTable.swift", "Sounds.swift"], in: folder.path + "/out/Generated")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// `make charm` rebuilds one charm and nothing else: no synthesis, the track as it was.
+    @Test func aCharmRebuildDoesNotTouchTheAudio() throws {
+        let folder = TestPaths.temporaryFolder("sounds-charm")
+        Self.makeArt(folder)
+        try Builder.build(BuilderTests.options(folder))
+        let before = try #require(folder.read("out/Audio/short-loop.m4a"))
+        folder.write("art/music/short-loop.json", Array(#"{"tempo": 0}"#.utf8))  // would fail if read
+        let report = try Builder.build(BuilderTests.options(folder, only: ["sun"]))
+        #expect(!report.stages.contains("sounds"))
+        #expect(folder.read("out/Audio/short-loop.m4a") == before)
+    }
+
+    @Test func aBadScoreStopsTheBuildAtItsPosition() throws {
+        let folder = TestPaths.temporaryFolder("sounds-bad")
+        Self.makeArt(folder)
+        folder.write("art/music/short-loop.json", Array(#"{"tempo": 120, "bars": 2, "meter": "6/8", "key": "F", "progression": ["F"], "seed": 1}"#.utf8))
+        #expect {
+            try Builder.build(BuilderTests.options(folder))
+        } throws: { error in
+            "\(error)" == "\(folder.path)/art/music/short-loop.json:1:36: field 'meter': meter \"6/8\" is not supported: expected \"3/4\" (the arrangement is a waltz)"
+        }
+        #expect(folder.read("out/Audio/short-loop.m4a") == nil)
+    }
+}
