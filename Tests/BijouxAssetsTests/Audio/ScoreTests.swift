@@ -75,3 +75,25 @@ struct ScoreTests {
             == "waltz.json:1:23: field 'bars': expected a whole number of bars, at least 1")
     }
 }
+
+@Suite("Mastering")
+struct MasteringTests {
+    /// What rings past a loop's end is heard again at its start: the fold adds it there,
+    /// sample for sample, wrapping as often as it is longer than the loop.
+    @Test func theLoopFoldsItsTailIntoItsStart() {
+        let body: [Float] = [1, 2, 3, 4]
+        let tail: [Float] = [10, 20, 30, 40, 50]
+        let buffer = StereoBuffer(left: body + tail, right: (body + tail).map { -$0 })
+        let folded = Mastering.foldLoop(buffer, length: 4)
+        #expect(folded.left == [1 + 10 + 50, 2 + 20, 3 + 30, 4 + 40])
+        #expect(folded.right == folded.left.map { -$0 })
+    }
+
+    /// The gain reaches the loudness target unless the true peak would pass the ceiling.
+    @Test func theGainIsCappedByTheTruePeak() {
+        let quiet = Mastering.gain(for: Loudness(integrated: -30, truePeak: -20))
+        #expect(abs(20 * log10(quiet) - 10) < 1e-9)
+        let peaky = Mastering.gain(for: Loudness(integrated: -30, truePeak: -3))
+        #expect(20 * log10(peaky) - 3 <= Mastering.truePeakCeiling)
+    }
+}
