@@ -54,8 +54,9 @@ public struct SoundCatalog: Equatable, Sendable {
 
 /// Writes `Generated/Sounds.swift`: the tracks and haptic patterns as enums whose raw
 /// values are their resource names, each track's facts, and the playback policy.
-/// A file of its own beside `CharmTable.swift` (which names the touch's intensity,
-/// `CharmPhysics.hapticIntensity`), so either can change without the other.
+/// A file of its own beside `CharmTable.swift`, so either can change without the
+/// other; it needs nothing but the standard library. The touch's own intensity is
+/// BijouxKit's `CharmPhysics.hapticIntensity`, which the pattern enum's comment names.
 public enum SoundsSwift {
     public static func generate(_ catalog: SoundCatalog, source: String, file: String) throws(ArtFileError) -> String {
         var text = CharmTableSwift.header(source: source) + "\n// swiftlint:disable all\n\nimport Foundation\n"
@@ -101,7 +102,7 @@ public enum SoundsSwift {
         if !catalog.patterns.isEmpty {
             let names = try caseNames(catalog.patterns, file: file, kind: "haptic pattern")
             text += "\n/// Core Haptics patterns, each `<rawValue>.\(AHAPPattern.fileExtension)` in the bundle (`CHHapticPattern(contentsOf:)`).\n"
-            text += "/// A charm's touch is a plain impact at `CharmPhysics.hapticIntensity` (CharmTable.swift).\n"
+            text += "/// A charm's touch is a plain impact at `CharmPhysics.hapticIntensity` (BijouxKit).\n"
             text += "public enum HapticPattern: String, CaseIterable, Sendable {\n"
             for (pattern, name) in zip(catalog.patterns, names) { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(pattern))\n" }
             text += "\n    public static let fileExtension = \(SwiftIdentifier.stringLiteral(AHAPPattern.fileExtension))\n}\n"

@@ -85,7 +85,8 @@ struct MasteringTests {
         let tail: [Float] = [10, 20, 30, 40, 50]
         let buffer = StereoBuffer(left: body + tail, right: (body + tail).map { -$0 })
         let folded = Mastering.foldLoop(buffer, length: 4)
-        #expect(folded.left == [1 + 10 + 50, 2 + 20, 3 + 30, 4 + 40])
+        let expected: [Float] = [1 + 10 + 50, 2 + 20, 3 + 30, 4 + 40]
+        #expect(folded.left == expected)
         #expect(folded.right == folded.left.map { -$0 })
     }
 

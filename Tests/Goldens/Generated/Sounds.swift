@@ -73,7 +73,7 @@ public enum AmbientTrack: String, CaseIterable, Sendable {
 }
 
 /// Core Haptics patterns, each `<rawValue>.ahap` in the bundle (`CHHapticPattern(contentsOf:)`).
-/// A charm's touch is a plain impact at `CharmPhysics.hapticIntensity` (CharmTable.swift).
+/// A charm's touch is a plain impact at `CharmPhysics.hapticIntensity` (BijouxKit).
 public enum HapticPattern: String, CaseIterable, Sendable {
     case transfer = "transfer"
 
