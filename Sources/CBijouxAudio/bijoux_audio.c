@@ -131,7 +131,11 @@ int bx_aac_encode(const float *left, const float *right, int64_t frames, int sam
     codec->sample_fmt = AV_SAMPLE_FMT_FLTP;
     codec->sample_rate = sample_rate;
     codec->bit_rate = settings.bit_rate;
+#ifdef AV_PROFILE_AAC_LOW
+    codec->profile = AV_PROFILE_AAC_LOW;  // FFmpeg 7 and later
+#else
     codec->profile = FF_PROFILE_AAC_LOW;
+#endif
     codec->time_base = (AVRational){1, sample_rate};
     av_channel_layout_default(&codec->ch_layout, 2);
     if (settings.bit_exact) {

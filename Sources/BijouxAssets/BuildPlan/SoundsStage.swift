@@ -40,7 +40,9 @@ public enum SoundsStage {
         let catalog = SoundCatalog(tracks: tracks.map(\.0), patterns: patterns)
         let source = [Score.folder, HapticRecipe.folder].map { TableStage.sourceName(artFolder: artFolder, file: $0) }.joined(separator: " and ")
         product.outputs.append(BuildOutput(path: swiftPath, text: try SoundsSwift.generate(catalog, source: source, file: artFolder)))
-        product.ownedFolders += [audioFolder, hapticsFolder]
+        // Generated/ too: without a charm table no other stage owns it, and a stale
+        // CharmTable.swift must not outlive its table.
+        product.ownedFolders += [audioFolder, hapticsFolder, TableStage.folder]
         return (product, catalog)
     }
 

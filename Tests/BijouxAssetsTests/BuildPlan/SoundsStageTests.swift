@@ -58,3 +58,17 @@ struct SoundsStageTests {
         #expect(folder.read("out/Audio/short-loop.m4a") == nil)
     }
 }
+
+@Suite("A score that plays once")
+struct OneShotTrackTests {
+    /// Without `loop` the track keeps its reverb tail: bars × beats × 60 / tempo plus
+    /// the reverb's seconds, and the fade-out brings it to silence at its last sample.
+    @Test func keepsItsTailAndFadesOut() throws {
+        let score = try Score.parse(Array(#"{"tempo": 120, "bars": 2, "meter": "3/4", "key": "F#m", "progression": ["F#m7b5", "C7sus4"], "seed": 9, "reverb": {"seconds": 1, "mix": 0.5}, "fadeOut": 0.5}"#.utf8), file: "once.json")
+        let track = AmbientTrack(score: score, name: "once")
+        #expect(track.facts.frames == Int((3.0 + 1.0) * Voices.sampleRate))
+        #expect(track.facts.loop == nil)
+        #expect(abs(track.pcm.left.last!) < 1e-4 && abs(track.pcm.right.last!) < 1e-4)
+        #expect(abs(Loudness.measure(track.pcm).integrated - Mastering.targetLoudness) < 0.1)
+    }
+}
