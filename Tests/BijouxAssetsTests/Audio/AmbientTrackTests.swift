@@ -226,6 +226,31 @@ struct AmbientTrackTests {
         }
     }
 
+    /// In the mix itself: just after each downbeat (50–800 ms), of the bass range's
+    /// semitones (E1–D3, under the piano's lowest note), the one with the most energy
+    /// at its fundamental is the bar's root.
+    @Test func theMixsLowestVoiceIsTheRootOnEveryDownbeat() throws {
+        let waltz = try RenderedWaltz.get()
+        let pcm = waltz.track.pcm, score = waltz.score
+        var wrong: [String] = []
+        for bar in 0..<score.bars {
+            let start = Int((Double(bar) * score.barSeconds + 0.05) * Voices.sampleRate), count = Int(0.75 * Voices.sampleRate)
+            func energy(_ pitch: Int) -> Double {
+                let omega = 2 * Double.pi * Voices.frequency(pitch) / Voices.sampleRate
+                var re = 0.0, im = 0.0
+                for i in 0..<count {
+                    let x = Double(pcm.left[start + i] + pcm.right[start + i]) * (0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(count)))
+                    re += x * cos(omega * Double(i))
+                    im += x * sin(omega * Double(i))
+                }
+                return re * re + im * im
+            }
+            let loudest = Arrangement.bassRange.max { energy($0) < energy($1) }!
+            if loudest % 12 != score.chord(inBar: bar).root { wrong.append("bar \(bar + 1) (\(score.chord(inBar: bar).symbol)): \(loudest)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong)")
+    }
+
     @Test func theFileIsAACInM4AWithoutAVersionString() throws {
         let bytes = try RenderedWaltz.get().encoded
         #expect(Array(bytes[4..<12]) == Array("ftypM4A ".utf8))
