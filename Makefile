@@ -4,10 +4,10 @@
 SWIFT      ?= swift
 ART        ?= art
 OUT        ?= build
-APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev \
+APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev \
               libkissfft-dev libebur128-dev libavformat-dev libavcodec-dev libavutil-dev
-BREW_PKGS  := pkg-config libpng librsvg cairo kissfft libebur128 ffmpeg
-PC_MODULES := libpng zlib librsvg-2.0 cairo kissfft-float libebur128 libavformat libavcodec libavutil
+BREW_PKGS  := pkg-config libpng librsvg cairo xxhash kissfft libebur128 ffmpeg
+PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash kissfft-float libebur128 libavformat libavcodec libavutil
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
 # The tool for `make assets`/`charm`/`bench` is built in its own scratch path, so it never
 # waits on the lock of a running `make test` (which uses .build/).

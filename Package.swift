@@ -49,14 +49,21 @@ let package = Package(
             providers: [.apt(["libavutil-dev"]), .brew(["ffmpeg"])]),
         // libavformat's I/O callbacks on a memory buffer and its macro error codes.
         .target(name: "CBijouxAudio", dependencies: ["CAVFormat", "CAVCodec", "CAVUtil"]),
+        // The content hash of the build cache (XXH3, 128 bits).
+        .systemLibrary(
+            name: "CXXHash", pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // The few C functions Swift cannot express: libpng reports errors with
-        // longjmp, and zlib's init functions are macros.
+        // longjmp, zlib's init functions are macros, and an atomic exchange of two
+        // folders is in neither Glibc's nor Darwin's Swift module.
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
         .target(
             name: "BijouxAssets",
             dependencies: [
-                "BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CKissFFT", "CEbur128", "CBijouxAudio",
-            ]
+                "BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CXXHash", "CKissFFT", "CEbur128",
+                "CAVCodec", "CAVFormat", "CBijouxAudio",
+            ],
+            exclude: ["Engine/README.md"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
         // The golden harness (recording policies, the review page): for tests only, so it

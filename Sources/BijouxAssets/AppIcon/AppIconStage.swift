@@ -1,11 +1,13 @@
 /// The app icon stage: reads appicon.json and the charm it names, checks the safe
 /// zone on the geometry, renders the three variants, confirms the checks on their
 /// pixels, and lays out the icon set and its previews. Any broken rule stops the
-/// build before anything is written.
-public enum AppIconStage {
+/// build before anything is committed.
+public enum AppIconStage: Stage {
+    public static let name = "app icon"
     public static let iconSetFolder = AssetCatalog.folderName + "/AppIcon.appiconset"
     public static let variantsPreviewPath = "Preview/AppIcon-variants.png"
     public static let safeZonePreviewPath = "Preview/AppIcon-safe-zone.png"
+    public static var ownedFolders: [String] { [iconSetFolder] }
 
     /// Each variant's file in the icon set, the appearance that marks it, and its
     /// PNG colour type: the default has no alpha channel (App Store validation
@@ -17,49 +19,53 @@ public enum AppIconStage {
         (.tinted, "AppIcon-tinted.png", "tinted", .grey),
     ]
 
-    /// `only`: a one-charm rebuild; the icon is remade only when that charm is the
-    /// one hanging from the thread (a revised heart revises the icon).
-    public static func run(
-        artFolder: String, table: CharmTableSource?, only: Set<String>? = nil, jobs: Int = Parallel.defaultJobs
-    ) throws -> StageProduct {
-        let file = artFolder + "/" + AppIconParameters.fileName
-        let parameters = try AppIconParameters.parse(try FileIO.read(file), file: file)
-        if let only, !only.contains(parameters.charm.id) { return StageProduct() }
+    public static func applies(to art: ArtFolder) -> Bool { art.contains(AppIconParameters.fileName) }
 
+    /// One job, made in a full build and by `charm <id>` of the charm hanging from the
+    /// thread (a revised heart revises the icon).
+    public static func plan(_ art: ArtFolder) throws -> StagePlan {
+        let file = art.file(AppIconParameters.fileName)
+        let source = try art.read(AppIconParameters.fileName)
+        let parameters = try AppIconParameters.parse(source, file: file)
         let id = parameters.charm.id
-        guard let table else {
-            throw ArtFileError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
-                               message: "the icon hangs charm '\(id)', but there is no charms.json to find its art in")
-        }
+        let table = try art.requireTable(
+            for: file, location: parameters.locations["charm.id"], field: "charm.id",
+            "the icon hangs charm '\(id)', but there is no charms.json to find its art in")
         guard let entry = table.charms.first(where: { $0.id == id }) else {
             throw ArtFileError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
                                message: "no charm '\(id)' in charms.json (known: \(table.charms.map(\.id).joined(separator: ", ")))")
         }
-        let art = try PNGDecoder.decodeFile(artFolder + "/" + entry.art)
-        let (keyed, bounds, _) = PaintedCharm.keyAndTrim(art, blackPoint: entry.blackPoint)
-        let renderer = try AppIconRenderer(parameters: parameters, keyed: keyed, bounds: bounds, file: file)
+        let artHash = Locked<ContentHash?>(nil)
+        let job = Job(name: "app icon", scope: .charm(id), charms: [id], key: {
+            let hash = try art.artHash(of: entry)
+            artHash.value = hash
+            let key = CacheKey("app icon")
+            key.add("appicon.json", source)
+            key.add("art", hash)
+            key.add("blackPoint", entry.blackPoint)
+            return key.hash
+        }, make: { recorder in
+            let charm = try art.keyedCharm(entry, expected: artHash.value!)
+            try make(parameters, charm: charm, file: file, recorder)
+        })
+        return StagePlan(jobs: [job])
+    }
+
+    static func make(_ parameters: AppIconParameters, charm: KeyedCharm, file: String, _ recorder: JobRecorder) throws {
+        let renderer = try AppIconRenderer(parameters: parameters, keyed: charm.keyed, bounds: charm.bounds, file: file)
         let geometry = try SafeZone.check(renderer.layout, parameters: parameters, file: file)
         let renders = renderer.renderAll()
         let pixels = try SafeZone.confirm(
             threadCoverage: renderer.threadCoverage, renders: renders, layout: renderer.layout, parameters: parameters, file: file)
 
-        var product = StageProduct(ownedFolders: [iconSetFolder])
-        product.outputs.append(BuildOutput(
-            path: iconSetFolder + "/Contents.json",
-            text: AssetCatalog.appIconSetContents(files.map { ($0.appearance, $0.filename) })))
+        try recorder.write(iconSetFolder + "/Contents.json", text: AssetCatalog.appIconSetContents(files.map { ($0.appearance, $0.filename) }))
         for file in files {
             let render = renders.first { $0.variant == file.variant }!
-            product.outputs.append(BuildOutput(
-                path: iconSetFolder + "/" + file.filename,
-                bytes: PNGEncoder.encode(render.image, as: file.colorType, options: .init(jobs: jobs))))
+            try recorder.write(iconSetFolder + "/" + file.filename, PNGEncoder.encode(render.image, as: file.colorType, options: .init(jobs: recorder.threads)))
         }
-        product.outputs.append(BuildOutput(
-            path: variantsPreviewPath, bytes: PNGEncoder.encode(AppIconPreview.variants(renders), as: .rgb, options: .init(jobs: jobs))))
-        product.outputs.append(BuildOutput(
-            path: safeZonePreviewPath,
-            bytes: PNGEncoder.encode(AppIconPreview.safeZone(renders[0], layout: renderer.layout), as: .rgb, options: .init(jobs: jobs))))
-        product.notes.append(summary(geometry, pixels, renderer.layout))
-        return product
+        try recorder.write(variantsPreviewPath, PNGEncoder.encode(AppIconPreview.variants(renders), as: .rgb, options: .init(jobs: recorder.threads)))
+        try recorder.write(safeZonePreviewPath, PNGEncoder.encode(AppIconPreview.safeZone(renders[0], layout: renderer.layout), as: .rgb, options: .init(jobs: recorder.threads)))
+        recorder.note(summary(geometry, pixels, renderer.layout))
     }
 
     /// One line with each rule's measure, from the geometry and from the pixels.

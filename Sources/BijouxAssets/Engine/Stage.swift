@@ -1,0 +1,160 @@
+/// One stage of the pipeline: what it reads, what it makes, which folders it owns.
+///
+/// A stage does no writing of its own. `plan` turns the art folder (read once, see
+/// `ArtFolder`) into jobs; each job says what decides its outputs (its key) and how
+/// to make them; the engine keys, skips, runs, stages and commits. To add a stage,
+/// see Sources/BijouxAssets/Engine/README.md.
+public protocol Stage: Sendable {
+    /// Its name in progress lines and reports ("charms").
+    static var name: String { get }
+    /// Whether the art folder holds this stage's inputs.
+    static func applies(to art: ArtFolder) -> Bool
+    /// Folders (relative to the output folder) the stage owns outright: after a full
+    /// build, any file in them that no job of the stage made is stale and removed.
+    static var ownedFolders: [String] { get }
+    /// The jobs that make the stage's outputs. Parses and checks the stage's own
+    /// settings and throws on bad input before anything is made; reads no pixels.
+    static func plan(_ art: ArtFolder) throws -> StagePlan
+    /// Whether the stage is a reason to build on its own: false for one that only
+    /// supports others (the catalog's root Contents.json).
+    static var isAuxiliary: Bool { get }
+}
+
+extension Stage {
+    public static var ownedFolders: [String] { [] }
+    public static var isAuxiliary: Bool { false }
+}
+
+/// A stage's work: independent jobs (run in parallel, results in this order) and an
+/// optional summary made after them from their artifacts (a contact sheet).
+public struct StagePlan: Sendable {
+    public var jobs: [Job]
+    public var summary: Summary?
+    /// Found while planning (a stray file among the inputs).
+    public var warnings: [BuildWarning]
+
+    public init(jobs: [Job], summary: Summary? = nil, warnings: [BuildWarning] = []) {
+        self.jobs = jobs
+        self.summary = summary
+        self.warnings = warnings
+    }
+}
+
+/// One unit of work: the outputs of one charm, one icon, the table.
+public struct Job: Sendable {
+    /// Which builds make it.
+    public enum Scope: Sendable, Equatable {
+        /// Only a full build.
+        case whole
+        /// A full build, and `charm <id>` of this charm.
+        case charm(String)
+        /// Every build that makes a charm: the catalog folders that hold charms.
+        case anyCharm
+    }
+
+    /// Its name in verbose lines ("cat"), unique in its stage.
+    public var name: String
+    public var scope: Scope
+    /// The charms whose keyed art it uses (`ArtFolder.keyedCharm`), so a charm two
+    /// jobs use is keyed once.
+    public var charms: [String]
+    /// Hashes everything that decides the outputs (input bytes, the table entry and
+    /// parameters that affect them) into `CacheKey`; throws when an input is
+    /// missing or unreadable. Run for every selected job before any job is made.
+    public var key: @Sendable () throws -> ContentHash
+    /// Makes the outputs, handing each to the recorder as soon as it is made.
+    public var make: @Sendable (JobRecorder) throws -> Void
+    /// Earlier stages whose jobs' artifacts `make` reads (`recorder.inputs`): the
+    /// table's JSON twin lists the facts of the sounds the sounds stage made. The
+    /// engine adds those jobs' keys to this job's key, so `key` hashes only its own
+    /// inputs; a stage that does not apply to the art gives none.
+    public var inputs: [any Stage.Type]
+
+    public init(
+        name: String, scope: Scope, charms: [String] = [], inputs: [any Stage.Type] = [],
+        key: @escaping @Sendable () throws -> ContentHash, make: @escaping @Sendable (JobRecorder) throws -> Void
+    ) {
+        self.name = name
+        self.scope = scope
+        self.charms = charms
+        self.inputs = inputs
+        self.key = key
+        self.make = make
+    }
+
+    /// A job whose outputs depend on nothing but code (a folder's Contents.json).
+    public static func constant(name: String, scope: Scope, _ outputs: [BuildOutput]) -> Job {
+        Job(name: name, scope: scope, key: {
+            let key = CacheKey("constant")
+            for output in outputs { key.add(output.path, output.bytes) }
+            return key.hash
+        }, make: { recorder in
+            for output in outputs { try recorder.write(output.path, output.bytes) }
+        })
+    }
+}
+
+/// Made after a stage's jobs, in a full build only, from the artifacts the jobs left
+/// (in job order). Its key is the jobs' keys together, and `key` when it uses
+/// anything else (the art folder's name in a generated file's header).
+public struct Summary: Sendable {
+    public var name: String
+    public var key: (@Sendable () throws -> ContentHash)?
+    public var make: @Sendable (_ artifacts: [[UInt8]], JobRecorder) throws -> Void
+
+    public init(
+        name: String, key: (@Sendable () throws -> ContentHash)? = nil,
+        make: @escaping @Sendable (_ artifacts: [[UInt8]], JobRecorder) throws -> Void
+    ) {
+        self.name = name
+        self.key = key
+        self.make = make
+    }
+}
+
+/// What a job hands the engine as it works: each output file as soon as it is made
+/// (so memory holds one job's outputs, not the build's), warnings, report notes, and
+/// a small artifact for the stage's summary.
+public final class JobRecorder {
+    /// Paths relative to the output folder, in the order written.
+    public private(set) var paths: [String] = []
+    public private(set) var warnings: [BuildWarning] = []
+    public private(set) var notes: [String] = []
+    /// A small value for the summary (a charm's 22 px render), kept with the cache.
+    public var artifact: [UInt8] = []
+    /// The artifacts of the jobs of the stages this job takes `inputs` from, in stage
+    /// and job order, each with its job's name.
+    public let inputs: [(job: String, artifact: [UInt8])]
+    /// Threads the job may use for its own inner work (encoding a large PNG): the
+    /// build's `--jobs` shared among the jobs running beside it.
+    public let threads: Int
+    private let sink: @Sendable (BuildOutput) throws -> Void
+
+    init(threads: Int, inputs: [(job: String, artifact: [UInt8])] = [], sink: @escaping @Sendable (BuildOutput) throws -> Void) {
+        self.threads = threads
+        self.inputs = inputs
+        self.sink = sink
+    }
+
+    public func write(_ path: String, _ bytes: [UInt8]) throws {
+        paths.append(path)
+        try sink(BuildOutput(path: path, bytes: bytes))
+    }
+
+    public func write(_ path: String, text: String) throws { try write(path, Array(text.utf8)) }
+
+    public func warn(_ subject: String, _ message: String) {
+        warnings.append(BuildWarning(subject: subject, message: message))
+    }
+
+    public func note(_ line: String) { notes.append(line) }
+}
+
+/// The stages, in the order they run (every stage is planned, and so checked, before
+/// any runs): the sounds before the table whose JSON twin lists them, the charms
+/// before the app icon that hangs one.
+public enum Stages {
+    public static let all: [any Stage.Type] = [
+        CatalogStage.self, SoundsStage.self, TableStage.self, CharmsStage.self, IconsStage.self, AppIconStage.self,
+    ]
+}
