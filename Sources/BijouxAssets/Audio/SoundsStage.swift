@@ -30,34 +30,30 @@ public enum SoundsStage: Stage {
         var warnings: [BuildWarning] = []
         var jobs: [Job] = []
         for name in sources(in: Score.folder, art: art, warnings: &warnings) {
-            let relative = Score.folder + "/" + name + ".json"
-            let score = Locked<Score?>(nil)
-            jobs.append(Job(name: name + "." + SoundCatalog.audioExtension, scope: .whole, key: {
-                let (bytes, parsed) = try read(relative, kind: "score", art: art) { try Score.parse($0, file: $1) }
-                score.value = parsed
-                return trackKey(name: name, score: bytes).hash
-            }, make: { recorder in
-                let track = AmbientTrack(score: score.value!, name: name)
-                try recorder.write("\(audioFolder)/\(name).\(SoundCatalog.audioExtension)", try track.encoded(file: art.file(relative)))
+            jobs.append(job(name, kind: "score", from: Score.folder, to: audioFolder, SoundCatalog.audioExtension, art: art) {
+                try Score.parse($0, file: $1)
+            } key: { bytes in
+                trackKey(name: name, score: bytes)
+            } make: { score, path, recorder in
+                let track = AmbientTrack(score: score, name: name)
+                try recorder.write(path, try track.encoded(file: art.file(Score.folder + "/" + name + ".json")))
                 let facts = track.facts
                 recorder.note("track \(name): \(JSONWriter.formatNumber(CharmTableJSON.toMicroseconds(facts.duration))) s, \(JSONWriter.formatNumber(facts.loudness)) LUFS, true peak \(JSONWriter.formatNumber(facts.truePeak)) dBTP\(facts.loop == nil ? "" : ", loops")")
                 recorder.artifact = SoundArtifact.track(facts).encoded
-            }))
+            })
         }
         for name in sources(in: HapticRecipe.folder, art: art, warnings: &warnings) {
-            let relative = HapticRecipe.folder + "/" + name + ".json"
-            let recipe = Locked<HapticRecipe?>(nil)
-            jobs.append(Job(name: name + "." + AHAPPattern.fileExtension, scope: .whole, key: {
-                let (bytes, parsed) = try read(relative, kind: "haptic pattern", art: art) { try HapticRecipe.parse($0, file: $1) }
-                recipe.value = parsed
+            jobs.append(job(name, kind: "haptic pattern", from: HapticRecipe.folder, to: hapticsFolder, AHAPPattern.fileExtension, art: art) {
+                try HapticRecipe.parse($0, file: $1)
+            } key: { bytes in
                 let key = CacheKey("haptic pattern")
                 key.add("name", name)
                 key.add("recipe", bytes)
-                return key.hash
-            }, make: { recorder in
-                try recorder.write("\(hapticsFolder)/\(name).\(AHAPPattern.fileExtension)", text: AHAPPattern(recipe.value!).json)
+                return key
+            } make: { recipe, path, recorder in
+                try recorder.write(path, text: AHAPPattern(recipe).json)
                 recorder.artifact = SoundArtifact.pattern(name).encoded
-            }))
+            })
         }
         let source = [Score.folder, HapticRecipe.folder].map { TableStage.sourceName(artFolder: art.path, file: $0) }.joined(separator: " and ")
         let summary = Summary(name: "Sounds.swift", key: {
@@ -88,20 +84,34 @@ public enum SoundsStage: Stage {
         return key
     }
 
-    /// A source's bytes and parsed value, with the checks every source gets.
-    private static func read<T>(
-        _ relative: String, kind: String, art: ArtFolder, parse: ([UInt8], String) throws -> T
-    ) throws -> ([UInt8], T) {
+    /// The job that makes `<to>/<name>.<ext>` from `<from>/<name>.json`: its key reads
+    /// the source (with the checks every source gets) and parses it, so a bad one stops
+    /// the build before anything is made; `make` gets the parsed value and the output's path.
+    private static func job<Source: Sendable>(
+        _ name: String, kind: String, from folder: String, to output: String, _ ext: String, art: ArtFolder,
+        parse: @escaping @Sendable ([UInt8], String) throws -> Source, key: @escaping @Sendable ([UInt8]) -> CacheKey,
+        make: @escaping @Sendable (Source, String, JobRecorder) throws -> Void
+    ) -> Job {
+        let relative = folder + "/" + name + ".json"
+        let parsed = Locked<Source?>(nil)
+        return Job(name: name + "." + ext, scope: .whole, key: {
+            let bytes = try read(relative, name: name, kind: kind, art: art)
+            parsed.value = try parse(bytes, art.file(relative))
+            return key(bytes).hash
+        }, make: { recorder in
+            try make(parsed.value!, "\(output)/\(name).\(ext)", recorder)
+        })
+    }
+
+    private static func read(_ relative: String, name: String, kind: String, art: ArtFolder) throws -> [UInt8] {
         let path = art.file(relative)
-        let name = String(relative.split(separator: "/").last!.dropLast(5))
         guard CharmTableRules.isValidID(name) else {
             throw ArtFileError(file: path, message: "\"\(name)\" is not a valid \(kind) name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the bundle's resource")
         }
         guard !FileIO.isSymbolicLink(path) else {
             throw ArtFileError(file: path, message: "is a symbolic link; a \(kind) must be a file in the art folder itself")
         }
-        let bytes = try art.read(relative)
-        return (bytes, try parse(bytes, path))
+        return try art.read(relative)
     }
 
     /// The names of the `.json` files of `folder` (none when there is none), sorted;

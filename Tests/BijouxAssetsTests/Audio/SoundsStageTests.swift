@@ -65,6 +65,8 @@ struct SoundsStageTests {
         let table = String(decoding: folder.read("art/charms.json")!, as: UTF8.self)
         folder.write("art/charms.json", table.replacingOccurrences(of: "\"swayDuration\": 3.0", with: "\"swayDuration\": 3.5"))
         #expect(try build() == ["table/charm table"])
+        let remade = String(decoding: try #require(folder.read("out/Generated/charms.json")), as: UTF8.self)
+        #expect(remade.contains("\"loopEndFrame\" : 132300"), "the cached track's facts, from its artifact in the cache")
 
         let json = folder.read("out/Generated/charms.json")
         folder.write("art/music/short-loop.json", Array(#"{"tempo": 120, "bars": 3, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
