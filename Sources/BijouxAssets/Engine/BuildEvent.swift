@@ -18,18 +18,3 @@ enum Clock {
 
     static func seconds(since start: UInt64) -> Double { Double(now - start) / 1e9 }
 }
-
-/// Outputs kept in memory, for one stage run alone (`BuildEngine.run`).
-final class OutputMemory: OutputDestination, @unchecked Sendable {
-    private let kept = Locked<[BuildOutput]>([])
-
-    func reuse(_ outputs: [BuildCache.Output]) -> Bool { false }
-
-    func write(_ output: BuildOutput) throws -> ContentHash {
-        kept.withLock { $0.append(output) }
-        return ContentHash.of(output.bytes)
-    }
-
-    /// In the order each job made them, jobs in order.
-    var outputs: [BuildOutput] { kept.value }
-}

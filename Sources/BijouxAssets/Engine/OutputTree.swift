@@ -123,8 +123,12 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
     /// which `remade` is true (relative paths of folders and files).
     init(_ place: OutputPlace, keeping keep: (String) -> Bool) throws {
         self.place = place
-        if let kind = FileIO.entryKind(place.root), kind != .directory {
-            throw ImageIOError.cannotWrite(path: place.root, reason: "it is a file, not a folder")
+        switch FileIO.entryKind(place.root) {
+        case nil, .directory: break
+        case .symbolicLink:
+            // The swap would replace the link itself with a folder.
+            throw ImageIOError.cannotWrite(path: place.root, reason: "it is a symbolic link; give the folder it points to")
+        default: throw ImageIOError.cannotWrite(path: place.root, reason: "it is a file, not a folder")
         }
         try FileIO.makeDirectories(place.parent)
         tree = try FileIO.makeUniqueDirectory(prefix: place.parent + "/" + place.treePrefix)
@@ -283,4 +287,19 @@ final class OutputComparison: OutputDestination, @unchecked Sendable {
     }
 
     var differences: Differences { found.value }
+}
+
+/// Outputs kept in memory, for one stage run alone (`BuildEngine.run`).
+final class OutputMemory: OutputDestination, @unchecked Sendable {
+    private let kept = Locked<[BuildOutput]>([])
+
+    func reuse(_ outputs: [BuildCache.Output]) -> Bool { false }
+
+    func write(_ output: BuildOutput) throws -> ContentHash {
+        kept.withLock { $0.append(output) }
+        return ContentHash.of(output.bytes)
+    }
+
+    /// In the order each job made them, jobs in order.
+    var outputs: [BuildOutput] { kept.value }
 }
