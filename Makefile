@@ -6,9 +6,10 @@ ART        ?= art
 OUT        ?= build
 # librsvg2-bin is rsvg-convert, which the tests run on the app icon's SVG layers (Homebrew's
 # librsvg includes it).
-APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev time librsvg2-bin
-BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2
-PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash libxml-2.0
+APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev time \
+              libkissfft-dev libebur128-dev libavformat-dev libavcodec-dev libavutil-dev librsvg2-bin
+BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2 kissfft libebur128 ffmpeg
+PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash libxml-2.0 kissfft-float libebur128 libavformat libavcodec libavutil
 TOOLS      := rsvg-convert
 # Homebrew's libxml2 is keg-only: pkg-config finds it only through this path.
 ifeq ($(shell uname -s),Darwin)
@@ -80,7 +81,7 @@ test: deps
 # (removed afterwards, with the lock files SwiftPM keeps in TMPDIR) and run; the build
 # must compile BijouxKit and no C target, so BijouxKit never needs a C library. Needs no
 # `deps`.
-KIT_C_TARGETS := CBijouxShims|CLibPNG|CZlib|CRsvg|CCairo|CXXHash|CLibXML2
+KIT_C_TARGETS := CBijouxShims|CLibPNG|CZlib|CRsvg|CCairo|CXXHash|CLibXML2|CKissFFT|CEbur128|CAVFormat|CAVCodec|CAVUtil|CBijouxAudio
 kit-consumer:
 	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-kit-consumer.XXXXXX") && trap 'rm -rf "$$scratch"' EXIT && \
 	log="$$scratch/build.log" && mkdir "$$scratch/tmp" && \
