@@ -24,8 +24,16 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
         let out = workFolder.appending(path: "BijouxAssets")
         let generated = out.appending(path: "Generated")
         var outputs = [generated.appending(path: "CatalogSymbols.swift"), out.appending(path: "Assets.xcassets")]
-        if FileManager.default.fileExists(atPath: art.appending(path: "charms.json").path) {
+        func has(_ name: String) -> Bool { FileManager.default.fileExists(atPath: art.appending(path: name).path) }
+        if has("charms.json") {
             outputs.insert(generated.appending(path: "CharmTable.swift"), at: 0)
+        }
+        // Music and haptic recipes give Sounds.swift and the files it names, resources
+        // of the target like the catalog.
+        if has("music") || has("haptics") {
+            outputs.append(generated.appending(path: "Sounds.swift"))
+            if has("music") { outputs.append(out.appending(path: "Audio")) }
+            if has("haptics") { outputs.append(out.appending(path: "Haptics")) }
         }
         return [
             .buildCommand(

@@ -36,9 +36,10 @@ public enum IconsStage: Stage {
             guard CharmTableRules.isValidID(name) else {
                 throw ArtFileError(file: path, message: "\"\(name)\" is not a valid icon name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the image set")
             }
-            // A link could make the build read (and quote in an error) a file outside the art folder.
-            guard !FileIO.isSymbolicLink(path) else {
-                throw ArtFileError(file: path, message: "is a symbolic link; an icon must be a file in the art folder itself")
+            // (A symbolic link never gets here: `ArtFolder` refuses it.)
+            if let other = names.first(where: { CharmTableRules.caseFolded($0) == CharmTableRules.caseFolded(name) }),
+                let clash = CharmTableRules.caseClash(name, with: other) {
+                throw ArtFileError(file: path, message: "icon names \(clash)")
             }
             names.append(name)
         }
@@ -46,7 +47,7 @@ public enum IconsStage: Stage {
         var settings = IconSettings()
         if art.contains(IconSettings.fileName) {
             let settingsPath = art.file(IconSettings.fileName)
-            settings = try IconSettings.parse(try art.read(IconSettings.fileName), file: settingsPath)
+            settings = try IconSettings.parse(try art.readJSON(IconSettings.fileName), file: settingsPath)
             for (name, overrides) in settings.icons.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
                 throw ArtFileError(file: settingsPath, location: overrides.location, subject: "icon '\(name)'", message: "there is no \(sourceFolder)/\(name).svg")
             }
@@ -81,9 +82,11 @@ public enum IconsStage: Stage {
                 recorder.artifact = ImageArtifact.encode([icon.renders[0], icon.renders[2]])
             }))
         }
-        let sheetKey = CacheKey("icon sheet")
-        sheetKey.add("paper", paper.description)
-        let summary = Summary(name: "contact sheet", key: sheetKey.hash) { artifacts, recorder in
+        let summary = Summary(name: "contact sheet", key: {
+            let key = CacheKey("icon sheet")
+            key.add("paper", paper.description)
+            return key.hash
+        }) { artifacts, recorder in
             let renders = try artifacts.filter { !$0.isEmpty }.map { artifact in
                 guard let images = ImageArtifact.decode(artifact), images.count == 2 else { throw ArtifactError(job: "an icon") }
                 return (small: images[0], large: images[1])

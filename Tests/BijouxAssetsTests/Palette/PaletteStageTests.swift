@@ -121,7 +121,7 @@ struct PaletteStageTests {
         #expect(report.files.removed == ["Generated/Old.swift"])
         #expect(folder.exists("out/" + TableStage.swiftPath) && folder.exists("out/" + SymbolsStage.swiftPath))
         // Without the table, its files go; the symbols stay.
-        FileIO.remove(folder.path + "/art/charms.json")
+        try FileManager.default.removeItem(atPath: folder.path + "/art/charms.json")
         folder.write("art/palette.json", ##"{"colors": {"paper": "#171513"}}"##)
         let again = try BuildEngine.build(BuildEngineTests.options(folder))
         #expect(again.files.removed.contains(TableStage.swiftPath) && again.files.removed.contains(TableStage.jsonPath))

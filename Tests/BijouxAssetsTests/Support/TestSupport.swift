@@ -23,6 +23,33 @@ enum TestPaths {
 
     /// A fresh empty folder, removed when the returned object is released.
     static func temporaryFolder(_ label: String = "test") -> TemporaryFolder { TemporaryFolder(label) }
+
+    /// A fresh empty folder for a whole suite (a `static let`, which is never
+    /// released): removed when the test process exits.
+    static func sharedTemporaryFolder(_ label: String) -> TemporaryFolder {
+        let folder = TemporaryFolder(label)
+        SharedFolders.removeAtExit(folder.path)
+        return folder
+    }
+}
+
+/// The suite-wide temporary folders, removed by an exit handler.
+private enum SharedFolders {
+    nonisolated(unsafe) static var paths: [String] = []
+    static let lock = NSLock()
+
+    static func removeAtExit(_ path: String) {
+        lock.withLock {
+            if paths.isEmpty {
+                atexit {
+                    SharedFolders.lock.withLock {
+                        for path in SharedFolders.paths { try? FileManager.default.removeItem(atPath: path) }
+                    }
+                }
+            }
+            paths.append(path)
+        }
+    }
 }
 
 final class TemporaryFolder: Sendable {
@@ -64,24 +91,10 @@ final class TemporaryFolder: Sendable {
     }
 }
 
-/// A deterministic pseudo-random generator (SplitMix64), so tests that use random
-/// pixels are repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 enum Synthetic {
     /// Opaque RGB noise.
     static func randomOpaque(width: Int, height: Int, seed: UInt64) -> RGBAImage {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         var image = RGBAImage(width: width, height: height)
         for i in stride(from: 0, to: image.pixels.count, by: 4) {
             image.pixels[i] = UInt8.random(in: 0...255, using: &generator)
