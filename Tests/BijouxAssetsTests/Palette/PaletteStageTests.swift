@@ -70,11 +70,11 @@ struct PaletteStageTests {
     }
 
     /// Camel is a colour set, the accent and the app icon's thread: those, and the
-    /// symbols that hold its value, are remade; no charm, no icon.
+    /// symbols that hold its value, are remade (both app icon jobs); no charm, no icon.
     @Test func aChangedAccentColourRebuildsItsColourSetsTheSymbolsAndTheAppIconOnly() throws {
         let built = try Self.everyStageWithAPalette("palette-camel")
         Self.change(built, "camel", to: "#C0A060")
-        #expect(try built.build() == ["palette/camel", "palette/AccentColor.colorset", "symbols/catalog symbols", "app icon/app icon"])
+        #expect(try built.build() == ["palette/camel", "palette/AccentColor.colorset", "symbols/catalog symbols", "app icon/app icon", "app icon/\(LeFilDocument.folder)"])
         let rewritten = try OutputFolder.rewritten(built.out)
         let catalog = AssetCatalog.folderName
         #expect(rewritten.isSuperset(of: [
