@@ -49,6 +49,10 @@ let package = Package(
             providers: [.apt(["libavutil-dev"]), .brew(["ffmpeg"])]),
         // libavformat's I/O callbacks on a memory buffer and its macro error codes.
         .target(name: "CBijouxAudio", dependencies: ["CAVFormat", "CAVCodec", "CAVUtil"]),
+        // The XML parser librsvg itself links: the icon safety check reads SVGs with it.
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // The content hash of the build cache (XXH3, 128 bits).
         .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
@@ -60,8 +64,8 @@ let package = Package(
         .target(
             name: "BijouxAssets",
             dependencies: [
-                "BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CXXHash", "CKissFFT", "CEbur128",
-                "CAVCodec", "CAVFormat", "CBijouxAudio",
+                "BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CXXHash", "CLibXML2", "CKissFFT",
+                "CEbur128", "CAVCodec", "CAVFormat", "CBijouxAudio",
             ],
             exclude: ["Engine/README.md"]
         ),

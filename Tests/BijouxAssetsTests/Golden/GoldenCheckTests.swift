@@ -8,9 +8,9 @@ import Testing
 /// goldens, failure files and the review page, platform goldens.
 @Suite("Golden check and recording policy")
 struct GoldenCheckTests {
-    /// One build of BuilderTests' three-charm art, shared read-only by every test.
+    /// One build of BuildEngineTests' three-charm art, shared read-only by every test.
     static let built: TemporaryFolder = {
-        let folder = TestPaths.temporaryFolder("golden-check")
+        let folder = TestPaths.sharedTemporaryFolder("golden-check")
         BuildEngineTests.makeArt(folder)
         _ = try! BuildEngine.build(BuildEngineTests.options(folder))
         return folder
