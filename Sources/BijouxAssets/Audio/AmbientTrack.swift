@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A score made into sound: the arrangement played by the three voices, the piano's
 /// tremolo, the reverb, the loop's seam or the fades, the loudness. Pure: the same

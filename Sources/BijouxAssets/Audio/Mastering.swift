@@ -1,5 +1,9 @@
 import CEbur128
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A track's loudness as EBU R 128 measures it (libebur128): integrated loudness in
 /// LUFS and the true peak (4× oversampled, the louder channel) in dBTP.

@@ -1,5 +1,9 @@
 import CKissFFT
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A convolution reverb: the room is an impulse response synthesised from noise
 /// (a short pre-delay, then an exponential decay whose highs die first, the two
