@@ -24,14 +24,15 @@ RELEASE_BIN = $(shell $(TOOL_BUILD) --show-bin-path)/bijoux-assets
 # Package.swift carries no unsafe flags, so apps can depend on the package.
 TEST_FLAGS := -Xswiftc -O
 
-.PHONY: all deps assets charm test kit-consumer goldens bench fuzz clean distclean help
+.PHONY: all deps assets charm test kit-consumer charms-demo goldens bench fuzz clean distclean help
 
 all: assets
 
 help:
 	@echo "make assets            build every asset from $(ART)/ into $(OUT)/"
 	@echo "make charm NAME=<id>   rebuild one charm (and its 22 px preview) only"
-	@echo "make test              run the test suite (goldens included) and kit-consumer"
+	@echo "make test              run the test suite (goldens included), kit-consumer and charms-demo"
+	@echo "make charms-demo       build Examples/CharmsDemo through the plugin, run it, check its output"
 	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
 	@echo "make goldens           re-record every golden from the current outputs"
 	@echo "make bench             speed and memory against reference tools"
@@ -75,6 +76,28 @@ test: deps
 	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
 	exit $$status
 	@$(MAKE) --no-print-directory kit-consumer
+	@$(MAKE) --no-print-directory charms-demo
+
+# Examples/CharmsDemo applies BijouxAssetsPlugin to its executable target: its build
+# compiles the tool for the host, runs it on the example's art/ and compiles the
+# generated Swift (and copies the catalog as a resource). It runs and must print
+# exactly expected-output.txt; a second build, with nothing changed, must make
+# nothing: if SwiftPM runs the tool again (on Linux it relinks the host tool on every
+# build, as its plugin-tools and main passes each recompile the C shims, so the
+# command's executable input is new), every job must come from the cache and no file
+# be written. Its own scratch path under .build/, so it never waits on `swift test`.
+DEMO := Examples/CharmsDemo
+DEMO_BUILD := $(SWIFT) build --package-path $(DEMO) --scratch-path .build/charms-demo
+charms-demo: deps
+	@log=$$(mktemp) && trap 'rm -f "$$log"' EXIT && \
+	if ! $(DEMO_BUILD) >"$$log" 2>&1; then cat "$$log" >&2; echo "error: $(DEMO) does not build" >&2; exit 1; fi && \
+	$(DEMO_BUILD) >"$$log" 2>&1 && \
+	if grep -q 'bijoux-assets build (CharmsDemo)' "$$log" && ! grep -q '^built 0 written, [0-9]* unchanged, 0 removed' "$$log"; then \
+	  cat "$$log" >&2; echo "error: a second build with no art changed made something again" >&2; exit 1; \
+	fi && \
+	"$$($(DEMO_BUILD) --show-bin-path)/CharmsDemo" >"$$log" && \
+	if ! diff -u $(DEMO)/expected-output.txt "$$log"; then echo "error: $(DEMO) printed something else (diff above)" >&2; exit 1; fi && \
+	echo "charms-demo: built through BijouxAssetsPlugin, printed what $(DEMO)/expected-output.txt says"
 
 # Examples/KitConsumer depends on this package by path and on the BijouxKit product
 # alone, as the app and its extensions do. It is built in a scratch folder of its own

@@ -14,6 +14,11 @@ let package = Package(
         // What the app, its widget and Live Activity extensions link: Foundation only,
         // so it builds without any of the C libraries below.
         .library(name: "BijouxKit", targets: ["BijouxKit"]),
+        // Applied to a target, runs the tool on its art/ folder as part of its build.
+        .plugin(name: "BijouxAssetsPlugin", targets: ["BijouxAssetsPlugin"]),
+        // `swift package --allow-writing-to-package-directory bijoux-assets`: the same
+        // outputs written into the source tree.
+        .plugin(name: "BijouxAssetsCommand", targets: ["BijouxAssetsCommand"]),
     ],
     targets: [
         .target(name: "BijouxKit"),
@@ -70,6 +75,13 @@ let package = Package(
             exclude: ["Engine/README.md"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
+        .plugin(name: "BijouxAssetsPlugin", capability: .buildTool(), dependencies: ["bijoux-assets"]),
+        .plugin(
+            name: "BijouxAssetsCommand",
+            capability: .command(
+                intent: .custom(verb: "bijoux-assets", description: "Build each target's art/ into its source folder"),
+                permissions: [.writeToPackageDirectory(reason: "writes the asset catalog and the generated Swift beside the target's art/")]),
+            dependencies: ["bijoux-assets"]),
         // The golden harness (recording policies, the review page): for tests only, so it
         // does not ship in the product.
         .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets"]),

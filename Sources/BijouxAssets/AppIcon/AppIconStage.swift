@@ -29,7 +29,7 @@ public enum AppIconStage: Stage {
     public static func plan(_ art: ArtFolder) throws -> StagePlan {
         let file = art.file(AppIconParameters.fileName)
         let source = try art.readJSON(AppIconParameters.fileName)
-        let parameters = try AppIconParameters.parse(source, file: file)
+        let parameters = try AppIconParameters.parse(source, file: file, palette: art.palette)
         let id = parameters.charm.id
         let table = try art.requireTable(
             for: file, location: parameters.locations["charm.id"], field: "charm.id",
@@ -51,6 +51,14 @@ public enum AppIconStage: Stage {
                 key.add("art", hash)
                 key.add("blackPoint", entry.blackPoint)
                 for (label, colour) in keyedColours { key.add(label, colour.description) }
+                // The inks as resolved: a palette colour appicon.json names is in the
+                // key, the others are not.
+                for variant in AppIconParameters.Variant.allCases {
+                    let inks = parameters.inks[variant]!
+                    for (name, ink) in [("paper", inks.paper), ("thread", inks.thread), ("highlight", inks.highlight), ("ring", inks.ring)] {
+                        key.add("\(variant.rawValue).\(name)", ink?.description ?? "none")
+                    }
+                }
                 return key.hash
             }, make: { recorder in
                 let charm = try art.keyedCharm(entry, expected: artHash.value!)
@@ -69,7 +77,7 @@ public enum AppIconStage: Stage {
     static let keyedColours: [(String, RGBA)] = [
         ("wallpaper", AppIconPreview.wallpaper), ("darkBackdropTop", AppIconPreview.darkBackdropTop),
         ("darkBackdropBottom", AppIconPreview.darkBackdropBottom), ("sampleTint", AppIconPreview.sampleTint),
-        ("lightInk", Palette.lightInk),
+        ("readBackInk", DrawnIcon.ink),
     ]
 
     /// The icon set and its previews, once the rules hold on the geometry and on

@@ -50,7 +50,7 @@ public struct LeFilLooks: Sendable {
                 if let problem = SVGSafety.problem(in: asset.bytes) {
                     throw ArtFileError(file: path, message: "the written layer fails the SVG safety check: \(problem)")
                 }
-                let svg = try SVGDocument(bytes: asset.bytes, file: path, ink: Palette.lightInk, maxSide: side)
+                let svg = try SVGDocument(bytes: asset.bytes, file: path, ink: DrawnIcon.ink, maxSide: side)
                 layers[asset.name] = try svg.render(width: side, height: side).straightened()
             } else {
                 let decoded: DecodedPNG

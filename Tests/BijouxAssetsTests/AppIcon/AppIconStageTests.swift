@@ -27,7 +27,7 @@ struct AppIconStageTests {
         let folder = TestPaths.temporaryFolder("appicon")
         Self.makeArt(folder)
         let report = try BuildEngine.build(Self.options(folder))
-        #expect(report.stages.suffix(2) == ["charms", "app icon"])
+        #expect(report.stages.suffix(3) == ["charms", "symbols", "app icon"])
         for path in Self.iconFiles + [AppIconStage.variantsPreviewPath, AppIconStage.safeZonePreviewPath] {
             #expect(folder.exists("out/" + path), "\(path)")
         }
