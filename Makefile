@@ -4,10 +4,13 @@
 SWIFT      ?= swift
 ART        ?= art
 OUT        ?= build
+# librsvg2-bin is rsvg-convert, which the tests run on the app icon's SVG layers (Homebrew's
+# librsvg includes it).
 APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev time \
-              libkissfft-dev libebur128-dev libavformat-dev libavcodec-dev libavutil-dev
+              libkissfft-dev libebur128-dev libavformat-dev libavcodec-dev libavutil-dev librsvg2-bin
 BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2 kissfft libebur128 ffmpeg
 PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash libxml-2.0 kissfft-float libebur128 libavformat libavcodec libavutil
+TOOLS      := rsvg-convert
 # Homebrew's libxml2 is keg-only: pkg-config finds it only through this path.
 ifeq ($(shell uname -s),Darwin)
 export PKG_CONFIG_PATH := $(shell brew --prefix libxml2 2>/dev/null)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
@@ -21,14 +24,15 @@ RELEASE_BIN = $(shell $(TOOL_BUILD) --show-bin-path)/bijoux-assets
 # Package.swift carries no unsafe flags, so apps can depend on the package.
 TEST_FLAGS := -Xswiftc -O
 
-.PHONY: all deps assets charm test kit-consumer goldens bench fuzz clean distclean help
+.PHONY: all deps assets charm test kit-consumer charms-demo goldens bench fuzz clean distclean help
 
 all: assets
 
 help:
 	@echo "make assets            build every asset from $(ART)/ into $(OUT)/"
 	@echo "make charm NAME=<id>   rebuild one charm (and its 22 px preview) only"
-	@echo "make test              run the test suite (goldens included) and kit-consumer"
+	@echo "make test              run the test suite (goldens included), kit-consumer and charms-demo"
+	@echo "make charms-demo       build Examples/CharmsDemo through the plugin, run it, check its output"
 	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
 	@echo "make goldens           re-record every golden from the current outputs"
 	@echo "make bench             speed and memory against reference tools"
@@ -37,9 +41,9 @@ help:
 	@echo "make clean             remove the generated outputs in $(OUT)/"
 	@echo "make distclean         clean, and remove the compiled tool and tests (.build/)"
 
-# Installs the C libraries when pkg-config cannot find them.
+# Installs the C libraries (and rsvg-convert) when pkg-config (or the shell) cannot find them.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && { [ "$$(uname -s)" = Darwin ] || [ -x /usr/bin/time ]; }; then \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && command -v $(TOOLS) >/dev/null 2>&1 && { [ "$$(uname -s)" = Darwin ] || [ -x /usr/bin/time ]; }; then \
 	  exit 0; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
 	  echo "Installing with Homebrew: $(BREW_PKGS)"; \
@@ -72,13 +76,35 @@ test: deps
 	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
 	exit $$status
 	@$(MAKE) --no-print-directory kit-consumer
+	@$(MAKE) --no-print-directory charms-demo
+
+# Examples/CharmsDemo applies BijouxAssetsPlugin to its executable target: its build
+# compiles the tool for the host, runs it on the example's art/ and compiles the
+# generated Swift (and copies the catalog as a resource). It runs and must print
+# exactly expected-output.txt; a second build, with nothing changed, must make
+# nothing: if SwiftPM runs the tool again (on Linux it relinks the host tool on every
+# build, as its plugin-tools and main passes each recompile the C shims, so the
+# command's executable input is new), every job must come from the cache and no file
+# be written. Its own scratch path under .build/, so it never waits on `swift test`.
+DEMO := Examples/CharmsDemo
+DEMO_BUILD := $(SWIFT) build --package-path $(DEMO) --scratch-path .build/charms-demo
+charms-demo: deps
+	@log=$$(mktemp) && trap 'rm -f "$$log"' EXIT && \
+	if ! $(DEMO_BUILD) >"$$log" 2>&1; then cat "$$log" >&2; echo "error: $(DEMO) does not build" >&2; exit 1; fi && \
+	$(DEMO_BUILD) >"$$log" 2>&1 && \
+	if grep -q 'bijoux-assets build (CharmsDemo)' "$$log" && ! grep -q '^built 0 written, [0-9]* unchanged, 0 removed' "$$log"; then \
+	  cat "$$log" >&2; echo "error: a second build with no art changed made something again" >&2; exit 1; \
+	fi && \
+	"$$($(DEMO_BUILD) --show-bin-path)/CharmsDemo" >"$$log" && \
+	if ! diff -u $(DEMO)/expected-output.txt "$$log"; then echo "error: $(DEMO) printed something else (diff above)" >&2; exit 1; fi && \
+	echo "charms-demo: built through BijouxAssetsPlugin, printed what $(DEMO)/expected-output.txt says"
 
 # Examples/KitConsumer depends on this package by path and on the BijouxKit product
 # alone, as the app and its extensions do. It is built in a scratch folder of its own
 # (removed afterwards, with the lock files SwiftPM keeps in TMPDIR) and run; the build
 # must compile BijouxKit and no C target, so BijouxKit never needs a C library. Needs no
 # `deps`.
-KIT_C_TARGETS := CBijouxShims|CLibPNG|CZlib|CRsvg|CCairo|CXXHash|CLibXML2
+KIT_C_TARGETS := CBijouxShims|CLibPNG|CZlib|CRsvg|CCairo|CXXHash|CLibXML2|CKissFFT|CEbur128|CAVFormat|CAVCodec|CAVUtil|CBijouxAudio
 kit-consumer:
 	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-kit-consumer.XXXXXX") && trap 'rm -rf "$$scratch"' EXIT && \
 	log="$$scratch/build.log" && mkdir "$$scratch/tmp" && \

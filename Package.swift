@@ -14,6 +14,11 @@ let package = Package(
         // What the app, its widget and Live Activity extensions link: Foundation only,
         // so it builds without any of the C libraries below.
         .library(name: "BijouxKit", targets: ["BijouxKit"]),
+        // Applied to a target, runs the tool on its art/ folder as part of its build.
+        .plugin(name: "BijouxAssetsPlugin", targets: ["BijouxAssetsPlugin"]),
+        // `swift package --allow-writing-to-package-directory bijoux-assets`: the same
+        // outputs written into the source tree.
+        .plugin(name: "BijouxAssetsCommand", targets: ["BijouxAssetsCommand"]),
     ],
     targets: [
         .target(name: "BijouxKit"),
@@ -30,6 +35,10 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        // The XML parser librsvg itself links: the icon safety check reads SVGs with it.
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // The audio stage: KISS FFT for the reverb's convolution, libebur128 for
         // loudness, FFmpeg's libraries for AAC in MP4.
         .systemLibrary(
@@ -49,10 +58,6 @@ let package = Package(
             providers: [.apt(["libavutil-dev"]), .brew(["ffmpeg"])]),
         // libavformat's I/O callbacks on a memory buffer and its macro error codes.
         .target(name: "CBijouxAudio", dependencies: ["CAVFormat", "CAVCodec", "CAVUtil"]),
-        // The XML parser librsvg itself links: the icon safety check reads SVGs with it.
-        .systemLibrary(
-            name: "CLibXML2", pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // The content hash of the build cache (XXH3, 128 bits).
         .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
@@ -70,6 +75,13 @@ let package = Package(
             exclude: ["Engine/README.md"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
+        .plugin(name: "BijouxAssetsPlugin", capability: .buildTool(), dependencies: ["bijoux-assets"]),
+        .plugin(
+            name: "BijouxAssetsCommand",
+            capability: .command(
+                intent: .custom(verb: "bijoux-assets", description: "Build each target's art/ into its source folder"),
+                permissions: [.writeToPackageDirectory(reason: "writes the asset catalog and the generated Swift beside the target's art/")]),
+            dependencies: ["bijoux-assets"]),
         // The golden harness (recording policies, the review page): for tests only, so it
         // does not ship in the product.
         .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets"]),

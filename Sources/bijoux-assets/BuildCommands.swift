@@ -35,7 +35,8 @@ let charmCommand = CommandSpec(
         Writes the charm's image set and its preview (Preview/Charms/<id>.png: the
         @3x render, and the charm at 22 px, actual size and magnified), and reports
         whether it stays legible at 22 px. When it is the charm the app icon hangs
-        (appicon.json), the icon set and its previews are rebuilt too.
+        (appicon.json), the icon set, the Icon Composer document (AppIcon.icon/) and
+        their previews are rebuilt too.
 
         EXAMPLE: bijoux-assets charm cat
         """,

@@ -102,8 +102,9 @@ public struct AppIconParameters: Equatable, Sendable {
 extension AppIconParameters {
     public static let fileName = "appicon.json"
 
-    /// Parses and validates appicon.json. `file` names the file in errors.
-    public static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> AppIconParameters {
+    /// Parses and validates appicon.json. `file` names the file in errors. A colour is
+    /// "#RRGGBB" or the name of a colour in `palette` (its `any` appearance).
+    public static func parse(_ bytes: [UInt8], file: String, palette: Palette = Palette()) throws(ArtFileError) -> AppIconParameters {
         let top = try JSONFields(parsing: bytes, file: file, known: ["thread", "charm", "ring", "grain", "variants"])
         var locations: [String: SourceLocation] = [:]
         let side = Double(Self.side)
@@ -157,16 +158,19 @@ extension AppIconParameters {
         var inks: [Variant: Inks] = [:]
         for variant in Variant.allCases {
             let fields = try v.object(variant.rawValue, known: ["paper", "thread", "highlight", "ring", "charm", "charmGain"])
-            inks[variant] = try parseInks(fields, variant: variant)
+            inks[variant] = try parseInks(fields, variant: variant, palette: palette)
         }
         return AppIconParameters(thread: thread, charm: charm, ring: ring, grain: grain, inks: inks, locations: locations)
     }
 
-    private static func parseInks(_ fields: JSONFields, variant: Variant) throws(ArtFileError) -> Inks {
-        /// A "#RRGGBB" field; null only where `nullable`.
+    private static func parseInks(_ fields: JSONFields, variant: Variant, palette: Palette) throws(ArtFileError) -> Inks {
+        let named = palette.colors.isEmpty ? "" : ", a palette colour (\(palette.colors.map(\.name).joined(separator: ", ")))"
+        /// A "#RRGGBB" field or a palette colour's name; null only where `nullable`.
         func color(_ name: String, nullable: Bool = false) throws(ArtFileError) -> RGBA? {
             if nullable, fields[name]?.value == .null { return nil }
-            return try fields.required(name, "a colour \"#RRGGBB\"\(nullable ? " or null" : "")") { $0.string.flatMap(parseHex) }
+            return try fields.required(name, "a colour \"#RRGGBB\"\(named)\(nullable ? " or null" : "")") {
+                $0.string.flatMap { Palette.parseHex($0) ?? palette[$0]?.any }
+            }
         }
         let paper = try color("paper", nullable: true)
         let thread = try color("thread")!, highlight = try color("highlight")!, ring = try color("ring")!
@@ -195,18 +199,6 @@ extension AppIconParameters {
         }
         let charmGain = fields["charmGain"] == nil ? 1 : try fields.number("charmGain", "a factor, more than 0 and at most 4", in: 0...4, openBelow: true)
         return Inks(paper: paper, thread: thread, highlight: highlight, ring: ring, charm: charm, charmGain: charmGain)
-    }
-
-    /// "#RRGGBB" (either case) as an opaque colour.
-    static func parseHex(_ text: String) -> RGBA? {
-        let digits = Array(text.utf8)
-        guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
-        var value: UInt32 = 0
-        for digit in digits.dropFirst() {
-            guard let nibble = Character(Unicode.Scalar(digit)).hexDigitValue else { return nil }
-            value = value << 4 | UInt32(nibble)
-        }
-        return RGBA(UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF), 255)
     }
 
     static func format(_ value: Double) -> String { JSONWriter.formatNumber(value) }

@@ -22,16 +22,21 @@ public enum AppIconPreview {
     /// The three variants masked as the home screen shows them, at 1024 px in a row
     /// and at 60 pt @3x (180 px) below each, on a plain wallpaper.
     public static func variants(_ renders: [AppIconRender]) -> RGBAImage {
-        let side = renders.first?.image.width ?? AppIconParameters.side
+        row(renders.map(asShown))
+    }
+
+    /// Pictures as the system composes them before masking, masked, at full size in
+    /// a row and at 60 pt @3x (180 px) below each, on a plain wallpaper.
+    public static func row(_ shown: [RGBAImage]) -> RGBAImage {
+        let side = shown.first?.width ?? AppIconParameters.side
         let small = homeScreenPoints * homeScreenScale
-        let width = gap + renders.count * (side + gap)
+        let width = gap + shown.count * (side + gap)
         let height = gap + side + gap + small + gap
         var sheet = Compositing.filled(width: width, height: height, color: wallpaper)
-        for (i, render) in renders.enumerated() {
-            let shown = asShown(render)
+        for (i, image) in shown.enumerated() {
             let x = gap + i * (side + gap)
-            Compositing.draw(masked(shown), over: &sheet, x: x, y: gap)
-            let reduced = Resample.resize(shown, width: small, height: small)
+            Compositing.draw(masked(image), over: &sheet, x: x, y: gap)
+            let reduced = Resample.resize(image, width: small, height: small)
             Compositing.draw(masked(reduced), over: &sheet, x: x + (side - small) / 2, y: gap + side + gap)
         }
         return sheet
@@ -40,32 +45,38 @@ public enum AppIconPreview {
     /// A variant as the system composes it before masking: the default as is, the
     /// dark one over the system's backdrop, the tinted one coloured by luminance.
     public static func asShown(_ render: AppIconRender) -> RGBAImage {
-        let image = render.image
         switch render.variant {
-        case .default:
-            return image
-        case .dark:
-            var backdrop = RGBAImage(width: image.width, height: image.height)
-            for y in 0..<image.height {
-                let f = Double(y) / Double(max(1, image.height - 1))
-                let row = RGBA(mix(darkBackdropTop.r, darkBackdropBottom.r, f), mix(darkBackdropTop.g, darkBackdropBottom.g, f), mix(darkBackdropTop.b, darkBackdropBottom.b, f), 255)
-                for x in 0..<image.width { backdrop[x, y] = row }
-            }
-            Compositing.draw(image, over: &backdrop, x: 0, y: 0)
-            return backdrop
-        case .tinted:
-            let dark = RGBA(sampleTint.r / 8, sampleTint.g / 8, sampleTint.b / 8, 255)
-            var tinted = image
-            tinted.pixels.withUnsafeMutableBufferPointer { p in
-                for i in stride(from: 0, to: p.count, by: 4) {
-                    let level = Double(p[i]) / 255
-                    p[i] = mix(dark.r, sampleTint.r, level)
-                    p[i + 1] = mix(dark.g, sampleTint.g, level)
-                    p[i + 2] = mix(dark.b, sampleTint.b, level)
-                }
-            }
-            return tinted
+        case .default: render.image
+        case .dark: overDarkBackdrop(render.image)
+        case .tinted: tinted(render.image)
         }
+    }
+
+    /// The image over the stand-in for the system's dark backdrop.
+    public static func overDarkBackdrop(_ image: RGBAImage) -> RGBAImage {
+        var backdrop = RGBAImage(width: image.width, height: image.height)
+        for y in 0..<image.height {
+            let f = Double(y) / Double(max(1, image.height - 1))
+            let row = RGBA(mix(darkBackdropTop.r, darkBackdropBottom.r, f), mix(darkBackdropTop.g, darkBackdropBottom.g, f), mix(darkBackdropTop.b, darkBackdropBottom.b, f), 255)
+            for x in 0..<image.width { backdrop[x, y] = row }
+        }
+        Compositing.draw(image, over: &backdrop, x: 0, y: 0)
+        return backdrop
+    }
+
+    /// A grey image coloured by its level with the sample tint.
+    public static func tinted(_ image: RGBAImage) -> RGBAImage {
+        let dark = RGBA(sampleTint.r / 8, sampleTint.g / 8, sampleTint.b / 8, 255)
+        var tinted = image
+        tinted.pixels.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                let level = Double(p[i]) / 255
+                p[i] = mix(dark.r, sampleTint.r, level)
+                p[i + 1] = mix(dark.g, sampleTint.g, level)
+                p[i + 2] = mix(dark.b, sampleTint.b, level)
+            }
+        }
+        return tinted
     }
 
     static func mix(_ a: UInt8, _ b: UInt8, _ f: Double) -> UInt8 {

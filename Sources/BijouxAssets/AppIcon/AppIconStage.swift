@@ -1,13 +1,14 @@
 /// The app icon stage: reads appicon.json and the charm it names, checks the safe
 /// zone on the geometry, renders the three variants, confirms the checks on their
-/// pixels, and lays out the icon set and its previews. Any broken rule stops the
-/// build before anything is committed.
+/// pixels, and lays out the icon set and its previews; then does the same for the
+/// Icon Composer document (`AppIcon.icon`, iOS 26) made from the same layout. Any
+/// broken rule stops the build before anything is committed.
 public enum AppIconStage: Stage {
     public static let name = "app icon"
     public static let iconSetFolder = AssetCatalog.folderName + "/AppIcon.appiconset"
     public static let variantsPreviewPath = "Preview/AppIcon-variants.png"
     public static let safeZonePreviewPath = "Preview/AppIcon-safe-zone.png"
-    public static var ownedFolders: [String] { [iconSetFolder] }
+    public static var ownedFolders: [String] { [iconSetFolder, LeFilDocument.folder] }
 
     /// Each variant's file in the icon set, the appearance that marks it, and its
     /// PNG colour type: the default has no alpha channel (App Store validation
@@ -21,12 +22,14 @@ public enum AppIconStage: Stage {
 
     public static func applies(to art: ArtFolder) -> Bool { art.contains(AppIconParameters.fileName) }
 
-    /// One job, made in a full build and by `charm <id>` of the charm hanging from the
-    /// thread (a revised heart revises the icon).
+    /// Two jobs, the icon set (iOS 18) and the Icon Composer document (iOS 26), each
+    /// made in a full build and by `charm <id>` of the charm hanging from the thread
+    /// (a revised heart revises both). They run side by side and share the charm,
+    /// keyed once through the art folder.
     public static func plan(_ art: ArtFolder) throws -> StagePlan {
         let file = art.file(AppIconParameters.fileName)
         let source = try art.readJSON(AppIconParameters.fileName)
-        let parameters = try AppIconParameters.parse(source, file: file)
+        let parameters = try AppIconParameters.parse(source, file: file, palette: art.palette)
         let id = parameters.charm.id
         let table = try art.requireTable(
             for: file, location: parameters.locations["charm.id"], field: "charm.id",
@@ -35,28 +38,56 @@ public enum AppIconStage: Stage {
             throw ArtFileError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
                                message: "no charm '\(id)' in charms.json (known: \(table.charms.map(\.id).joined(separator: ", ")))")
         }
-        let artHash = Locked<ContentHash?>(nil)
-        let job = Job(name: "app icon", scope: .charm(id), charms: [id], key: {
-            let hash = try art.artHash(of: entry)
-            artHash.value = hash
-            let key = CacheKey("app icon")
-            key.add("appicon.json", source)
-            key.add("art", hash)
-            key.add("blackPoint", entry.blackPoint)
-            return key.hash
-        }, make: { recorder in
-            let charm = try art.keyedCharm(entry, expected: artHash.value!)
-            try make(parameters, charm: charm, file: file, recorder)
-        })
-        return StagePlan(jobs: [job])
+        /// A job drawing from the icon's renderer. Its outputs are decided by
+        /// appicon.json, the charm's art and the table field its keying takes, and
+        /// the colours the previews and the read-back use.
+        func job(_ name: String, _ make: @escaping @Sendable (AppIconRenderer, JobRecorder) throws -> Void) -> Job {
+            let artHash = Locked<ContentHash?>(nil)
+            return Job(name: name, scope: .charm(id), charms: [id], key: {
+                let hash = try art.artHash(of: entry)
+                artHash.value = hash
+                let key = CacheKey(name)
+                key.add("appicon.json", source)
+                key.add("art", hash)
+                key.add("blackPoint", entry.blackPoint)
+                for (label, colour) in keyedColours { key.add(label, colour.description) }
+                // The inks as resolved: a palette colour appicon.json names is in the
+                // key, the others are not.
+                for variant in AppIconParameters.Variant.allCases {
+                    let inks = parameters.inks[variant]!
+                    for (name, ink) in [("paper", inks.paper), ("thread", inks.thread), ("highlight", inks.highlight), ("ring", inks.ring)] {
+                        key.add("\(variant.rawValue).\(name)", ink?.description ?? "none")
+                    }
+                }
+                return key.hash
+            }, make: { recorder in
+                let charm = try art.keyedCharm(entry, expected: artHash.value!)
+                try make(try AppIconRenderer(parameters: parameters, keyed: charm.keyed, bounds: charm.bounds, file: file), recorder)
+            })
+        }
+        return StagePlan(jobs: [
+            job("app icon") { try makeIconSet($0, file: file, $1) },
+            job(LeFilDocument.folder) { try makeDocument($0, file: file, $1) },
+        ])
     }
 
-    static func make(_ parameters: AppIconParameters, charm: KeyedCharm, file: String, _ recorder: JobRecorder) throws {
-        let renderer = try AppIconRenderer(parameters: parameters, keyed: charm.keyed, bounds: charm.bounds, file: file)
+    /// The colours of the tool (not of appicon.json) in the outputs: the previews'
+    /// wallpaper, dark backdrop and tint, and the ink the document's SVG layers are
+    /// read back with.
+    static let keyedColours: [(String, RGBA)] = [
+        ("wallpaper", AppIconPreview.wallpaper), ("darkBackdropTop", AppIconPreview.darkBackdropTop),
+        ("darkBackdropBottom", AppIconPreview.darkBackdropBottom), ("sampleTint", AppIconPreview.sampleTint),
+        ("readBackInk", DrawnIcon.ink),
+    ]
+
+    /// The icon set and its previews, once the rules hold on the geometry and on
+    /// the variants' pixels.
+    static func makeIconSet(_ renderer: AppIconRenderer, file: String, _ recorder: JobRecorder) throws {
+        let parameters = renderer.parameters
         let geometry = try SafeZone.check(renderer.layout, parameters: parameters, file: file)
         let renders = renderer.renderAll()
         let pixels = try SafeZone.confirm(
-            threadCoverage: renderer.threadCoverage, renders: renders, layout: renderer.layout, parameters: parameters, file: file)
+            threadCoverage: renderer.threadCoverage, drawn: renders.map(\.drawn), layout: renderer.layout, parameters: parameters, file: file)
 
         try recorder.write(iconSetFolder + "/Contents.json", text: AssetCatalog.appIconSetContents(files.map { ($0.appearance, $0.filename) }))
         for file in files {
@@ -65,13 +96,21 @@ public enum AppIconStage: Stage {
         }
         try recorder.write(variantsPreviewPath, PNGEncoder.encode(AppIconPreview.variants(renders), as: .rgb, options: .init(jobs: recorder.threads)))
         try recorder.write(safeZonePreviewPath, PNGEncoder.encode(AppIconPreview.safeZone(renders[0], layout: renderer.layout), as: .rgb, options: .init(jobs: recorder.threads)))
-        recorder.note(summary(geometry, pixels, renderer.layout))
+        recorder.note(summary("app icon", geometry, pixels, renderer.layout))
+    }
+
+    /// The Icon Composer document (`AppIcon.icon/`) and the preview of its looks,
+    /// once the rules hold on its layers' geometry and on its composited looks.
+    static func makeDocument(_ renderer: AppIconRenderer, file: String, _ recorder: JobRecorder) throws {
+        let document = try LeFilDocument.Checked(renderer, file: file, jobs: recorder.threads)
+        for output in document.outputs { try recorder.write(output.path, output.bytes) }
+        recorder.note(summary(LeFilDocument.folder, document.geometry, document.pixels, document.icon.layout))
     }
 
     /// One line with each rule's measure, from the geometry and from the pixels.
-    static func summary(_ geometry: SafeZone.Geometry, _ pixels: SafeZone.Pixels, _ layout: AppIconLayout) -> String {
+    static func summary(_ label: String, _ geometry: SafeZone.Geometry, _ pixels: SafeZone.Pixels, _ layout: AppIconLayout) -> String {
         let margin = IconMask.safeMargin(side: Double(layout.side))
-        return "app icon: thread \(SafeZone.px(geometry.threadClearance)) from the mask's edge (pixels \(SafeZone.px(pixels.threadClearance)); safe margin \(SafeZone.px(margin))), "
+        return "\(label): thread \(SafeZone.px(geometry.threadClearance)) from the mask's edge (pixels \(SafeZone.px(pixels.threadClearance)); safe margin \(SafeZone.px(margin))), "
             + "heart bottom margin \(SafeZone.percent(geometry.bottomMargin)) (pixels \(SafeZone.percent(pixels.bottomMargin)); at least \(SafeZone.percent(SafeZone.minimumBottomMargin))), "
             + "ring \(SafeZone.px(geometry.ringDistance)) from the squiggle (thread covers \(SafeZone.percent(pixels.coverageAtRingTop)) at its top; at most \(SafeZone.px(layout.strokeWidth / 2)))"
     }

@@ -27,6 +27,26 @@ public enum AssetCatalog {
         return JSONWriter.xcodeStyle(.object(root))
     }
 
+    /// Contents.json of a colour set as Xcode writes one whose colour was typed as 8-bit
+    /// hex: sRGB, each component a string (`"0xC9"`, exact, and what actool reads as
+    /// hex), alpha `"1.000"` (palette colours are opaque); a dark appearance is a second entry marked with a
+    /// luminosity appearance.
+    public static func colorSetContents(any: RGBA, dark: RGBA?) -> String {
+        precondition(any.a == 255 && (dark?.a ?? 255) == 255, "palette colours are opaque")
+        func entry(_ color: RGBA, appearance: String?) -> JSONOutput {
+            let hex = Array(Palette.hex(color).dropFirst())
+            let components: [String: JSONOutput] = [
+                "red": .string("0x" + String(hex[0..<2])), "green": .string("0x" + String(hex[2..<4])),
+                "blue": .string("0x" + String(hex[4..<6])), "alpha": "1.000",
+            ]
+            var entry: [String: JSONOutput] = ["color": ["color-space": "srgb", "components": .object(components)], "idiom": "universal"]
+            if let appearance { entry["appearances"] = [["appearance": "luminosity", "value": .string(appearance)]] }
+            return .object(entry)
+        }
+        let colors = [entry(any, appearance: nil)] + (dark.map { [entry($0, appearance: "dark")] } ?? [])
+        return JSONWriter.xcodeStyle(["colors": .array(colors), "info": info])
+    }
+
     /// Contents.json of an app icon set in Xcode 15+'s single-size iOS form: one
     /// universal 1024×1024 image per appearance, the dark and tinted ones marked with
     /// a luminosity appearance. `files` maps an appearance (nil for the default) to

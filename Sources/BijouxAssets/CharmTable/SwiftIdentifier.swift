@@ -7,34 +7,70 @@ public enum SwiftIdentifier {
     /// name `CharmType` already has (`allCases` → `allCases_`, or `CharmType.allCases`
     /// would be ambiguous), and reserved words in backticks (`default` →
     /// `` `default` ``). Different ids can give one name; `caseNames` reports that.
-    public static func caseName(for id: String) -> String {
+    /// `members`: what the enum (or namespace) has besides these names.
+    public static func caseName(for id: String, members: Set<String> = memberNames) -> String {
         let parts = id.split(separator: "-", omittingEmptySubsequences: true).map(String.init)
         guard let first = parts.first else { return "_" }
         var name = lowercasingLeadingCapitals(first)
         for part in parts.dropFirst() { name += part.prefix(1).uppercased() + part.dropFirst() }
         if let lead = name.unicodeScalars.first, lead >= "0" && lead <= "9" { name = "_" + name }
-        if memberNames.contains(name) { name += "_" }
+        if members.contains(name) { name += "_" }
         return reservedWords.contains(name) ? "`\(name)`" : name
     }
 
-    /// Case names for all ids, in order. Two ids with one name is an error naming both
-    /// (at the second one, pointing back at the first).
+    /// Case names for all charm ids, in order (see `names`).
     public static func caseNames(for charms: [CharmEntry], file: String) throws(ArtFileError) -> [String] {
-        var owner: [String: CharmEntry] = [:]
+        try names(for: charms.map { ($0.id, file, $0.location) }, kind: "charm", field: "id", xcodeSymbols: xcodeImageSymbols)
+    }
+
+    /// Swift names for `items` (ids with the file and place they are written), in order. Two ids with
+    /// one name is an error naming both (at the second one, pointing back at the first);
+    /// so is a name in `xcodeSymbols`, which Xcode's own asset symbols already take.
+    public static func names(
+        for items: [(id: String, file: String, location: SourceLocation?)], kind: String, field: String? = nil,
+        members: Set<String> = memberNames, xcodeSymbols: [String: String]
+    ) throws(ArtFileError) -> [String] {
+        var owner: [String: (id: String, file: String, location: SourceLocation?)] = [:]
         var names: [String] = []
-        for entry in charms {
-            let name = caseName(for: entry.id)
-            if let first = owner[name] {
-                let at = first.location.map { " at \($0)" } ?? ""
+        for item in items {
+            let name = caseName(for: item.id, members: members)
+            let bare = name.filter { $0 != "`" }
+            if let first = owner[bare] {
+                let at = first.file != item.file ? " (\(first.file))" : first.location.map { " at \($0)" } ?? ""
                 throw ArtFileError(
-                    file: file, location: entry.location, subject: "charm '\(entry.id)'", field: "id",
-                    message: "becomes the Swift case \(name), as does charm '\(first.id)'\(at); rename one of them")
+                    file: item.file, location: item.location, subject: "\(kind) '\(item.id)'", field: field,
+                    message: "becomes the Swift name \(name), as does \(kind) '\(first.id)'\(at); rename one of them")
             }
-            owner[name] = entry
+            if let symbol = xcodeSymbols[bare] {
+                throw ArtFileError(
+                    file: item.file, location: item.location, subject: "\(kind) '\(item.id)'", field: field,
+                    message: "becomes the Swift name \(name), which Xcode's generated asset symbols cannot use (\(symbol) exists already); rename it")
+            }
+            owner[bare] = item
             names.append(name)
         }
         return names
     }
+
+    /// Names Xcode's asset-symbol generation (Xcode 15+) would turn into a member that
+    /// UIKit or SwiftUI already has: an image called `add` would be `UIImage.add`.
+    public static let xcodeImageSymbols: [String: String] = Dictionary(
+        uniqueKeysWithValues: ["add", "remove", "checkmark", "strokedCheckmark", "actions"].map { ($0, "UIImage.\($0)") })
+
+    /// Likewise for colours: SwiftUI's `Color` and UIKit's `UIColor` class members.
+    public static let xcodeColorSymbols: [String: String] = {
+        var symbols: [String: String] = [:]
+        for name in ["black", "blue", "brown", "clear", "cyan", "gray", "green", "indigo", "mint", "orange", "pink", "primary",
+                     "purple", "red", "secondary", "teal", "white", "yellow", "accentColor"] {
+            symbols[name] = "Color.\(name)"
+        }
+        for name in ["darkGray", "lightGray", "magenta", "label", "secondaryLabel", "tertiaryLabel", "quaternaryLabel", "link",
+                     "placeholderText", "separator", "opaqueSeparator", "tintColor", "systemBackground", "systemFill",
+                     "systemGray", "systemBlue", "systemRed", "systemGreen", "lightText", "darkText"] {
+            symbols[name] = "UIColor.\(name)"
+        }
+        return symbols
+    }()
 
     /// `URLBox` → `urlBox`, `Cat` → `cat`, `ABC` → `abc`: the leading run of capitals,
     /// except the one that starts the next word.

@@ -1,7 +1,7 @@
 import Dispatch
 
-/// The art folder read once, for every stage: its listing, the charm table parsed and
-/// validated, and the charms keyed once each, even when two stages use one (the
+/// The art folder read once, for every stage: its listing, the charm table and the
+/// palette parsed and validated, and the charms keyed once each, even when two stages use one (the
 /// app icon hangs a charm the charms stage also keys). Stages read through it, and it
 /// reads through `FileIO` with the folder as `below`, so every read gets the same
 /// checks: no symbolic link is followed and no special file is opened (see `FileIO`).
@@ -15,11 +15,14 @@ public struct ArtFolder: Sendable {
     public let listing: [String: [String]]
     /// charms.json, parsed and validated, when there is one.
     public let table: CharmTableSource?
+    /// palette.json, parsed and validated; empty when there is none. Every stage that
+    /// draws or writes a colour takes it from here, and puts that colour in its keys.
+    public let palette: Palette
     private let memo: KeyedCharmMemo
 
-    /// Reads the listing and the charm table; throws when the folder is missing, when
-    /// any folder in it cannot be listed or holds anything but files and folders, or
-    /// when the table is malformed.
+    /// Reads the listing, the charm table and the palette; throws when the folder is
+    /// missing, when any folder in it cannot be listed or holds anything but files and
+    /// folders, or when either file is malformed.
     public init(_ path: String) throws {
         // The folder itself is as the user gave it: a link to it is followed.
         switch try FileIO.kind(of: path) {
@@ -32,12 +35,16 @@ public struct ArtFolder: Sendable {
         memo = KeyedCharmMemo()
         table = listing[""]?.contains(Self.charmTableFile) == true
             ? try CharmTableSource.parse(try Self.readJSON(Self.charmTableFile, in: path), file: path + "/" + Self.charmTableFile) : nil
+        palette = listing[""]?.contains(Palette.fileName) == true
+            ? try Palette.parse(try Self.readJSON(Palette.fileName, in: path), file: path + "/" + Palette.fileName) : Palette()
     }
 
     /// The full path of a file in the folder, as messages name it.
     public func file(_ relative: String) -> String { path + "/" + relative }
 
     public var tablePath: String { file(Self.charmTableFile) }
+
+    public var palettePath: String { file(Palette.fileName) }
 
     /// Whether the folder has this entry (relative path, any kind).
     public func contains(_ relative: String) -> Bool {

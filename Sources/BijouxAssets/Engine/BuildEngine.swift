@@ -64,12 +64,13 @@ public enum BuildEngine {
         let lock = try FileLock(place.lockFile) { options.progress?(.waitingForLock(folder: options.outputFolder)) }
         place.sweep()
         let old = place.readCache()
-        let owned = options.onlyCharms == nil ? plans.flatMap { $0.stage.ownedFolders } : []
+        // Stages may share a folder (the table and the symbols share Generated/).
+        let owned = options.onlyCharms == nil ? Array(Set(plans.flatMap { $0.stage.ownedFolders })).sorted() : []
         let tree = try OutputTree(place) { relative in
             !owned.contains { relative == $0 || relative.hasPrefix($0 + "/") }
         }
         let run = try execute(work, art: art, into: tree, cache: old, full: options.onlyCharms == nil, options: options)
-        try checkImageNamesAreUnique(run.paths, artFolder: art.path)
+        try checkAssetNamesAreUnique(run.paths, artFolder: art.path)
         if options.strict && !run.warnings.isEmpty {
             throw StrictModeFailure(warnings: run.warnings)
         }
@@ -108,7 +109,7 @@ public enum BuildEngine {
     static func plan(_ art: ArtFolder) throws -> [PlannedStage] {
         let stages = Stages.all.filter { $0.applies(to: art) }
         guard stages.contains(where: { !$0.isAuxiliary }) else {
-            throw ArtFileError(file: art.path, message: "nothing to build: no \(ArtFolder.charmTableFile), icons/, appicon.json, \(Score.folder)/ or \(HapticRecipe.folder)/")
+            throw ArtFileError(file: art.path, message: "nothing to build: no \(ArtFolder.charmTableFile), icons/, \(Palette.fileName), appicon.json, \(Score.folder)/ or \(HapticRecipe.folder)/")
         }
         return try stages.map { ($0, try $0.plan(art)) }
     }
@@ -291,21 +292,25 @@ public enum BuildEngine {
     }
 
     /// Image sets are not namespaced (the app asks for `UIImage(named: "cat")`), so a
-    /// charm and an icon with one name would be two assets Xcode cannot tell apart.
-    static func checkImageNamesAreUnique(_ paths: [String], artFolder: String) throws(ArtFileError) {
-        var firstFolder: [String: (name: String, folder: String)] = [:]
-        for path in paths.sorted() where path.hasSuffix(".imageset/Contents.json") {
-            let imageSet = path.dropLast("/Contents.json".count)
-            guard let slash = imageSet.lastIndex(of: "/") else { continue }
-            let name = String(imageSet[imageSet.index(after: slash)...].dropLast(".imageset".count))
-            let folder = String(imageSet[..<slash])
-            if let other = firstFolder[CharmTableRules.caseFolded(name)] {
-                if let clash = CharmTableRules.caseClash(name, with: other.name) {
-                    throw ArtFileError(file: artFolder, message: "image sets \(clash) (in \(other.folder) and \(folder))")
+    /// charm and an icon with one name would be two assets Xcode cannot tell apart;
+    /// colour sets likewise (a palette colour called `accent-color` and the accent).
+    /// Names that differ in case alone clash too.
+    static func checkAssetNamesAreUnique(_ paths: [String], artFolder: String) throws(ArtFileError) {
+        for (kind, words) in [("imageset", "image sets"), ("colorset", "colour sets")] {
+            var firstFolder: [String: (name: String, folder: String)] = [:]
+            for path in paths.sorted() where path.hasSuffix(".\(kind)/Contents.json") {
+                let set = path.dropLast("/Contents.json".count)
+                guard let slash = set.lastIndex(of: "/") else { continue }
+                let name = String(set[set.index(after: slash)...].dropLast(kind.count + 1))
+                let folder = String(set[..<slash])
+                if let other = firstFolder[CharmTableRules.caseFolded(name)] {
+                    if let clash = CharmTableRules.caseClash(name, with: other.name) {
+                        throw ArtFileError(file: artFolder, message: "\(words) \(clash) (in \(other.folder) and \(folder))")
+                    }
+                    throw ArtFileError(file: artFolder, message: "two \(words) are named '\(name)' (in \(other.folder) and \(folder)); the app finds them by name alone, so rename one")
                 }
-                throw ArtFileError(file: artFolder, message: "two image sets are named '\(name)' (in \(other.folder) and \(folder)); the app finds images by name alone, so rename one")
+                firstFolder[CharmTableRules.caseFolded(name)] = (name, folder)
             }
-            firstFolder[CharmTableRules.caseFolded(name)] = (name, folder)
         }
     }
 }

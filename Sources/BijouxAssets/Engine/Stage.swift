@@ -82,21 +82,25 @@ public struct Job: Sendable {
         self.make = make
     }
 
-    /// A job whose outputs depend on nothing but code (a folder's Contents.json).
-    public static func constant(name: String, scope: Scope, _ outputs: [BuildOutput]) -> Job {
+    /// A job whose outputs are made while planning (a folder's Contents.json, generated
+    /// Swift), keyed by their bytes and the note it reports.
+    public static func constant(name: String, scope: Scope, _ outputs: [BuildOutput], note: String? = nil) -> Job {
         Job(name: name, scope: scope, key: {
             let key = CacheKey("constant")
             for output in outputs { key.add(output.path, output.bytes) }
+            if let note { key.add("note", note) }
             return key.hash
         }, make: { recorder in
             for output in outputs { try recorder.write(output.path, output.bytes) }
+            if let note { recorder.note(note) }
         })
     }
 }
 
 /// Made after a stage's jobs, in a full build only, from the artifacts the jobs left
 /// (in job order). Its key is the jobs' keys together, and `key` when it uses
-/// anything else (the art folder's name in a generated file's header).
+/// anything else (the art folder's name in a generated file's header, the paper a contact sheet
+/// is drawn on).
 public struct Summary: Sendable {
     public var name: String
     public var key: (@Sendable () throws -> ContentHash)?
@@ -152,9 +156,11 @@ public final class JobRecorder {
 
 /// The stages, in the order they run (every stage is planned, and so checked, before
 /// any runs): the sounds before the table whose JSON twin lists them, the charms
-/// before the app icon that hangs one.
+/// before the app icon that hangs one, the symbols (whose names must not clash)
+/// before the app icon too.
 public enum Stages {
     public static let all: [any Stage.Type] = [
-        CatalogStage.self, SoundsStage.self, TableStage.self, CharmsStage.self, IconsStage.self, AppIconStage.self,
+        CatalogStage.self, SoundsStage.self, TableStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self,
+        SymbolsStage.self, AppIconStage.self,
     ]
 }

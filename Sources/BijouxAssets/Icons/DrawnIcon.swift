@@ -6,15 +6,15 @@
 /// drawing, antialiased by area at their own resolution, and the wobble is the same
 /// size in points at every scale by construction.
 ///
-/// The icon is drawn in the app's light ink (`currentColor` in the SVG), with alpha.
+/// The icon is drawn in the palette's ink (`currentColor` in the SVG), with alpha.
 /// With the default template rendering intent the app tints it with its own ink and
 /// only the alpha matters; with `original` the colours are the SVG's own.
 public struct DrawnIcon: Sendable {
     public static let scales = [1, 2, 3]
     /// Pixels per point of the master render: a multiple of every scale.
     public static let density = 6
-    /// Icons are drawn in the palette's light ink.
-    public static let ink = Palette.lightInk
+    /// The ink of a palette without one.
+    public static let ink = Palette().ink
 
     public var name: String
     public var pointWidth: Int
@@ -31,10 +31,10 @@ public struct DrawnIcon: Sendable {
     public static let renderTimeLimit = 10.0
 
     /// Checks the SVG (`SVGSafety`), parses it, renders and wobbles it. `file` names
-    /// the icon in errors. A render that takes longer than `timeLimit` seconds is
+    /// the icon in errors; `ink` is `currentColor`. A render that takes longer than `timeLimit` seconds is
     /// abandoned and reported.
     public static func make(
-        name: String, file: String, svg: [UInt8], wobble: WobbleParameters, timeLimit: Double = renderTimeLimit
+        name: String, file: String, svg: [UInt8], wobble: WobbleParameters, ink: RGBA = ink, timeLimit: Double = renderTimeLimit
     ) throws(ArtFileError) -> DrawnIcon {
         if let problem = SVGSafety.problem(in: svg) { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
         let document = try SVGDocument(bytes: svg, file: file, ink: ink)

@@ -22,7 +22,7 @@ struct AppIconParametersTests {
 
     @Test func theShippedFileIsValid() throws {
         let bytes = try FileIO.read(TestPaths.art + "/appicon.json")
-        let shipped = try AppIconParameters.parse(bytes, file: "art/appicon.json")
+        let shipped = try AppIconParameters.parse(bytes, file: "art/appicon.json", palette: TestPaths.artPalette)
         #expect(shipped.charm.id == "heart")
     }
 
@@ -81,9 +81,9 @@ struct AppIconParametersTests {
     }
 
     @Test func hexColoursAreStrict() {
-        #expect(AppIconParameters.parseHex("#c9A16b") == RGBA(0xC9, 0xA1, 0x6B, 255))
+        #expect(Palette.parseHex("#c9A16b") == RGBA(0xC9, 0xA1, 0x6B, 255))
         for bad in ["C9A16B", "#C9A16", "#C9A16BB", "#+F+F+F", "#GG0000", ""] {
-            #expect(AppIconParameters.parseHex(bad) == nil, "\(bad)")
+            #expect(Palette.parseHex(bad) == nil, "\(bad)")
         }
     }
 }

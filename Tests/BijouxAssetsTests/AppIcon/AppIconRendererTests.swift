@@ -24,6 +24,9 @@ struct AppIconRendererTests {
             "Assets.xcassets/AppIcon.appiconset/Contents.json", "Assets.xcassets/AppIcon.appiconset/AppIcon.png",
             "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", "Assets.xcassets/AppIcon.appiconset/AppIcon-tinted.png",
             "Preview/AppIcon-variants.png", "Preview/AppIcon-safe-zone.png",
+            // The Icon Composer document beside it, and the preview of its looks.
+            "AppIcon.icon/icon.json", "AppIcon.icon/Assets/thread.svg", "AppIcon.icon/Assets/ring.svg", "AppIcon.icon/Assets/heart.png",
+            "Preview/AppIcon-icon-looks.png",
         ])
         // Default: colour type 2, no alpha channel and no tRNS (App Store error 90717).
         let light = try Self.decoded("AppIcon.png")

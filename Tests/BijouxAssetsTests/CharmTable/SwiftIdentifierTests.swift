@@ -27,7 +27,7 @@ struct SwiftIdentifierTests {
         #expect {
             _ = try SwiftIdentifier.caseNames(for: table.charms, file: "art/charms.json")
         } throws: { error in
-            "\(error)" == "art/charms.json:4:3: charm 'coffee-cup', field 'id': becomes the Swift case coffeeCup, as does charm 'coffeeCup' at 2:3; rename one of them"
+            "\(error)" == "art/charms.json:4:3: charm 'coffee-cup', field 'id': becomes the Swift name coffeeCup, as does charm 'coffeeCup' at 2:3; rename one of them"
         }
         #expect(try SwiftIdentifier.caseNames(for: Array(table.charms.prefix(2)), file: "x") == ["coffeeCup", "star"])
     }

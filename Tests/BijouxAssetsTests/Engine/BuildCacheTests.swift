@@ -66,8 +66,9 @@ struct BuildCacheTests {
     @Test func theIconsCharmRebuildsTheIconToo() throws {
         let built = try Self.everyStage("cache-heart")
         built.folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
-        #expect(try built.build() == ["charms/heart", "charms/contact sheet", "app icon/app icon"])
-        #expect(try OutputFolder.rewritten(built.out).contains("Assets.xcassets/AppIcon.appiconset/AppIcon.png"))
+        #expect(try built.build() == ["charms/heart", "charms/contact sheet", "app icon/app icon", "app icon/AppIcon.icon"])
+        let rewritten = try OutputFolder.rewritten(built.out)
+        #expect(rewritten.isSuperset(of: ["Assets.xcassets/AppIcon.appiconset/AppIcon.png", LeFilDocument.folder + "/Assets/heart.png", LeFilDocument.Checked.preview.path]))
     }
 
     @Test func aChangedSwayDurationRebuildsOnlyTheTable() throws {
@@ -92,12 +93,17 @@ struct BuildCacheTests {
     }
 
     /// The app icon's inks are its palette: the dark variant's ring colour changes the
-    /// dark render and the preview that shows it, and nothing else.
+    /// dark render and the preview that shows it, the Icon Composer document's dark
+    /// fill (icon.json, not a layer's picture) and the preview of its looks, and
+    /// nothing else.
     @Test func aChangedPaletteColourRebuildsOnlyWhatShowsIt() throws {
         let built = try Self.everyStage("cache-palette")
         built.folder.write("art/appicon.json", AppIconFixture.json.replacingOccurrences(of: "\"ring\": \"#EDCF98\"", with: "\"ring\": \"#3050F0\""))
-        #expect(try built.build() == ["app icon/app icon"])
-        #expect(try OutputFolder.rewritten(built.out) == ["Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", AppIconStage.variantsPreviewPath])
+        #expect(try built.build() == ["app icon/app icon", "app icon/AppIcon.icon"])
+        #expect(try OutputFolder.rewritten(built.out) == [
+            "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", AppIconStage.variantsPreviewPath,
+            LeFilDocument.folder + "/icon.json", LeFilDocument.Checked.preview.path,
+        ])
     }
 
     @Test(arguments: ["flipped byte", "truncated", "foreign", "empty", "folder"])

@@ -31,7 +31,7 @@ struct BuildEngineTests {
         let folder = TestPaths.temporaryFolder("layout")
         Self.makeArt(folder)
         let report = try BuildEngine.build(Self.options(folder))
-        #expect(report.stages == ["table", "charms"])
+        #expect(report.stages == ["table", "charms", "symbols"])
         #expect(report.warnings.isEmpty)
         let files = folder.files().filter { $0.hasPrefix("out/") }.map { String($0.dropFirst(4)) }
         for id in ["sun", "moon", "plum"] {
@@ -94,7 +94,7 @@ struct BuildEngineTests {
         #expect {
             try BuildEngine.build(Self.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art/charms.json:3:3: charm 'sunMoon', field 'id': becomes the Swift case sunMoon, as does charm 'sun-moon' at 2:3; rename one of them"
+            "\(error)" == "\(folder.path)/art/charms.json:3:3: charm 'sunMoon', field 'id': becomes the Swift name sunMoon, as does charm 'sun-moon' at 2:3; rename one of them"
         }
         #expect(!folder.exists("out"))
     }
@@ -200,7 +200,7 @@ struct BuildEngineTests {
         #expect {
             try BuildEngine.build(Self.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art: nothing to build: no charms.json, icons/, appicon.json, music/ or haptics/"
+            "\(error)" == "\(folder.path)/art: nothing to build: no charms.json, icons/, palette.json, appicon.json, music/ or haptics/"
         }
     }
 }
@@ -214,11 +214,11 @@ struct ImageNameTests {
         #expect {
             try BuildEngine.build(BuildEngineTests.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art: two image sets are named 'sun' (in Assets.xcassets/Charms and Assets.xcassets/Icons); the app finds images by name alone, so rename one"
+            "\(error)" == "\(folder.path)/art: two image sets are named 'sun' (in Assets.xcassets/Charms and Assets.xcassets/Icons); the app finds them by name alone, so rename one"
         }
         #expect(!folder.exists("out"))
         // Renamed, it builds.
         try FileManager.default.moveItem(atPath: folder.path + "/art/icons/sun.svg", toPath: folder.path + "/art/icons/sunny.svg")
-        #expect(try BuildEngine.build(BuildEngineTests.options(folder)).stages == ["table", "charms", "icons"])
+        #expect(try BuildEngine.build(BuildEngineTests.options(folder)).stages == ["table", "charms", "icons", "symbols"])
     }
 }

@@ -18,6 +18,8 @@ enum TestPaths {
     static let corpora = packageRoot + "/Tests/Corpora"
     static let pngSuite = corpora + "/pngsuite"
     static let art = packageRoot + "/art"
+    /// The sample art's palette.json, which its appicon.json names colours from.
+    static let artPalette = try! Palette.parse(try! FileIO.read(art + "/" + Palette.fileName), file: Palette.fileName)
 
     /// A fresh empty folder, removed when the returned object is released.
     static func temporaryFolder(_ label: String = "test") -> TemporaryFolder { TemporaryFolder(label) }

@@ -1,0 +1,34 @@
+import BijouxKit
+
+// Everything below comes from the Swift the plugin generated from art/: no name or
+// number of the art is written here.
+
+print("charms:")
+for charm in CharmType.allCases {
+    let sway = charm.sway
+    print("  \(charm.rawValue) \"\(charm.displayName)\" \"\(charm.stockNote)\" image \(charm.imageName)"
+        + " sway \(sway.duration) s, stiffness \(rounded(sway.stiffness)), damping \(rounded(sway.damping))")
+}
+
+print("icons:")
+for icon in ActionIcon.allCases {
+    print("  \(icon) image \(icon.imageName)")
+}
+
+print("palette:")
+for color in BijouxPalette.allColors {
+    print("  \(color.colorSetName) \(color.hex) rgb \(rounded(color.red)) \(rounded(color.green)) \(rounded(color.blue)) alpha \(color.alpha)")
+}
+print("  accent \(BijouxPalette.accent.colorSetName)")
+
+// One tick of the first charm, tilted 0.2 rad, the phone upright and still.
+let first = CharmType.allCases[0]
+let next = CharmPhysics.step(
+    CharmPendulum(angle: 0.2), sway: first.sway, gravityX: 0, gravityY: -1, rotationRateZ: 0)
+print("one step of \(first.rawValue) from 0.2 rad: angle \(rounded(next.angle)), velocity \(rounded(next.velocity))")
+
+/// Six decimals, so the text is the same wherever the last bits of libm differ.
+func rounded(_ value: Double) -> String {
+    let scaled = (value * 1_000_000).rounded() / 1_000_000
+    return "\(scaled)"
+}

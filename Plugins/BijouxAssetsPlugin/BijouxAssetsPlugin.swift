@@ -1,0 +1,73 @@
+import Foundation
+import PackagePlugin
+
+/// Runs `bijoux-assets build` on the target's `art/` folder as part of its build. Every
+/// file of the art folder is an input and the generated Swift and the asset catalog
+/// are outputs, so SwiftPM (or Xcode) reruns the tool only when the art (or the tool) changes,
+/// compiles the Swift into the target, and takes `Assets.xcassets` as a resource.
+/// The generated Swift imports BijouxKit: the target depends on that product too.
+@main
+struct BijouxAssetsPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        return try Self.commands(
+            art: target.directoryURL.appending(path: "art"), workFolder: context.pluginWorkDirectoryURL,
+            tool: context.tool(named: "bijoux-assets").url, target: target.name)
+    }
+
+    /// The one build command for the art folder `art`, writing into `workFolder`.
+    static func commands(art: URL, workFolder: URL, tool: URL, target: String) throws -> [Command] {
+        guard FileManager.default.fileExists(atPath: art.path) else {
+            Diagnostics.error("\(art.path): error: no art folder for target '\(target)' (BijouxAssetsPlugin reads <target>/art)")
+            return []
+        }
+        let out = workFolder.appending(path: "BijouxAssets")
+        let generated = out.appending(path: "Generated")
+        var outputs = [generated.appending(path: "CatalogSymbols.swift"), out.appending(path: "Assets.xcassets")]
+        func has(_ name: String) -> Bool { FileManager.default.fileExists(atPath: art.appending(path: name).path) }
+        if has("charms.json") {
+            outputs.insert(generated.appending(path: "CharmTable.swift"), at: 0)
+        }
+        // Music and haptic recipes give Sounds.swift and the files it names, resources
+        // of the target like the catalog.
+        if has("music") || has("haptics") {
+            outputs.append(generated.appending(path: "Sounds.swift"))
+            if has("music") { outputs.append(out.appending(path: "Audio")) }
+            if has("haptics") { outputs.append(out.appending(path: "Haptics")) }
+        }
+        return [
+            .buildCommand(
+                displayName: "bijoux-assets build (\(target))", executable: tool,
+                arguments: ["build", "--art", art.path, "--out", out.path],
+                inputFiles: artFiles(art), outputFiles: outputs)
+        ]
+    }
+
+    /// Every file in the art folder, hidden ones aside, sorted.
+    static func artFiles(_ art: URL) -> [URL] {
+        let enumerator = FileManager.default.enumerator(
+            at: art, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        var files: [URL] = []
+        while let file = enumerator?.nextObject() as? URL {
+            if (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true { files.append(file) }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    /// In an Xcode project the art is `<project folder>/<target name>/art` (beside the
+    /// target's sources, as Xcode lays them out), else `<project folder>/art`.
+    extension BijouxAssetsPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let project = context.xcodeProject.directoryURL
+            var art = project.appending(path: target.displayName).appending(path: "art")
+            if !FileManager.default.fileExists(atPath: art.path) { art = project.appending(path: "art") }
+            return try Self.commands(
+                art: art, workFolder: context.pluginWorkDirectoryURL, tool: context.tool(named: "bijoux-assets").url,
+                target: target.displayName)
+        }
+    }
+#endif

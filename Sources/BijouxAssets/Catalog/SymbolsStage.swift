@@ -1,0 +1,25 @@
+/// The catalog-symbols stage: writes `Generated/CatalogSymbols.swift`
+/// (`CatalogSymbolsSwift`) from the charm table, the icons' names and the palette, so
+/// the app gets typed images and colours. It shares `Generated/` with the table stage:
+/// both own it, so a file there that neither made is stale, and neither removes the
+/// other's. It runs before the app icon, so a name clash stops the build before the
+/// icon is rendered; like the table, the text is made while planning.
+public enum SymbolsStage: Stage {
+    public static let name = "symbols"
+    public static let swiftPath = TableStage.folder + "/CatalogSymbols.swift"
+    public static var ownedFolders: [String] { [TableStage.folder] }
+
+    public static func applies(to art: ArtFolder) -> Bool {
+        art.table != nil || art.hasFolder(IconsStage.sourceFolder) || !art.palette.colors.isEmpty
+    }
+
+    public static func plan(_ art: ArtFolder) throws -> StagePlan {
+        let icons = IconsStage.iconNames(art).map { ($0, art.file("\(IconsStage.sourceFolder)/\($0).svg")) }
+        let input = CatalogSymbolsSwift.Input(charms: art.table != nil, icons: icons, palette: art.palette, paletteFile: art.palettePath)
+        let source = String(TableStage.sourceName(artFolder: art.path).dropLast(ArtFolder.charmTableFile.count))
+        let swift = try CatalogSymbolsSwift.generate(input, source: source)
+        let note = "catalog symbols: \(icons.count) icons, \(art.palette.colors.count) colours → \(swiftPath)"
+        // Keyed by its text, which holds every colour's value and every name it uses.
+        return StagePlan(jobs: [.constant(name: "catalog symbols", scope: .whole, [BuildOutput(path: swiftPath, text: swift)], note: note)])
+    }
+}

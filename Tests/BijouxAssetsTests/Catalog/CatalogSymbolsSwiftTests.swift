@@ -1,0 +1,91 @@
+import BijouxKit
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+@Suite("Generated CatalogSymbols.swift")
+struct CatalogSymbolsSwiftTests {
+    static let palette = Palette(
+        colors: [
+            Palette.Color(name: "paper", any: RGBA(0x17, 0x15, 0x13, 255)),
+            Palette.Color(name: "light-ink", any: RGBA(0xF3, 0xEC, 0xDF, 255), dark: RGBA(0x10, 0x10, 0x10, 255)),
+        ],
+        accent: "light-ink")
+
+    static func input(icons: [String] = ["give", "pass-on"], palette: Palette = palette, charms: Bool = true) -> CatalogSymbolsSwift.Input {
+        CatalogSymbolsSwift.Input(charms: charms, icons: icons.map { ($0, "art/icons/\($0).svg") }, palette: palette, paletteFile: "art/palette.json")
+    }
+
+    static func generate(_ input: CatalogSymbolsSwift.Input) throws(ArtFileError) -> String {
+        try CatalogSymbolsSwift.generate(input, source: "art/")
+    }
+
+    @Test func iconsAndColoursAreTypedAndNamedAsXcodeWould() throws {
+        let text = try Self.generate(Self.input())
+        #expect(text.hasPrefix("// Generated from art/ by bijoux-assets. Do not edit.\n"))
+        #expect(text.contains("public enum ActionIcon: String, CaseIterable, Sendable {\n    case give = \"give\"\n    case passOn = \"pass-on\"\n"))
+        #expect(text.contains("    public static let paper = PaletteColor(rgb: 0x171513, colorSetName: \"Paper\")\n"))
+        #expect(text.contains("    public static let lightInk = PaletteColor(rgb: 0xF3ECDF, colorSetName: \"LightInk\")\n"))
+        #expect(text.contains("    public static let allColors: [PaletteColor] = [paper, lightInk]\n"))
+        #expect(text.contains("    public static let accent = lightInk\n"))
+        #expect(text.contains("extension CharmType {") && text.contains("extension ActionIcon {") && text.contains("extension PaletteColor {"))
+        #expect(!text.contains("\n\n\n") && !text.contains(" \n") && text.hasSuffix("#endif\n"))
+        #expect(try Self.generate(Self.input()) == text)
+        // No charms, no icons: nothing refers to a type that is not there.
+        let bare = try Self.generate(Self.input(icons: [], charms: false))
+        #expect(!bare.contains("ActionIcon") && !bare.contains("CharmType") && bare.contains("BijouxPalette"))
+    }
+
+    @Test(arguments: [
+        (["give", "add"], "art/icons/add.svg: icon 'add': becomes the Swift name add, which Xcode's generated asset symbols cannot use (UIImage.add exists already); rename it"),
+        (["checkmark"], "art/icons/checkmark.svg: icon 'checkmark': becomes the Swift name checkmark, which Xcode's generated asset symbols cannot use (UIImage.checkmark exists already); rename it"),
+        (["pass-on", "passOn"], "art/icons/passOn.svg: icon 'passOn': becomes the Swift name passOn, as does icon 'pass-on' (art/icons/pass-on.svg); rename one of them"),
+    ])
+    func iconNamesThatCollideAreAnErrorNamingBoth(icons: [String], message: String) {
+        #expect(throws: ArtFileError.self) { _ = try Self.generate(Self.input(icons: icons)) }
+        do { _ = try Self.generate(Self.input(icons: icons)) } catch { #expect(error.description == message) }
+    }
+
+    @Test func colourNamesXcodeAlreadyUsesAreRefusedWhereTheyAreWritten() throws {
+        let palette = try Palette.parse(Array(##"{"colors": {"paper": "#000000", "red": "#FF0000"}}"##.utf8), file: "art/palette.json")
+        do {
+            _ = try Self.generate(Self.input(palette: palette))
+            Issue.record("a colour called red was accepted")
+        } catch {
+            #expect(error.description == "art/palette.json:1:33: colour 'red', field 'colors': becomes the Swift name red, which Xcode's generated asset symbols cannot use (Color.red exists already); rename it")
+        }
+    }
+
+    /// Every line of it is Swift (the accessors too, though only Apple platforms compile
+    /// them); the rest type-checks and runs against BijouxKit with a charm table beside it.
+    @Test func theGeneratedFileParsesAndTheLinuxPartRuns() throws {
+        let folder = TestPaths.temporaryFolder("symbols")
+        let table = CharmTableSource(charms: [CharmEntry(id: "star", displayName: "Star", note: "shine on", swayDuration: 2.4)])
+        folder.write("CharmTable.swift", try CharmTableSwift.generate(table, source: "art/charms.json", file: "charms.json"))
+        folder.write("CatalogSymbols.swift", try Self.generate(Self.input()))
+        let parsed = try SwiftCompiler.run(["-parse", "CatalogSymbols.swift"], in: folder.path)
+        #expect(parsed.status == 0, "\(parsed.output)")
+        // The accessors as an Apple platform's compiler sees them, parsed on their own.
+        let text = String(decoding: try #require(folder.read("CatalogSymbols.swift")), as: UTF8.self)
+        let accessors = text.components(separatedBy: "#if canImport(SwiftUI)\n")[1]
+            .replacingOccurrences(of: "#endif\n\n#if canImport(UIKit)\n", with: "")
+            .replacingOccurrences(of: "\n#endif\n", with: "\n")
+        folder.write("Accessors.swift", accessors)
+        let accessorsParsed = try SwiftCompiler.run(["-parse", "Accessors.swift"], in: folder.path)
+        #expect(accessorsParsed.status == 0, "\(accessorsParsed.output)")
+
+        let kit = try BijouxKitModule.build(in: folder.path)
+        try #require(kit.status == 0, "\(kit.output)")
+        folder.write("main.swift", """
+            import BijouxKit
+            print(ActionIcon.allCases.map(\\.imageName), BijouxPalette.allColors.map(\\.hex), BijouxPalette.accent.colorSetName, BijouxPalette.paper.red)
+            """)
+        let built = try SwiftCompiler.run(
+            ["-swift-version", "6"] + BijouxKitModule.linkArguments + ["-o", "symbols", "main.swift", "CharmTable.swift", "CatalogSymbols.swift"],
+            in: folder.path)
+        try #require(built.status == 0, "\(built.output)")
+        let run = try SwiftCompiler.execute(folder.path + "/symbols", in: folder.path)
+        #expect(run.output == "[\"give\", \"pass-on\"] [\"#171513\", \"#F3ECDF\"] LightInk \(Double(0x17) / 255)\n")
+    }
+}
