@@ -11,6 +11,8 @@ import CBijouxAudio
 /// the same file with one FFmpeg build (another FFmpeg version may encode otherwise).
 public enum AACCodec {
     static let bitRate = 128_000
+    static let muxer = "ipod"
+    static let encoder = "aac"
     /// One AAC frame, in samples: the granularity of the file's length.
     static let frameLength = 1024
 
@@ -27,10 +29,15 @@ public enum AACCodec {
     }
 
     static func encode(_ buffer: StereoBuffer, file: String) throws(Failure) -> [UInt8] {
-        let settings = bx_aac_settings(muxer: "ipod", encoder: "aac", bit_rate: Int64(bitRate), bit_exact: 1)
         var bytes = bx_audio_bytes()
         var message = [CChar](repeating: 0, count: 256)
-        let status = bx_aac_encode(buffer.left, buffer.right, Int64(buffer.frames), Int32(Voices.sampleRate), settings, &bytes, &message, message.count)
+        // The names must outlive the call that reads them, not just the settings' init.
+        let status = muxer.withCString { muxer in
+            encoder.withCString { encoder in
+                let settings = bx_aac_settings(muxer: muxer, encoder: encoder, bit_rate: Int64(bitRate), bit_exact: 1)
+                return bx_aac_encode(buffer.left, buffer.right, Int64(buffer.frames), Int32(Voices.sampleRate), settings, &bytes, &message, message.count)
+            }
+        }
         guard status == 0 else { throw Failure(file: file, "encode AAC", message) }
         defer { bx_audio_free(bytes.data) }
         return Array(UnsafeBufferPointer(start: bytes.data, count: bytes.size))

@@ -108,14 +108,15 @@ public enum SoundsStage: Stage {
         guard CharmTableRules.isValidID(name) else {
             throw ArtFileError(file: path, message: "\"\(name)\" is not a valid \(kind) name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the bundle's resource")
         }
-        return try art.read(relative)
+        return try art.readJSON(relative)
     }
 
     /// The names of the `.json` files of `folder` (none when there is none), sorted;
-    /// other files are warned about, hidden ones ignored.
+    /// other files are warned about (the listing has no hidden ones, and `ArtFolder`
+    /// refuses a symbolic link).
     static func sources(in folder: String, art: ArtFolder, warnings: inout [BuildWarning]) -> [String] {
         var names: [String] = []
-        for file in art.names(in: folder) where !file.hasPrefix(".") {
+        for file in art.names(in: folder) {
             guard file.hasSuffix(".json") else {
                 warnings.append(BuildWarning(subject: art.file(folder + "/" + file), message: "not a .json file; ignored"))
                 continue

@@ -63,7 +63,7 @@ public struct ArtFolder: Sendable {
         try FileIO.read(file(relative), limit: limit, below: path)
     }
 
-    /// An art-folder JSON file (charms.json, icons.json, appicon.json), refused past
+    /// An art-folder JSON file (charms.json, icons.json, appicon.json, a score), refused past
     /// `JSONFields.maxFileSize` before it is read.
     public func readJSON(_ relative: String) throws(ImageIOError) -> [UInt8] { try Self.readJSON(relative, in: path) }
 
