@@ -86,8 +86,12 @@ test: deps
 # build, as its plugin-tools and main passes each recompile the C shims, so the
 # command's executable input is new), every job must come from the cache and no file
 # be written. Its own scratch path under .build/, so it never waits on `swift test`.
+# Then the command plugin must write the same generated Swift into the source tree.
 DEMO := Examples/CharmsDemo
 DEMO_BUILD := $(SWIFT) build --package-path $(DEMO) --scratch-path .build/charms-demo
+# The command plugin, run into a dot-named folder of the demo's target (removed afterwards).
+DEMO_COMMAND := $(SWIFT) package --package-path $(DEMO) --scratch-path .build/charms-demo --allow-writing-to-package-directory bijoux-assets
+DEMO_KEPT := .bijoux-command-check
 charms-demo: deps
 	@log=$$(mktemp) && trap 'rm -f "$$log"' EXIT && \
 	if ! $(DEMO_BUILD) >"$$log" 2>&1; then cat "$$log" >&2; echo "error: $(DEMO) does not build" >&2; exit 1; fi && \
@@ -97,7 +101,13 @@ charms-demo: deps
 	fi && \
 	"$$($(DEMO_BUILD) --show-bin-path)/CharmsDemo" >"$$log" && \
 	if ! diff -u $(DEMO)/expected-output.txt "$$log"; then echo "error: $(DEMO) printed something else (diff above)" >&2; exit 1; fi && \
-	echo "charms-demo: built through BijouxAssetsPlugin, printed what $(DEMO)/expected-output.txt says"
+	echo "charms-demo: built through BijouxAssetsPlugin, printed what $(DEMO)/expected-output.txt says" && \
+	kept=$(DEMO)/Sources/CharmsDemo/$(DEMO_KEPT) && trap 'rm -f "$$log" "$(DEMO)/Sources/CharmsDemo/.$(DEMO_KEPT).bijoux-lock"; rm -rf "$$kept"' EXIT && \
+	if ! $(DEMO_COMMAND) --out $(DEMO_KEPT) >"$$log" 2>&1; then cat "$$log" >&2; echo "error: the command plugin failed" >&2; exit 1; fi && \
+	if ! diff -r .build/charms-demo/plugins/outputs/charmsdemo/CharmsDemo/destination/BijouxAssetsPlugin/BijouxAssets/Generated "$$kept/Generated"; then \
+	  echo "error: the command plugin generated other Swift than the build plugin (diff above)" >&2; exit 1; \
+	fi && \
+	echo "charms-demo: the command plugin wrote the same generated Swift into the source tree"
 
 # Examples/KitConsumer depends on this package by path and on the BijouxKit product
 # alone, as the app and its extensions do. It is built in a scratch folder of its own

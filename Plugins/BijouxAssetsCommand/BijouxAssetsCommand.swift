@@ -18,7 +18,7 @@ struct BijouxAssetsCommand: CommandPlugin {
         for case let target as SourceModuleTarget in context.package.targets where named.isEmpty || named.contains(target.name) {
             let art = target.directoryURL.appending(path: "art")
             guard FileManager.default.fileExists(atPath: art.path) else {
-                if named.contains(target.name) { Diagnostics.error("\(art.path): error: target '\(target.name)' has no art folder") }
+                if named.contains(target.name) { Diagnostics.error("target '\(target.name)' has no art folder (\(art.path))") }
                 continue
             }
             let out = target.directoryURL.appending(path: folder)
