@@ -10,7 +10,7 @@ import BijouxAssets
 let tool = "bijoux-assets"
 let version = "0.1.0"
 
-let commands: [CommandSpec] = [buildCommand, charmCommand, keyCommand, diffCommand]
+let commands: [CommandSpec] = [buildCommand, charmCommand, watchCommand, keyCommand, diffCommand]
 
 func printError(_ line: String) {
     let bytes = Array((line + "\n").utf8)

@@ -1,11 +1,15 @@
 /// The app icon stage: reads appicon.json and the charm it names, checks the safe
 /// zone on the geometry, renders the three variants, confirms the checks on their
-/// pixels, and lays out the icon set and its previews. Any broken rule stops the
+/// pixels, and lays out the icon set and its contact-sheet pictures. Any broken rule stops the
 /// build before anything is written.
 public enum AppIconStage {
     public static let iconSetFolder = AssetCatalog.folderName + "/AppIcon.appiconset"
-    public static let variantsPreviewPath = "Preview/AppIcon-variants.png"
-    public static let safeZonePreviewPath = "Preview/AppIcon-safe-zone.png"
+    public static let safeZonePreviewPath = ContactSheetPage.folder + "/AppIcon-safe-zone.png"
+
+    /// A variant as the home screen shows it, at 60 pt @3x, for the contact sheet.
+    public static func homePreviewPath(_ variant: AppIconParameters.Variant) -> String {
+        "\(ContactSheetPage.folder)/AppIcon/home-\(variant.rawValue).png"
+    }
 
     /// Each variant's file in the icon set, the appearance that marks it, and its
     /// PNG colour type: the default has no alpha channel (App Store validation
@@ -53,11 +57,19 @@ public enum AppIconStage {
                 path: iconSetFolder + "/" + file.filename,
                 bytes: PNGEncoder.encode(render.image, as: file.colorType, options: .init(jobs: jobs))))
         }
-        product.outputs.append(BuildOutput(
-            path: variantsPreviewPath, bytes: PNGEncoder.encode(AppIconPreview.variants(renders), as: .rgb, options: .init(jobs: jobs))))
-        product.outputs.append(BuildOutput(
-            path: safeZonePreviewPath,
-            bytes: PNGEncoder.encode(AppIconPreview.safeZone(renders[0], layout: renderer.layout), as: .rgb, options: .init(jobs: jobs))))
+        for file in files {
+            let render = renders.first { $0.variant == file.variant }!
+            let home = AppIconPreview.homeScreen(render)
+            product.outputs.append(BuildOutput(path: homePreviewPath(file.variant), bytes: PNGEncoder.encode(home, options: .init(jobs: jobs))))
+            product.sheet.appIcon.append(ContactSheet.AppIconLook(
+                variant: file.variant.rawValue,
+                image: ContactSheet.Image(path: iconSetFolder + "/" + file.filename, width: render.image.width, height: render.image.height),
+                home: ContactSheet.Image(path: homePreviewPath(file.variant), width: home.width, height: home.height),
+                approximation: AppIconPreview.approximation(file.variant)))
+        }
+        let safeZone = AppIconPreview.safeZone(renders[0], layout: renderer.layout)
+        product.outputs.append(BuildOutput(path: safeZonePreviewPath, bytes: PNGEncoder.encode(safeZone, as: .rgb, options: .init(jobs: jobs))))
+        product.sheet.appIconSafeZone = ContactSheet.Image(path: safeZonePreviewPath, width: safeZone.width, height: safeZone.height)
         product.notes.append(summary(geometry, pixels, renderer.layout))
         return product
     }

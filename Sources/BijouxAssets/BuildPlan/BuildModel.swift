@@ -26,6 +26,8 @@ public struct StageProduct: Sendable {
     public var ownedFolders: [String] = []
     /// One line per notable result, for the build's report.
     public var notes: [String] = []
+    /// What the contact sheet shows of the stage's assets.
+    public var sheet = ContactSheet()
 
     public init(outputs: [BuildOutput] = [], warnings: [BuildWarning] = [], ownedFolders: [String] = [], notes: [String] = []) {
         self.outputs = outputs
@@ -39,6 +41,7 @@ public struct StageProduct: Sendable {
         warnings += other.warnings
         ownedFolders += other.ownedFolders
         notes += other.notes
+        sheet.merge(other.sheet)
     }
 }
 

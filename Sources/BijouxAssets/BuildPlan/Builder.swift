@@ -102,6 +102,11 @@ public enum Builder {
         var product = StageProduct()
         product.outputs.append(BuildOutput(path: AssetCatalog.folderName + "/Contents.json", text: AssetCatalog.folderContents()))
         for stage in stages { product.merge(try stage.run(context)) }
+        if options.onlyCharms == nil {
+            // The contact sheet shows every asset, so a full build makes it.
+            product.outputs.append(BuildOutput(path: ContactSheetPage.path, text: ContactSheetPage.html(product.sheet)))
+            product.ownedFolders.append(ContactSheetPage.folder)
+        }
         try checkImageNamesAreUnique(product.outputs, artFolder: art)
         if options.strict && !product.warnings.isEmpty {
             throw StrictModeFailure(warnings: product.warnings)

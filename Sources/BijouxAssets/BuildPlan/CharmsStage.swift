@@ -1,10 +1,10 @@
 /// The painted-charm stage: reads each charm's PNG, runs `PaintedCharm`, and lays the
-/// results out as image sets and previews. Charms are processed in parallel; the
+/// results out as image sets and contact-sheet cards. Charms are processed in parallel; the
 /// outputs are in table order whatever the number of jobs.
 public enum CharmsStage {
     public static let catalogFolder = AssetCatalog.folderName + "/Charms"
-    public static let previewFolder = "Preview/Charms"
-    public static let sheetPath = "Preview/charms-22px.png"
+    /// The charms at 22 pt, for the contact sheet.
+    public static let previewFolder = ContactSheetPage.folder + "/Charms"
 
     /// `only`: build just these charm ids (an art revision of one charm), touching no
     /// other output and removing nothing.
@@ -26,69 +26,61 @@ public enum CharmsStage {
         product.outputs.append(BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents()))
         for (entry, path, info, charm, outputs) in results {
             product.outputs += outputs
-            for warning in info.warnings + ColorChunkPolicy.warnings(for: info) {
-                product.warnings.append(BuildWarning(subject: path, message: warning))
-            }
+            var warnings: [String] = info.warnings + ColorChunkPolicy.warnings(for: info)
             if charm.matteFloor > 0 {
                 let suggestion = PaintedCharm.suggestedBlackPoint(floor: charm.matteFloor, current: entry.blackPoint)
-                product.warnings.append(BuildWarning(
-                    subject: path,
-                    message: "charm '\(entry.id)': matte is not black: background floor \(charm.matteFloor)/255 would key into a haze over the whole canvas; set \"blackPoint\": \(suggestion) for it in charms.json"))
+                warnings.append("charm '\(entry.id)': matte is not black: background floor \(charm.matteFloor)/255 would key into a haze over the whole canvas; set \"blackPoint\": \(suggestion) for it in charms.json")
             }
             if charm.legibility.nearlyVanishes {
-                product.warnings.append(BuildWarning(
-                    subject: path,
-                    message: "charm '\(entry.id)' nearly vanishes at 22 px: \(charm.legibility.summary) (needs \(Int(LegibilityReport.minimumSolidFraction * 100))% and \(Int(LegibilityReport.minimumRetention * 100))%); see \(previewFolder)/\(entry.id).png"))
+                warnings.append("charm '\(entry.id)' nearly vanishes at 22 px: \(charm.legibility.verdict) (\(charm.legibility.summary); needs \(Int(LegibilityReport.minimumSolidFraction * 100))% and \(Int(LegibilityReport.minimumRetention * 100))%); see \(ContactSheetPage.path)#charm-\(entry.id)")
             }
-            product.notes.append("charm \(entry.id): painted \(charm.paintedBounds), 22 px: \(charm.legibility.summary)")
+            product.warnings += warnings.map { BuildWarning(subject: path, message: $0) }
+            product.sheet.charms.append(card(charm, entry: entry, canvas: table.canvas, warnings: warnings))
+            product.notes.append("charm \(entry.id): painted \(charm.paintedBounds) of the art, 22 pt @3x: \(charm.phoneLegibility.verdict); @1x: \(charm.legibility.verdict)")
         }
         if only == nil {
             product.ownedFolders += [catalogFolder, previewFolder]
-            product.outputs.append(BuildOutput(path: sheetPath, bytes: PNGEncoder.encode(contactSheet(results.map(\.3)))))
         }
         return product
     }
 
-    /// The image set and the preview of one charm.
+    static func imagePath(_ id: String, scale: Int) -> String {
+        "\(catalogFolder)/\(id).imageset/" + AssetCatalog.imageFileName(id, scale: scale)
+    }
+
+    /// The charm at 22 pt at one scale, for the contact sheet.
+    static func islandPath(_ id: String, scale: Int) -> String { "\(previewFolder)/\(id)-22pt@\(scale)x.png" }
+
+    /// The image set, and the charm at 22 pt at @1x and @3x for the contact sheet.
     static func charmOutputs(_ charm: PaintedCharm, canvas: CharmCanvas) -> [BuildOutput] {
         let folder = "\(catalogFolder)/\(charm.id).imageset"
         var outputs = [BuildOutput(path: folder + "/Contents.json", text: AssetCatalog.imageSetContents(name: charm.id))]
         for (scale, render) in zip(CharmCanvas.scales, charm.renders) {
-            outputs.append(BuildOutput(
-                path: folder + "/" + AssetCatalog.imageFileName(charm.id, scale: scale),
-                bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
+            outputs.append(BuildOutput(path: imagePath(charm.id, scale: scale), bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
         }
-        outputs.append(BuildOutput(path: "\(previewFolder)/\(charm.id).png", bytes: PNGEncoder.encode(preview(charm), options: .init(jobs: 1))))
+        for (scale, render) in [(1, charm.island), (Legibility.phoneScale, charm.phoneIsland)] {
+            outputs.append(BuildOutput(path: islandPath(charm.id, scale: scale), bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
+        }
         return outputs
     }
 
-    /// A charm as a designer checks it: the @3x render, then the island render at
-    /// actual size and magnified 4×, on the app's paper.
-    public static func preview(_ charm: PaintedCharm) -> RGBAImage {
-        let large = charm.renders.last!
-        let magnified = Compositing.magnified(charm.island, by: 4)
-        let gap = 12
-        let width = gap + large.width + gap + charm.island.width + gap + magnified.width + gap
-        let height = gap + max(large.height, magnified.height) + gap
-        var sheet = Compositing.filled(width: width, height: height, color: Palette.paper)
-        Compositing.draw(large, over: &sheet, x: gap, y: gap)
-        Compositing.draw(charm.island, over: &sheet, x: gap * 2 + large.width, y: gap)
-        Compositing.draw(magnified, over: &sheet, x: gap * 3 + large.width + charm.island.width, y: gap)
-        return sheet
-    }
-
-    /// Every charm at 22 px, actual size above and magnified 4× below, in dish order:
-    /// the whole set at island size, at a glance.
-    public static func contactSheet(_ charms: [PaintedCharm]) -> RGBAImage {
-        let cell = Legibility.islandWidth * 4 + 12
-        let width = max(1, charms.count) * cell + 12
-        let height = 12 + Legibility.islandHeight + 12 + Legibility.islandHeight * 4 + 12
-        var sheet = Compositing.filled(width: width, height: height, color: Palette.paper)
-        for (i, charm) in charms.enumerated() {
-            let x = 12 + i * cell
-            Compositing.draw(charm.island, over: &sheet, x: x + (cell - 12 - charm.island.width) / 2, y: 12)
-            Compositing.draw(Compositing.magnified(charm.island, by: 4), over: &sheet, x: x, y: 24 + Legibility.islandHeight)
+    /// The charm's card on the contact sheet.
+    static func card(_ charm: PaintedCharm, entry: CharmEntry, canvas: CharmCanvas, warnings: [String]) -> ContactSheet.Charm {
+        let images = zip(CharmCanvas.scales, charm.renders).map { scale, render in
+            ContactSheet.Image(path: imagePath(charm.id, scale: scale), width: render.width, height: render.height)
         }
-        return sheet
+        let largest = charm.renders.last!
+        let scale = Double(CharmCanvas.scales.last!)
+        let paint = PaintedBounds.of(largest)
+        let readings = [(Legibility.phoneScale, charm.phoneIsland, charm.phoneLegibility), (1, charm.island, charm.legibility)].map { scale, image, legibility in
+            ContactSheet.IslandReading(
+                scale: scale, image: ContactSheet.Image(path: islandPath(charm.id, scale: scale), width: image.width, height: image.height),
+                legibility: legibility)
+        }
+        return ContactSheet.Charm(
+            id: entry.id, displayName: entry.displayName, note: entry.note, images: images,
+            pointWidth: canvas.pointWidth, pointHeight: canvas.pointHeight,
+            paintedBox: ContactSheet.Box(x: Double(paint.x) / scale, y: Double(paint.y) / scale, width: Double(paint.width) / scale, height: Double(paint.height) / scale),
+            readings: readings, warnings: warnings)
     }
 }

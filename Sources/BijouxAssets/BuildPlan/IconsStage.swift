@@ -6,7 +6,6 @@ public enum IconsStage {
     /// The folder of SVGs, relative to the art folder.
     public static let sourceFolder = "icons"
     public static let catalogFolder = AssetCatalog.folderName + "/Icons"
-    public static let sheetPath = "Preview/icons.png"
 
     public static func run(artFolder: String, jobs: Int = Parallel.defaultJobs) throws -> StageProduct {
         let folder = artFolder + "/" + sourceFolder
@@ -15,7 +14,9 @@ public enum IconsStage {
         // Hidden files (.DS_Store, an editor's swap file) are not art.
         for file in FileIO.list(folder) where !file.hasPrefix(".") {
             guard file.hasSuffix(".svg") else {
-                product.warnings.append(BuildWarning(subject: folder + "/" + file, message: "not an .svg file; ignored"))
+                let warning = BuildWarning(subject: folder + "/" + file, message: "not an .svg file; ignored")
+                product.warnings.append(warning)
+                product.sheet.otherWarnings.append(warning.description)
                 continue
             }
             let name = String(file.dropLast(4))
@@ -49,16 +50,25 @@ public enum IconsStage {
         for icon in icons {
             let intent = settings.renderingIntent(for: icon.name)
             product.outputs += imageSet(icon, renderingIntent: intent)
+            var warnings: [String] = []
             if icon.inkNearEdge {
-                product.warnings.append(BuildWarning(
-                    subject: "\(folder)/\(icon.name).svg",
-                    message: "ink comes within the wobble's amplitude (\(JSONWriter.formatNumber(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox"))
+                warnings.append("ink comes within the wobble's amplitude (\(JSONWriter.formatNumber(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox")
             }
+            product.warnings += warnings.map { BuildWarning(subject: "\(folder)/\(icon.name).svg", message: $0) }
+            product.sheet.icons.append(ContactSheet.Icon(
+                name: icon.name, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
+                images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
+                    ContactSheet.Image(path: imagePath(icon.name, scale: scale), width: render.width, height: render.height)
+                },
+                renderingIntent: intent.rawValue, warnings: warnings))
             product.notes.append("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
         }
-        product.outputs.append(BuildOutput(path: sheetPath, bytes: PNGEncoder.encode(contactSheet(icons))))
         product.ownedFolders.append(catalogFolder)
         return product
+    }
+
+    static func imagePath(_ name: String, scale: Int) -> String {
+        "\(catalogFolder)/\(name).imageset/" + AssetCatalog.imageFileName(name, scale: scale)
     }
 
     /// Contents.json (with the rendering intent) and the three PNGs.
@@ -68,31 +78,8 @@ public enum IconsStage {
             name: icon.name, scales: DrawnIcon.scales, properties: ["template-rendering-intent": .string(renderingIntent.rawValue)])
         var outputs = [BuildOutput(path: folder + "/Contents.json", text: contents)]
         for (scale, render) in zip(DrawnIcon.scales, icon.renders) {
-            outputs.append(BuildOutput(
-                path: folder + "/" + AssetCatalog.imageFileName(icon.name, scale: scale),
-                bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
+            outputs.append(BuildOutput(path: imagePath(icon.name, scale: scale), bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
         }
         return outputs
-    }
-
-    /// Every icon on the app's paper, in name order: @1x above (its size on a 1x
-    /// screen) and @3x below (the pixels a phone shows), so a designer sees at once
-    /// how the set reads, and how the wobble looks, side by side.
-    public static func contactSheet(_ icons: [DrawnIcon]) -> RGBAImage {
-        let gap = 12
-        let cell = icons.map { $0.renders[2].width }.max() ?? 0
-        let rowHeights = [0, 2].map { scale in icons.map { $0.renders[scale].height }.max() ?? 0 }
-        let width = gap + icons.count * (cell + gap)
-        let height = gap + rowHeights.reduce(0) { $0 + $1 + gap }
-        var sheet = Compositing.filled(width: max(width, 1), height: height, color: Palette.paper)
-        for (i, icon) in icons.enumerated() {
-            let x = gap + i * (cell + gap)
-            var y = gap
-            for (render, rowHeight) in zip([icon.renders[0], icon.renders[2]], rowHeights) {
-                Compositing.draw(render, over: &sheet, x: x + (cell - render.width) / 2, y: y)
-                y += rowHeight + gap
-            }
-        }
-        return sheet
     }
 }

@@ -28,7 +28,7 @@ struct AppIconStageTests {
         Self.makeArt(folder)
         let report = try Builder.build(Self.options(folder))
         #expect(report.stages.suffix(2) == ["charms", "app icon"])
-        for path in Self.iconFiles + [AppIconStage.variantsPreviewPath, AppIconStage.safeZonePreviewPath] {
+        for path in Self.iconFiles + [AppIconStage.homePreviewPath(.dark), AppIconStage.safeZonePreviewPath, ContactSheetPage.path] {
             #expect(folder.exists("out/" + path), "\(path)")
         }
         #expect(report.notes.contains { $0.hasPrefix("app icon: thread ") && $0.contains("heart bottom margin") })
