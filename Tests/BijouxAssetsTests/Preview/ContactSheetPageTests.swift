@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+@Suite("Contact sheet page")
+struct ContactSheetPageTests {
+    static func image(_ path: String, _ width: Int, _ height: Int) -> ContactSheet.Image {
+        ContactSheet.Image(path: path, width: width, height: height)
+    }
+
+    static func charm(_ id: String, name: String, retention: Double = 0.97, solid: Double = 0.5, warnings: [String] = []) -> ContactSheet.Charm {
+        let legibility = LegibilityReport(solidFraction: solid, retention: retention)
+        return ContactSheet.Charm(
+            id: id, displayName: name, note: "a note with <b> & \"quotes\"",
+            images: (1...3).map { image("Assets.xcassets/Charms/\(id).imageset/\(id)@\($0)x.png", 120 * $0, 110 * $0) },
+            pointWidth: 120, pointHeight: 110, paintedBox: ContactSheet.Box(x: 4, y: 6, width: 100, height: 90),
+            readings: [3, 1].map { ContactSheet.IslandReading(scale: $0, image: image("Preview/Charms/\(id)-22pt@\($0)x.png", 22 * $0, 20 * $0), legibility: legibility) },
+            warnings: warnings)
+    }
+
+    static let sheet = ContactSheet(
+        charms: [charm("cat", name: "Cat"), charm("haze", name: "Haze", retention: 8.44, warnings: ["matte is not black", "second"])],
+        icons: [ContactSheet.Icon(name: "give", pointWidth: 24, pointHeight: 24, images: (1...3).map { image("Assets.xcassets/Icons/give.imageset/give@\($0)x.png", 24 * $0, 24 * $0) }, renderingIntent: "template", warnings: [])],
+        appIcon: ["default", "dark", "tinted"].map {
+            ContactSheet.AppIconLook(variant: $0, image: image("Assets.xcassets/AppIcon.appiconset/AppIcon-\($0).png", 1024, 1024), home: image("Preview/AppIcon/home-\($0).png", 180, 180))
+        })
+
+    @Test func aCardPerAssetWithTheDataAttributes() {
+        let page = ContactSheetPage.html(Self.sheet)
+        for asset in ["charm:cat", "charm:haze", "icon:give", "appicon:default", "appicon:dark", "appicon:tinted"] {
+            #expect(page.components(separatedBy: "data-asset=\"\(asset)\"").count == 2, "\(asset)")
+        }
+        for view in ["island", "dish", "bracelet", "icons", "home"] {
+            #expect(page.contains("data-view=\"\(view)\""), "\(view)")
+        }
+    }
+
+    @Test func warningsAreFlaggedOnTheirCardAndCountedAtTheTop() {
+        let page = ContactSheetPage.html(Self.sheet)
+        #expect(page.contains("data-asset=\"charm:haze\" data-warnings=\"2\""))
+        #expect(!page.contains("data-asset=\"charm:cat\" data-warnings"))
+        #expect(page.contains("data-warned=\"1\""))
+        #expect(page.contains("1 asset warns</strong>: <a href=\"#charm-haze\">Haze</a>"))
+        #expect(page.contains("<li>matte is not black</li>"))
+        #expect(ContactSheetPage.html(ContactSheet(charms: [Self.charm("cat", name: "Cat")])).contains("No asset warns."))
+    }
+
+    @Test func textIsEscapedAndLinksStayInsideTheOutputFolder() {
+        let page = ContactSheetPage.html(Self.sheet)
+        #expect(page.contains("a note with &lt;b&gt; &amp; &quot;quotes&quot;"))
+        #expect(!page.contains("<b> &"))
+        #expect(page.contains("src=\"../Assets.xcassets/Charms/cat.imageset/cat@3x.png\""))
+        #expect(page.contains("src=\"Charms/cat-22pt@3x.png\""))
+        #expect(!page.contains("http://") && !page.contains("https://"), "the page must work offline")
+    }
+
+    @Test func imagesAreShownAtTheirPointSize() {
+        let page = ContactSheetPage.html(Self.sheet)
+        #expect(page.contains("cat@3x.png\" width=\"120\" height=\"110\""))
+        #expect(page.contains("cat@1x.png\" width=\"120\" height=\"110\""))
+        #expect(page.contains("cat-22pt@3x.png\" width=\"22\" height=\"20\""))
+    }
+
+    @Test func legibilityIsInWordsWithTheShareCapped() {
+        let page = ContactSheetPage.html(Self.sheet)
+        #expect(page.contains("reads well at 22 pt: all of its shape stays solid"))
+        #expect(!page.contains("844"))
+        #expect(LegibilityReport(solidFraction: 0.5, retention: 8.44).keptShare == 1)
+        #expect(LegibilityReport(solidFraction: 0.5, retention: 0.4).verdict == "thin parts fade away at 22 pt: only 40 % of its shape stays solid")
+        #expect(LegibilityReport(solidFraction: 0.05, retention: 0.9).verdict.hasPrefix("a speck at 22 pt"))
+        #expect(LegibilityReport(solidFraction: 0.5, retention: 0.7).grade == "softens")
+        #expect(LegibilityReport.explanation.contains("capped at 100 %"))
+    }
+
+    @Test func theGlowIsAppliedByThePageNotBaked() {
+        let page = ContactSheetPage.html(Self.sheet)
+        #expect(page.contains("--glow: rgba(201, 161, 107, 0.35); --glow-radius: 5;"))
+        #expect(page.contains(".art { filter: drop-shadow("))
+    }
+
+    @Test func samePageForTheSameSheet() {
+        #expect(ContactSheetPage.html(Self.sheet) == ContactSheetPage.html(Self.sheet))
+    }
+}
