@@ -4,8 +4,11 @@
 SWIFT      ?= swift
 ART        ?= art
 OUT        ?= build
-APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev
+APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev chromium
 BREW_PKGS  := pkg-config libpng librsvg cairo
+# The contact sheet's browser test runs a headless Chromium: Debian's chromium; on macOS
+# Google Chrome or Chromium from /Applications (brew install --cask chromium).
+PORT       ?=
 PC_MODULES := libpng zlib librsvg-2.0 cairo
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
 # The tool for `make assets`/`charm`/`bench` is built in its own scratch path, so it never
@@ -16,23 +19,27 @@ RELEASE_BIN = $(shell $(TOOL_BUILD) --show-bin-path)/bijoux-assets
 # Package.swift carries no unsafe flags, so apps can depend on the package.
 TEST_FLAGS := -Xswiftc -O
 
-.PHONY: all deps assets charm test goldens bench clean distclean help
+.PHONY: all deps assets charm test kit-consumer goldens bench clean distclean help
 
 all: assets
 
 help:
 	@echo "make assets            build every asset from $(ART)/ into $(OUT)/"
-	@echo "make charm NAME=<id>   rebuild one charm (and its 22 px preview) only"
-	@echo "make test              run the test suite (goldens included)"
+	@echo "make charm NAME=<id>   rebuild one charm (and its 22 pt renders) only"
+	@echo "make preview           watch $(ART)/, rebuild on every save, serve the contact sheet"
+	@echo "make test              run the test suite (goldens included) and kit-consumer"
+	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
 	@echo "make goldens           re-record every golden from the current outputs"
 	@echo "make bench             speed and memory against reference tools"
 	@echo "make deps              install the system libraries (apt-get or brew)"
 	@echo "make clean             remove the generated outputs in $(OUT)/"
 	@echo "make distclean         clean, and remove the compiled tool and tests (.build/)"
 
-# Installs the C libraries when pkg-config cannot find them.
+# Installs the C libraries when pkg-config cannot find them, and (on Debian) the browser
+# the contact sheet's test opens.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES); then \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && \
+	  { [ "$$(uname -s)" = Darwin ] || command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; then \
 	  exit 0; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
 	  echo "Installing with Homebrew: $(BREW_PKGS)"; \
@@ -54,8 +61,34 @@ charm: deps
 	$(TOOL_BUILD)
 	$(RELEASE_BIN) charm $(NAME) --art $(ART) --out $(OUT)
 
+# Rebuilds on every save and serves build/Preview/index.html on 127.0.0.1 (PORT to choose).
+preview: deps
+	$(TOOL_BUILD)
+	$(RELEASE_BIN) watch --art $(ART) --out $(OUT) --serve $(PORT)
+
 test: deps
 	$(SWIFT) test $(TEST_FLAGS)
+	@$(MAKE) --no-print-directory kit-consumer
+
+# Examples/KitConsumer depends on this package by path and on the BijouxKit product
+# alone, as the app and its extensions do. It is built in a scratch folder of its own
+# (removed afterwards, with the lock files SwiftPM keeps in TMPDIR) and run; the build
+# must compile BijouxKit and no C target, so BijouxKit never needs a C library. Needs no
+# `deps`.
+KIT_C_TARGETS := CBijouxShims|CLibPNG|CZlib|CRsvg|CCairo
+kit-consumer:
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-kit-consumer.XXXXXX") && trap 'rm -rf "$$scratch"' EXIT && \
+	log="$$scratch/build.log" && mkdir "$$scratch/tmp" && \
+	if ! TMPDIR="$$scratch/tmp" $(SWIFT) build --package-path Examples/KitConsumer --scratch-path "$$scratch" -v >"$$log" 2>&1; then \
+	  cat "$$log" >&2; echo "error: Examples/KitConsumer does not build" >&2; exit 1; \
+	fi && \
+	if grep -Eq '$(KIT_C_TARGETS)|[^ ]\.c( |$$)' "$$log"; then \
+	  grep -E '$(KIT_C_TARGETS)|[^ ]\.c( |$$)' "$$log" | head -5 >&2; \
+	  echo "error: building BijouxKit alone compiled C code (see above)" >&2; exit 1; \
+	fi && \
+	grep -q 'BijouxKit/GoldThread.swift' "$$log" || { echo "error: the log shows no BijouxKit compile" >&2; exit 1; } && \
+	"$$scratch/debug/KitConsumer" && \
+	echo "kit-consumer: built BijouxKit and the consumer without any C target"
 
 # Re-records every golden from the current outputs (look at the diff before committing).
 # The first run fails when it writes anything (so recording is never silent); the

@@ -1,17 +1,22 @@
 // swift-tools-version:6.1
 // bijoux-assets: the asset pipeline of Bijoux. One library with a folder per pipeline
 // stage, a thin command-line front end, and thin C shims over system libraries
-// (found with pkg-config; installed by `make deps`).
+// (found with pkg-config; installed by `make deps`); and BijouxKit, the Swift-only
+// runtime library the app, its widgets and the tool share.
 import PackageDescription
 
 let package = Package(
     name: "bijoux-assets",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v17)],
     products: [
         .executable(name: "bijoux-assets", targets: ["bijoux-assets"]),
         .library(name: "BijouxAssets", targets: ["BijouxAssets"]),
+        // What the app, its widget and Live Activity extensions link: Foundation only,
+        // so it builds without any of the C libraries below.
+        .library(name: "BijouxKit", targets: ["BijouxKit"]),
     ],
     targets: [
+        .target(name: "BijouxKit"),
         // System libraries: module maps only, flags from pkg-config.
         .systemLibrary(
             name: "CLibPNG", pkgConfig: "libpng",
@@ -30,7 +35,7 @@ let package = Package(
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
         .target(
             name: "BijouxAssets",
-            dependencies: ["CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo"]
+            dependencies: ["BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
         // The golden harness (recording policies, the review page): for tests only, so it
@@ -39,8 +44,9 @@ let package = Package(
         .testTarget(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
-            dependencies: ["BijouxAssets", "BijouxTestSupport", "bijoux-assets"],
+            dependencies: ["BijouxAssets", "BijouxKit", "BijouxTestSupport", "bijoux-assets"],
             exclude: []
         ),
+        .testTarget(name: "BijouxKitTests", dependencies: ["BijouxKit"]),
     ]
 )

@@ -6,8 +6,3 @@ int bx_deflate_init_raw(z_stream *stream, int level, int strategy) {
     memset(stream, 0, sizeof *stream);
     return deflateInit2(stream, level, Z_DEFLATED, -15, 8, strategy);
 }
-
-int bx_inflate_init(z_stream *stream) {
-    memset(stream, 0, sizeof *stream);
-    return inflateInit(stream);
-}

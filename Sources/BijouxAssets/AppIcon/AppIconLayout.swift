@@ -1,9 +1,14 @@
+import BijouxKit
+
 /// Where everything in the icon goes, worked out once from the parameters: the
 /// renderer draws it, the safe-zone checks measure it, the previews annotate it.
 public struct AppIconLayout: Sendable {
     public var side: Int
-    /// The thread as drawn: the squiggle sampled along the base curve.
-    public var thread: ThreadPath
+    /// The thread (BijouxKit's, with the icon's stretch), and its samples as drawn.
+    public var thread: GoldThread
+    public var samples: [GoldThread.Sample]
+    /// The squiggle the renderer strokes: the samples' points.
+    public var points: [Point2D]
     public var strokeWidth: Double
     /// The top of the ring's centre line: the point that rests on the thread.
     public var ringTop: Point2D
@@ -12,7 +17,7 @@ public struct AppIconLayout: Sendable {
     /// Where the painted charm goes (its painted bounds, scaled, in whole pixels).
     public var charmBox: PixelRect
 
-    /// Samples closer than this (in pixels of the 1024 px icon) keep the polyline
+    /// Samples this far apart on average (pixels of the 1024 px icon) keep the polyline
     /// within a hundredth of a pixel of the true squiggle.
     public static let sampleSpacing = 1.0
 
@@ -21,23 +26,24 @@ public struct AppIconLayout: Sendable {
     /// that hangs `hang` below the base curve, and that the ring passes through.
     public init(_ parameters: AppIconParameters, charmSize: (width: Int, height: Int), attachDepth: Int, file: String) throws(ArtFileError) {
         side = AppIconParameters.side
-        let curve = parameters.curve
-        thread = curve.sampled(spacing: Self.sampleSpacing)
+        thread = parameters.curve
+        samples = thread.samples(spacing: Self.sampleSpacing)
+        points = samples.map { Point2D($0.point) }
         strokeWidth = parameters.thread.strokeWidth
         let charm = parameters.charm
         // The charm hangs from the base curve at its own x; the ring sits where the
         // squiggle crosses that x, so it can never float free of the line.
-        guard let crossing = thread.crossing(atX: charm.x) else {
+        guard let squiggleY = thread.squiggleY(atX: charm.x, spacing: Self.sampleSpacing) else {
             throw ArtFileError(
                 file: file, location: parameters.locations["charm"], field: "charm.x",
                 message: "the thread's squiggle does not pass x = \(JSONWriter.formatNumber(charm.x)) (it is too close to an end), so the ring has nothing to rest on")
         }
-        ringTop = Point2D(charm.x, crossing.y + parameters.ring.offset)
+        ringTop = Point2D(charm.x, squiggleY + parameters.ring.offset)
         ringRadius = parameters.ring.radius
         ringStrokeWidth = parameters.ring.strokeWidth
         charmBox = PixelRect(
             x: Int((charm.x - Double(charmSize.width) / 2).rounded()),
-            y: Int((curve.baseY(atX: charm.x) + charm.hang).rounded()) - attachDepth,
+            y: Int((thread.baseY(atX: charm.x) + charm.hang).rounded()) - attachDepth,
             width: charmSize.width, height: charmSize.height)
     }
 

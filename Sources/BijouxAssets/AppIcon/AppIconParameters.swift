@@ -1,3 +1,5 @@
+import BijouxKit
+
 /// The app icon's design as written in `art/appicon.json`. Every length and position
 /// is in points of the 1024 pt icon canvas (= pixels of the 1024 px master, x to the
 /// right, y down); `topFraction` is the SPEC's fraction of the height.
@@ -89,10 +91,11 @@ public struct AppIconParameters: Equatable, Sendable {
     /// like "thread", "charm", "charm.id".
     public var locations: [String: SourceLocation] = [:]
 
-    public var curve: ThreadCurve {
-        ThreadCurve(
-            startX: thread.startX, endX: thread.endX, height: Double(Self.side), topFraction: thread.topFraction,
-            controlDrop: thread.controlDrop, stretch: thread.stretch)
+    /// The icon's gold thread: BijouxKit's, across the 1024 pt canvas.
+    public var curve: GoldThread {
+        GoldThread(
+            width: Double(Self.side), height: Double(Self.side), topFraction: thread.topFraction,
+            controlDrop: thread.controlDrop, stretch: thread.stretch, startX: thread.startX, endX: thread.endX)
     }
 }
 

@@ -1,3 +1,4 @@
+import BijouxKit
 import CCairo
 
 /// Pictures for people: the icon as the home screen shows it, and its geometry.
@@ -77,7 +78,7 @@ public enum AppIconPreview {
         var out = image
         out.pixels.withUnsafeMutableBufferPointer { p in
             for i in 0..<alpha.count {
-                p[i * 4 + 3] = UInt8((Int(p[i * 4 + 3]) * Int(alpha[i]) + 127) / 255)
+                p[i * 4 + 3] = Alpha.premultiply(p[i * 4 + 3], alpha[i])
                 if p[i * 4 + 3] == 0 { p[i * 4] = 0; p[i * 4 + 1] = 0; p[i * 4 + 2] = 0 }
             }
         }
@@ -120,7 +121,7 @@ public enum AppIconPreview {
             cairo_set_dash(cr, &dots, 2, 0)
             cairo_set_line_width(cr, 2)
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            let base = layout.thread.samples.map(\.base)
+            let base = layout.samples.map { Point2D($0.base) }
             cairo_move_to(cr, base[0].x, base[0].y)
             for point in base.dropFirst() { cairo_line_to(cr, point.x, point.y) }
             cairo_set_source_rgba(cr, 1, 1, 1, 0.8)

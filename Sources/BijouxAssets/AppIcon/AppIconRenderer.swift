@@ -1,3 +1,4 @@
+import BijouxKit
 import CCairo
 
 /// One variant of the icon as rendered, with the background it was drawn on (paper
@@ -40,12 +41,12 @@ public final class AppIconRenderer {
         charm = CharmCanvas.place(keyed, bounds: bounds, width: size.width, height: size.height, margin: 0)
         layout = try AppIconLayout(parameters, charmSize: size, attachDepth: Self.attachDepth(charm), file: file)
         let side = layout.side
-        threadLayer = Self.strokedLayer(side: side, through: layout.thread.points, width: layout.strokeWidth)
+        threadLayer = Self.strokedLayer(side: side, through: layout.points, width: layout.strokeWidth)
         // The sheen runs along the upper side of the stroke and stays inside it
         // everywhere, caps included (offset + half its width < half the stroke).
         let offset = layout.strokeWidth * Self.highlightOffset
         highlightLayer = Self.strokedLayer(
-            side: side, through: layout.thread.samples.map { Point2D($0.point.x - $0.normal.x * offset, $0.point.y - $0.normal.y * offset) },
+            side: side, through: layout.samples.map { Point2D($0.point.x - $0.normal.x * offset, $0.point.y - $0.normal.y * offset) },
             width: layout.strokeWidth * Self.highlightWidth)
         ringLayer = CairoSurface(width: side, height: side, format: .a8)
         ringLayer.draw { [layout] cr in

@@ -42,12 +42,6 @@ public struct RoundedSquare: Equatable, Sendable {
         cairo_arc(cr, x0 + r, y0 + r, r, Double.pi, 3 * Double.pi / 2)
         cairo_close_path(cr)
     }
-
-    public func scaled(by factor: Double) -> RoundedSquare {
-        RoundedSquare(
-            origin: Point2D(origin.x * factor, origin.y * factor), side: side * factor,
-            cornerRadius: cornerRadius * factor)
-    }
 }
 
 /// The home screen's icon mask and the safe zone inside it.

@@ -53,19 +53,19 @@ public enum SafeZone {
         let side = Double(layout.side)
         let mask = IconMask.shape(side: side)
         var clearance = Double.infinity
-        var tightest = layout.thread.samples[0].point
-        for sample in layout.thread.samples {
-            let c = -mask.signedDistance(sample.point) - layout.strokeWidth / 2
+        var tightest = layout.points[0]
+        for point in layout.points {
+            let c = -mask.signedDistance(point) - layout.strokeWidth / 2
             if c < clearance {
                 clearance = c
-                tightest = sample.point
+                tightest = point
             }
         }
         let bottom = layout.charmBox.maxY
         return Geometry(
             threadClearance: clearance, tightestPoint: tightest,
             bottomMargin: (side - Double(bottom)) / side, charmBottom: bottom,
-            ringDistance: layout.thread.distance(from: layout.ringTop))
+            ringDistance: Polyline.distance(from: layout.ringTop, to: layout.points))
     }
 
     /// Fails on the first broken rule, in `SafeZoneRule` order.

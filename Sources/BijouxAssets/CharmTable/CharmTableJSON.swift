@@ -1,3 +1,5 @@
+import BijouxKit
+
 /// Writes `charms.json`, the table's JSON twin, for readers that are not Swift code
 /// compiled with the app (builds already on phones, tools, the server).
 ///
@@ -54,7 +56,7 @@ public enum CharmTableJSON {
             "schemaVersion": .int(schemaVersion),
             "physics": physics,
             "limits": limits,
-            "art": ["aspect": .double(CharmCanvas.aspect)],
+            "art": ["aspect": .double(CharmArt.aspect)],
             "charms": .array(charms),
         ]
     }

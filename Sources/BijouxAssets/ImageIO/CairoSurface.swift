@@ -53,9 +53,9 @@ public final class CairoSurface {
             for y in 0..<height {
                 for x in 0..<width {
                     let i = (y * width + x) * 4
-                    let a = UInt32(p[i + 3])
-                    @inline(__always) func premultiplied(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
-                    let word = a << 24 | premultiplied(p[i]) << 16 | premultiplied(p[i + 1]) << 8 | premultiplied(p[i + 2])
+                    let a = p[i + 3]
+                    @inline(__always) func premultiplied(_ c: UInt8) -> UInt32 { UInt32(Alpha.premultiply(c, a)) }
+                    let word = UInt32(a) << 24 | premultiplied(p[i]) << 16 | premultiplied(p[i + 1]) << 8 | premultiplied(p[i + 2])
                     data.storeBytes(of: word, toByteOffset: y * stride + x * 4, as: UInt32.self)
                 }
             }

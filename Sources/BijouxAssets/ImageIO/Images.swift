@@ -83,10 +83,10 @@ public struct PremultipliedImage: Equatable, Sendable {
         pixels.withUnsafeBufferPointer { source in
             image.pixels.withUnsafeMutableBufferPointer { out in
                 for i in stride(from: 0, to: source.count, by: 4) {
-                    let a = UInt32(source[i + 3])
+                    let a = source[i + 3]
                     guard a > 0 else { continue }
-                    for c in 0..<3 { out[i + c] = UInt8(min(255, (UInt32(source[i + c]) * 255 + a / 2) / a)) }
-                    out[i + 3] = UInt8(a)
+                    for c in 0..<3 { out[i + c] = Alpha.unpremultiply(source[i + c], a) }
+                    out[i + 3] = a
                 }
             }
         }

@@ -56,11 +56,9 @@ public enum PNGEncoder {
     public static func encode(_ image: RGBAImage, as colorType: ColorType = .rgba, options: Options = Options()) -> [UInt8] {
         let rows = packedRows(image, colorType)
         let bytesPerPixel = colorType.channels
-        let rowBytes = image.width * bytesPerPixel
         let zlibStream = rows.withUnsafeBufferPointer { raw in
             deflateFiltered(raw, width: image.width, height: image.height, bytesPerPixel: bytesPerPixel, options: options)
         }
-        _ = rowBytes
 
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []

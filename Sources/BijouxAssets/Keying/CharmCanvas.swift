@@ -1,5 +1,7 @@
-/// The fixed canvas every charm is drawn on: width:height = 120:110 (SPEC B), with a
-/// uniform margin, at the app's three scales.
+import BijouxKit
+
+/// The fixed canvas every charm is drawn on: width:height = 120:110 (SPEC B,
+/// BijouxKit's `CharmArt.ratio`), with a uniform margin, at the app's three scales.
 public struct CharmCanvas: Equatable, Sendable {
     /// Width in points; the height follows from the fixed aspect. A multiple of 12, so
     /// the height (width · 110 / 120) is a whole number of points.
@@ -7,7 +9,6 @@ public struct CharmCanvas: Equatable, Sendable {
     /// Empty space kept on every side, in points.
     public var marginPoints: Double
 
-    public static let aspect = 110.0 / 120.0
     public static let standard = CharmCanvas(pointWidth: 120, marginPoints: 4)
     public static let scales = [1, 2, 3]
 
@@ -16,7 +17,7 @@ public struct CharmCanvas: Equatable, Sendable {
         self.marginPoints = marginPoints
     }
 
-    public var pointHeight: Int { pointWidth * 110 / 120 }
+    public var pointHeight: Int { pointWidth * CharmArt.ratio.height / CharmArt.ratio.width }
 
     public func pixelSize(scale: Int) -> (width: Int, height: Int) {
         (pointWidth * scale, pointHeight * scale)

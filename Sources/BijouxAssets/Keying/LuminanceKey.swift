@@ -47,9 +47,9 @@ public enum LuminanceKey {
                         var r = p[o], g = p[o &+ 1], b = p[o &+ 2]
                         let alpha = p[o &+ 3]
                         if alpha != 255 {
-                            r = compositeOverBlack(r, alpha)
-                            g = compositeOverBlack(g, alpha)
-                            b = compositeOverBlack(b, alpha)
+                            r = Alpha.premultiply(r, alpha)
+                            g = Alpha.premultiply(g, alpha)
+                            b = Alpha.premultiply(b, alpha)
                         }
                         r = l[Int(r)]
                         g = l[Int(g)]
@@ -65,13 +65,6 @@ public enum LuminanceKey {
             }
         }
         return image
-    }
-
-    /// c·α/255 rounded to nearest: the colour a pixel shows over a black matte.
-    @inline(__always)
-    static func compositeOverBlack(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
-        let product = Int(c) &* Int(alpha) &+ 128
-        return UInt8(truncatingIfNeeded: (product &+ (product >> 8)) >> 8)
     }
 
     /// Keys a 16-bit image at full precision, rounding once to 8 bits at the end.

@@ -1,3 +1,5 @@
+import BijouxKit
+
 /// The designer's contact sheet: `Preview/index.html`, one self-contained page (its
 /// style and script inline, images linked by relative path inside the output folder,
 /// nothing from the network) with a card per asset and the app's surfaces drawn
@@ -110,7 +112,7 @@ public enum ContactSheetPage {
             text += "<figure class=\"reading\" data-grade=\"\(HTML.escape(reading.legibility.grade))\">"
             text += "<div class=\"well\">"
             text += image(reading.image, scale: reading.scale, alt: "\(charm.id) at 22 pt @\(reading.scale)x", extra: " class=\"art actual\"")
-            text += "<img src=\"\(HTML.link(reading.image.path))\" width=\"\(HTML.number(shown))\" height=\"\(HTML.number(shown * CharmCanvas.aspect))\" alt=\"\" class=\"art magnified\(magnify)\">"
+            text += "<img src=\"\(HTML.link(reading.image.path))\" width=\"\(HTML.number(shown))\" height=\"\(HTML.number(shown * CharmArt.aspect))\" alt=\"\" class=\"art magnified\(magnify)\">"
             text += "</div><figcaption><b>22 pt @\(reading.scale)x (\(reading.image.width) px\(reading.scale == 3 ? ", what the phone shows" : ", the strict check"))</b>: "
             text += "\(HTML.escape(reading.legibility.verdict)).</figcaption></figure>\n"
         }

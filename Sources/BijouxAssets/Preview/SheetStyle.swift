@@ -1,3 +1,5 @@
+import BijouxKit
+
 /// The contact sheet's style and its small script, inline in the page so it works
 /// offline from a file. Colours come from the palette; the glow from `CharmGlow`.
 enum SheetStyle {
@@ -37,16 +39,15 @@ enum SheetStyle {
             .safe-zone { position: absolute; left: 8px; top: 8px; display: none; }
             html[data-outlines="on"] .safe-zone { display: block; }
             .view { margin: 0 0 18px; } .view > p { margin: 4px 0 8px; color: #C9C0B3; max-width: 900px; }
-            .surface { position: relative; overflow: hidden; }
+            .surface { position: relative; overflow: hidden; margin-bottom: 10px; }
             .surface > svg { position: absolute; left: 0; top: 0; }
-            .surface .hang { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * var(--pt) * 1px); height: calc(var(--w) * \(HTML.number(CharmCanvas.aspect)) * var(--pt) * 1px); }
-            .surface .name { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * var(--pt) * 1px); text-align: center; white-space: nowrap; overflow: hidden; color: var(--ink); font-weight: 600; font-size: calc(var(--size) * var(--pt) * 1px); }
+            .surface .hang { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * var(--pt) * 1px); height: calc(var(--w) * \(HTML.number(CharmArt.aspect)) * var(--pt) * 1px); }
+            .surface .name { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * var(--pt) * 1px); text-align: center; white-space: nowrap; overflow: hidden; color: var(--ink); font-weight: 500; font-size: calc(var(--size) * var(--pt) * 1px); }
             .surface .name[data-overflows] { color: #FF6A5A; }
             .island { background: #000; }
             .tray { background: var(--paper); }
-            .strip { display: flex; flex-wrap: wrap; gap: 18px; align-items: center; background: var(--paper); padding: 14px; border-radius: 8px; }
-            .strip.tinted .mask { background: var(--camel); }
-            .strip .mask { display: inline-block; background: var(--ink); -webkit-mask-size: contain; mask-size: contain; -webkit-mask-repeat: no-repeat; mask-repeat: no-repeat; }
+            .surface.dish { overflow: visible; margin: 24px 30px; background: radial-gradient(ellipse at center, #26221E 0%, var(--paper) 70%); border-radius: 50%; }
+            .strip { display: flex; flex-wrap: wrap; gap: 18px; align-items: center; background: var(--paper); padding: 14px; border-radius: 8px; margin-bottom: 8px; max-width: 900px; }
             .home { display: flex; gap: 18px; flex-wrap: wrap; }
             .phone { width: 220px; padding: 18px; border-radius: 28px; background: linear-gradient(160deg, #6E7686, #3F4450); display: grid; grid-template-columns: repeat(3, 60px); gap: 14px 10px; justify-content: center; }
             .phone.dark { background: linear-gradient(160deg, #1C1D22, #07070A); }

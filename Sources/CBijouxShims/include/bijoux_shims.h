@@ -54,7 +54,5 @@ void bx_png_end(bx_png_reader *reader);
 /// deflateInit2 for a raw deflate stream (no zlib header), so independently
 /// compressed pieces can be joined into one stream.
 int bx_deflate_init_raw(z_stream *stream, int level, int strategy);
-/// inflateInit for a zlib stream (used by tests and the PNG chunk reader).
-int bx_inflate_init(z_stream *stream);
 
 #endif

@@ -1,3 +1,4 @@
+import BijouxKit
 import Testing
 
 @testable import BijouxAssets
@@ -16,7 +17,7 @@ struct AppIconParametersTests {
         #expect(p.inks[.dark]?.paper == nil && p.inks[.dark]?.charmGain == 1.08)
         #expect(p.inks[.tinted]?.charm == .luminance)
         #expect(p.locations["charm"] == SourceLocation(line: 10, column: 12))
-        #expect(p.curve == ThreadCurve(startX: 118, endX: 906, height: 1024, topFraction: 0.285, controlDrop: 232, stretch: 5))
+        #expect(p.curve == GoldThread(width: 1024, height: 1024, topFraction: 0.285, controlDrop: 232, stretch: 5, startX: 118, endX: 906))
     }
 
     @Test func theShippedFileIsValid() throws {

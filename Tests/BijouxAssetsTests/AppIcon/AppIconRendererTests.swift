@@ -1,3 +1,4 @@
+import BijouxKit
 import Foundation
 import Testing
 
@@ -37,7 +38,7 @@ struct AppIconRendererTests {
         #expect(dark.rgba8[0, 0] == RGBA(0, 0, 0, 0) && dark.rgba8[512, 1000] == RGBA(0, 0, 0, 0))
         // The thread is solid; the keyed heart is as opaque as its paint is bright.
         let layout = try Fixture.heartRenderer().layout
-        #expect(dark.rgba8[300, Int(layout.thread.crossing(atX: 300)!.y)].a == 255)
+        #expect(dark.rgba8[300, Int(layout.thread.squiggleY(atX: 300)!)].a == 255)
         #expect(dark.rgba8[512, 600].a > 200)
         // Tinted: grey on black, no alpha.
         let tinted = try Self.decoded("AppIcon-tinted.png")
@@ -60,11 +61,11 @@ struct AppIconRendererTests {
         #expect(colourful == 0)
         // Each variant shows its own inks: the thread's middle is its ink.
         let layout = try Fixture.heartRenderer().layout
-        let onThread = layout.thread.crossing(atX: 300)!
+        let onThreadY = layout.thread.squiggleY(atX: 300)!
         let p = Fixture.parameters()
-        #expect(renders[0].image[300, Int(onThread.y) + 6] == p.inks[.default]!.thread)
-        #expect(renders[1].image[300, Int(onThread.y) + 6] == p.inks[.dark]!.thread)
-        #expect(renders[2].image[300, Int(onThread.y) + 6] == p.inks[.tinted]!.thread)
+        #expect(renders[0].image[300, Int(onThreadY) + 6] == p.inks[.default]!.thread)
+        #expect(renders[1].image[300, Int(onThreadY) + 6] == p.inks[.dark]!.thread)
+        #expect(renders[2].image[300, Int(onThreadY) + 6] == p.inks[.tinted]!.thread)
     }
 
     @Test func nothingIsDrawnOutsideTheSafeZone() throws {
@@ -162,7 +163,9 @@ struct AppIconRendererTests {
     @Test func theRingHangsWhereTheSquiggleCrossesTheCharmsX() throws {
         let layout = try Fixture.heartRenderer().layout
         let p = Fixture.parameters()
-        #expect(layout.ringTop == layout.thread.crossing(atX: 512)!)
+        // BijouxKit's squiggleY, on the polyline the renderer strokes (offset 0).
+        #expect(layout.ringTop == Point2D(512, layout.thread.squiggleY(atX: 512, spacing: AppIconLayout.sampleSpacing)!))
+        #expect(p.ring.offset == 0)
         // The heart hangs from the base curve, not the squiggle: its attach point
         // (the cleft, where its paint starts on its centre line) is `hang` below.
         let renderer = try Fixture.heartRenderer()
@@ -171,6 +174,36 @@ struct AppIconRendererTests {
         #expect(layout.charmBox.y + depth == Int((p.curve.baseY(atX: 512) + p.charm.hang).rounded()))
         #expect(renderer.charm[renderer.charm.width / 2, depth].a >= 128 || renderer.charm[renderer.charm.width / 2 - 1, depth].a >= 128
             || renderer.charm[renderer.charm.width / 2 + 1, depth].a >= 128)
+    }
+
+    /// The thread the icon draws is BijouxKit's `points(spacing:)`: every pixel it
+    /// covers is within half the stroke (and half a pixel's diagonal) of that polyline,
+    /// and the stroke covers the pixel under every point fully.
+    @Test func theRenderedThreadFollowsBijouxKitsPoints() throws {
+        let renderer = try Fixture.heartRenderer()
+        let p = Fixture.parameters()
+        let thread = GoldThread(
+            width: 1024, height: 1024, topFraction: p.thread.topFraction, controlDrop: p.thread.controlDrop,
+            stretch: p.thread.stretch, startX: p.thread.startX, endX: p.thread.endX)
+        let points = thread.points(spacing: AppIconLayout.sampleSpacing).map { Point2D($0) }
+        #expect(renderer.layout.points == points)
+        let coverage = renderer.threadCoverage, side = AppIconParameters.side
+        let reach = p.thread.strokeWidth / 2 + SafeZone.halfPixelDiagonal
+        var covered = 0
+        for y in 0..<side {
+            for x in 0..<side where coverage[y * side + x] > 0 {
+                covered += 1
+                let centre = Point2D(Double(x) + 0.5, Double(y) + 0.5)
+                #expect(Polyline.distance(from: centre, to: points) <= reach, "pixel \(x), \(y)")
+            }
+        }
+        for point in points.enumerated().filter({ $0.offset % 25 == 0 }).map(\.element) {
+            #expect(coverage[Int(point.y) * side + Int(point.x)] == 255, "\(point)")
+        }
+        // The covered area is the stroke's: its length times its width, give or take the caps.
+        let length = zip(points, points.dropFirst()).map { $0.distance(to: $1) }.reduce(0, +)
+        let area = length * p.thread.strokeWidth
+        #expect(abs(Double(covered) / area - 1) < 0.1, "\(covered) pixels for \(area)")
     }
 
     @Test func theHomeScreenPicturesAreMaskedAt60PointsAt3x() throws {

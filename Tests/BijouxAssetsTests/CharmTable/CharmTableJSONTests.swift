@@ -1,3 +1,4 @@
+import BijouxKit
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import BijouxKit
 import Foundation
 import Testing
 
@@ -46,11 +47,15 @@ struct CharmTableSwiftTests {
         #expect(text.contains("        case .coffeeCup: return \"coffee-cup\"\n"))
         #expect(text.contains("        case .coffeeCup: return \"Coffee Cup\"\n"))
         #expect(text.contains("        case .coffeeCup: return CharmSway(duration: 4.4)\n"))
-        // Constants come from the tool's own values, written shortest round-trip.
-        #expect(text.contains("    public static let dampingRatio: Double = 0.42\n"))
-        #expect(text.contains("    public static let tickRate: Double = 60\n"))
-        #expect(text.contains("    public static let dishCapacity: Int = 12\n"))
-        #expect(text.contains("    public static let aspect: Double = 0.9166666666666666\n"))
+        #expect(text.contains("    /// What the charm is called, at most 26 characters.\n"))
+        // Only the table: the model is BijouxKit's, imported, never written out.
+        #expect(lines[3] == "import BijouxKit")
+        #expect(!text.contains("import Foundation"))
+        for declaration in ["struct", "func", "static", "extension", "CharmPhysics", "CharmLimits", "CharmArt"] {
+            #expect(!text.contains(declaration), "the generated file declares or names \(declaration)")
+        }
+        let types = lines.filter { $0.hasPrefix("public ") }
+        #expect(types == ["public enum CharmType: String, CaseIterable, Codable, Sendable {"])
         #expect(try Self.generate(Self.twoCharms) == text)
     }
 
@@ -62,19 +67,28 @@ struct CharmTableSwiftTests {
         }
     }
 
-    @Test func theGeneratedFileTypeChecksOnItsOwn() throws {
+    @Test func theGeneratedFileTypeChecksAgainstBijouxKit() throws {
         let folder = TestPaths.temporaryFolder("typecheck")
+        let kit = try BijouxKitModule.build(in: folder.path)
+        try #require(kit.status == 0, "\(kit.output)")
         folder.write("CharmTable.swift", try Self.generate(Self.awkwardTable))
         // Swift 5 language mode, as many app targets still use; the run below is Swift 6.
-        let result = try SwiftCompiler.run(["-typecheck", "-swift-version", "5", "-warnings-as-errors", "CharmTable.swift"], in: folder.path)
+        let result = try SwiftCompiler.run(
+            ["-typecheck", "-swift-version", "5", "-warnings-as-errors", "-I", ".", "CharmTable.swift"], in: folder.path)
         #expect(result.status == 0, "\(result.output)")
     }
 
-    /// Compiles the generated file with a small program that prints every value and
-    /// steps every charm through tilts and flicks, and compares its output with the
-    /// tool's own model, line by line and bit for bit.
-    @Test func theGeneratedCodeBehavesExactlyLikeTheToolsModel() throws {
-        let table = Self.awkwardTable
+    /// Compiles BijouxKit into a module, then the table generated from the sample art
+    /// with a small program linked against it that prints every value and steps every
+    /// charm through tilts and flicks; its output must be the SPEC's formulas (k, the
+    /// damping) and BijouxKit's step as the tool runs it, line by line and bit for bit.
+    @Test(arguments: ["sample art", "awkward table"])
+    func theGeneratedTableRunsOnBijouxKit(_ which: String) throws {
+        let table = which == "sample art"
+            ? try CharmTableSource.parse(
+                Array(FileManager.default.contents(atPath: TestPaths.art + "/charms.json")!), file: "art/charms.json")
+            : Self.awkwardTable
+        try #require(table.charms.count >= (which == "sample art" ? 12 : 20))
         var inputs: [(gx: Double, gy: Double, rz: Double)] = []
         for tick in 0..<240 {
             let tilt = tick < 10 ? 0 : tick < 90 ? 0.5 : tick < 160 ? 1.3 : -0.35
@@ -84,6 +98,7 @@ struct CharmTableSwiftTests {
             inputs.append((sin(tilt), upsideDown ? cos(tilt) : -cos(tilt), flick))
         }
         let program = """
+            import BijouxKit
             import Foundation
 
             let inputs: [(Double, Double, Double)] = [
@@ -112,31 +127,42 @@ struct CharmTableSwiftTests {
             """
         var expected: [String] = []
         func show(_ text: String) { expected.append(String(reflecting: text)) }
-        let p = CharmPhysics.self
+        // The SPEC's numbers, written out here rather than read from BijouxKit.
+        let dt = 1 / 60.0
         expected.append("[" + table.charms.map { "\"\($0.id)\"" }.joined(separator: ",") + "]")
         expected.append("true")
-        expected.append("\(p.dampingRatio) \(p.maxRestAngle) \(p.kickGain) \(p.hapticIntensity)")
-        expected.append("\(p.tickRate) \(p.tickInterval) \(p.referenceStiffness) \(p.stiffnessPerSecond) \(p.referenceSwayDuration)")
-        expected.append("\(CharmLimits.dishCapacity) \(CharmLimits.maxWorn) \(CharmLimits.maxNameLength) \(CharmCanvas.aspect)")
+        expected.append("0.42 0.6 0.9 0.9")
+        expected.append("60.0 \(dt) 20.0 14.0 5.0")
+        expected.append("12 3 26 \(110.0 / 120.0)")
         for charm in table.charms {
             expected.append("\(charm.id) \(SwiftIdentifier.caseName(for: charm.id).filter { $0 != "`" })")
             show(CharmTableJSON.imageName(for: charm))
             show(charm.displayName)
             show(charm.note)
             let sway = CharmSway(duration: charm.swayDuration)
-            expected.append("\(sway.duration) \(sway.stiffness) \(sway.damping) \(sway.naturalFrequency) \(sway.dampedFrequency) \(sway.dampedPeriod) \(sway.settlingTime)")
-            var pendulum = CharmPendulum()
+            // SPEC: k = 20 + 14·(5 − d), damping 2·0.42·√k.
+            let d = charm.swayDuration, k = 20 + 14 * (5.0 - d)
+            #expect(sway.stiffness == k && sway.damping == 2 * 0.42 * k.squareRoot(), "\(charm.id)")
+            expected.append("\(d) \(k) \(2 * 0.42 * k.squareRoot()) \(sway.naturalFrequency) \(sway.dampedFrequency) \(sway.dampedPeriod) \(sway.settlingTime)")
+            // SPEC's step, literally: the rest angle, the spring and damping, the kick.
+            var angle = 0.0, velocity = 0.0
             for input in inputs {
-                pendulum = CharmPhysics.step(pendulum, sway: sway, gravityX: input.gx, gravityY: input.gy, rotationRateZ: input.rz)
-                expected.append("\(pendulum.angle) \(pendulum.velocity)")
+                let target = min(max(atan2(input.gx, -input.gy), -0.6), 0.6)
+                velocity += (-k * (angle - target) - 2 * 0.42 * k.squareRoot() * velocity) * dt
+                velocity += -input.rz * 0.9
+                angle += velocity * dt
+                expected.append("\(angle) \(velocity)")
             }
         }
 
         let folder = TestPaths.temporaryFolder("simulate")
+        let kit = try BijouxKitModule.build(in: folder.path)
+        try #require(kit.status == 0, "\(kit.output)")
         folder.write("CharmTable.swift", try Self.generate(table))
         folder.write("main.swift", program)
         let build = try SwiftCompiler.run(
-            ["-swift-version", "6", "-warnings-as-errors", "-module-name", "CharmApp", "CharmTable.swift", "main.swift", "-o", "simulate"],
+            ["-swift-version", "6", "-warnings-as-errors", "-module-name", "CharmApp"] + BijouxKitModule.linkArguments
+                + ["CharmTable.swift", "main.swift", "-o", "simulate"],
             in: folder.path)
         try #require(build.status == 0, "\(build.output)")
         let run = try SwiftCompiler.execute(folder.path + "/simulate", in: folder.path)
@@ -144,49 +170,8 @@ struct CharmTableSwiftTests {
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast()
         #expect(lines.count == expected.count)
         for (index, (got, want)) in zip(lines, expected).enumerated() where got != want {
-            Issue.record("line \(index + 1): generated code printed \(got), the tool computes \(want)")
+            Issue.record("line \(index + 1): the generated table on BijouxKit printed \(got), SPEC says \(want)")
             break
         }
-    }
-}
-
-/// The Swift compiler of the toolchain running the tests.
-enum SwiftCompiler {
-    struct Result {
-        var status: Int32
-        var output: String
-    }
-
-    /// On macOS through xcrun, which supplies the SDK; elsewhere the `swiftc` on PATH,
-    /// which sits beside the `swift` that runs `swift test`.
-    static let command: [String] = {
-        #if os(macOS)
-            return ["/usr/bin/xcrun", "swiftc"]
-        #else
-            let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-            for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/swiftc") {
-                return ["\(folder)/swiftc"]
-            }
-            return ["/usr/bin/env", "swiftc"]
-        #endif
-    }()
-
-    static func run(_ arguments: [String], in folder: String) throws -> Result {
-        try execute(command[0], Array(command.dropFirst()) + arguments, in: folder)
-    }
-
-    /// Runs a program, collecting stdout and stderr together.
-    static func execute(_ executable: String, _ arguments: [String] = [], in folder: String) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 }

@@ -57,15 +57,6 @@ struct LuminanceKeyTests {
         #expect(LuminanceKey.key(RGBAImage(width: 1, height: 1, pixels: [255, 255, 255, 0]))[0, 0] == RGBA(0, 0, 0, 0))
     }
 
-    @Test func compositeRoundsToNearestForEveryPair() {
-        for c in 0...255 {
-            for alpha in 0...255 {
-                let exact = Double(c * alpha) / 255
-                #expect(LuminanceKey.compositeOverBlack(UInt8(c), UInt8(alpha)) == UInt8(exact.rounded()))
-            }
-        }
-    }
-
     @Test func blackPointLevelsTheMatteAway() {
         let levels = BlackPoint.levelsTable(12)
         #expect(levels[0] == 0 && levels[12] == 0 && levels[13] == 1 && levels[255] == 255)

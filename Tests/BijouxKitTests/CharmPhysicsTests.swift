@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BijouxAssets
+import BijouxKit
 
 /// Drives `CharmPhysics.step` the way the app does, one 60 Hz tick at a time.
 @Suite("Charm pendulum physics")

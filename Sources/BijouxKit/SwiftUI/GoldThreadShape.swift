@@ -1,0 +1,40 @@
+#if canImport(SwiftUI)
+    import SwiftUI
+
+    /// The gold thread as a SwiftUI `Shape`, for surfaces without a Canvas (WidgetKit,
+    /// the Dynamic Island): the polyline through exactly `GoldThread.points(spacing:)`,
+    /// for the rectangle it is laid out in. Stroke it:
+    ///
+    ///     GoldThreadShape(topFraction: 0.3, controlDrop: 40)
+    ///         .stroke(gold, style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round))
+    public struct GoldThreadShape: Shape {
+        public var topFraction: Double
+        public var controlDrop: Double
+        public var stretch: Double
+        public var spacing: Double
+
+        public init(topFraction: Double, controlDrop: Double, stretch: Double = 1, spacing: Double = 1) {
+            self.topFraction = topFraction
+            self.controlDrop = controlDrop
+            self.stretch = stretch
+            self.spacing = spacing
+        }
+
+        /// The thread this shape draws in `rect` (in the rectangle's own coordinates).
+        public func thread(in rect: CGRect) -> GoldThread {
+            GoldThread(
+                width: Double(rect.width), height: Double(rect.height), topFraction: topFraction,
+                controlDrop: controlDrop, stretch: stretch)
+        }
+
+        public func path(in rect: CGRect) -> Path {
+            var path = Path()
+            guard rect.width > 0 else { return path }
+            let points = thread(in: rect).points(spacing: spacing).map {
+                CGPoint(x: rect.minX + CGFloat($0.x), y: rect.minY + CGFloat($0.y))
+            }
+            path.addLines(points)
+            return path
+        }
+    }
+#endif

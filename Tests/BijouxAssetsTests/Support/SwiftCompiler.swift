@@ -1,0 +1,69 @@
+import Foundation
+
+/// The Swift compiler of the toolchain running the tests.
+enum SwiftCompiler {
+    struct Result {
+        var status: Int32
+        var output: String
+    }
+
+    /// On macOS through xcrun, which supplies the SDK; elsewhere the `swiftc` on PATH,
+    /// which sits beside the `swift` that runs `swift test`.
+    static let command: [String] = {
+        #if os(macOS)
+            return ["/usr/bin/xcrun", "swiftc"]
+        #else
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+            for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/swiftc") {
+                return ["\(folder)/swiftc"]
+            }
+            return ["/usr/bin/env", "swiftc"]
+        #endif
+    }()
+
+    static func run(_ arguments: [String], in folder: String) throws -> Result {
+        try execute(command[0], Array(command.dropFirst()) + arguments, in: folder)
+    }
+
+    /// Runs a program, collecting stdout and stderr together.
+    static func execute(_ executable: String, _ arguments: [String] = [], in folder: String) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// BijouxKit as the app gets it: its sources compiled into a module of their own (a
+/// static library and its interface), so code that says `import BijouxKit` compiles
+/// and links against exactly what the app would.
+enum BijouxKitModule {
+    static let sourceFolder = TestPaths.packageRoot + "/Sources/BijouxKit"
+
+    /// Every Swift file of BijouxKit, absolute, sorted.
+    static var sources: [String] {
+        let enumerator = FileManager.default.enumerator(atPath: sourceFolder)
+        var found: [String] = []
+        while let next = enumerator?.nextObject() as? String {
+            if next.hasSuffix(".swift") { found.append(sourceFolder + "/" + next) }
+        }
+        return found.sorted()
+    }
+
+    /// Builds the module into `folder`; then `-I folder -L folder -lBijouxKit` uses it.
+    static func build(in folder: String) throws -> SwiftCompiler.Result {
+        try SwiftCompiler.run(
+            ["-parse-as-library", "-swift-version", "6", "-module-name", "BijouxKit", "-emit-module", "-emit-library", "-static",
+             "-o", "libBijouxKit.a"] + sources,
+            in: folder)
+    }
+
+    static let linkArguments = ["-I", ".", "-L", ".", "-lBijouxKit"]
+}
