@@ -1,7 +1,8 @@
-/// Text made safe for HTML, and numbers written the same way on every machine.
-enum HTML {
+/// Text made safe for HTML (the contact sheet, the golden report), and numbers written
+/// the same way on every machine.
+public enum HTML {
     /// Escapes text for element content and double-quoted attribute values.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {

@@ -69,9 +69,10 @@ public enum SheetViews {
         }
     }
 
-    /// Where the worn charms hang: evenly along the thread, the middle one lowest.
+    /// Where the worn charms hang: each in the middle of its share of the width (so
+    /// its name has that share), the middle one lowest.
     static func hangingXs(count: Int, width: Double) -> [Double] {
-        (0..<count).map { width * Double($0 + 1) / Double(count + 1) }
+        (0..<count).map { width * (Double($0) + 0.5) / Double(count) }
     }
 
     static func html(_ sheet: ContactSheet) -> String {

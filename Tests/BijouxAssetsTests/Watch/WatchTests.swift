@@ -133,8 +133,9 @@ struct WatchCommandTests {
         let image = try #require(folder.read(imagePath))
         let page = try #require(folder.read("out/" + ContactSheetPage.path))
 
-        // A save: a smaller sun, so its image set and its card change.
-        folder.write("art/charms/sun.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 160, height: 150, center: (60, 60), radius: 30, softness: 3, color: (250, 120, 60)), as: .rgb))
+        // A save: a wide band instead of a disc, so its image set and its card (where its
+        // paint is on the canvas) change.
+        folder.write("art/charms/sun.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 300, height: 80, center: (150, 40), radius: 100, softness: 3, color: (250, 120, 60)), as: .rgb))
         #expect(Self.wait(60, for: stdout) { Self.lines($0, containing: "charms/sun.png changed: rebuilt") == 1 }, "\(stdout.value) \(stderr.value)")
         #expect(folder.read(imagePath) != image)
         #expect(folder.read("out/" + ContactSheetPage.path) != page)
