@@ -4,12 +4,12 @@
 SWIFT      ?= swift
 ART        ?= art
 OUT        ?= build
-APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev chromium
-BREW_PKGS  := pkg-config libpng librsvg cairo
+APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev chromium
+BREW_PKGS  := pkg-config libpng librsvg cairo xxhash
 # The contact sheet's browser test runs a headless Chromium: Debian's chromium; on macOS
 # Google Chrome or Chromium from /Applications (brew install --cask chromium).
 PORT       ?=
-PC_MODULES := libpng zlib librsvg-2.0 cairo
+PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
 # The tool for `make assets`/`charm`/`bench` is built in its own scratch path, so it never
 # waits on the lock of a running `make test` (which uses .build/).

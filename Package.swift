@@ -30,12 +30,18 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        // The content hash of the build cache (XXH3, 128 bits).
+        .systemLibrary(
+            name: "CXXHash", pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // The few C functions Swift cannot express: libpng reports errors with
-        // longjmp, and zlib's init functions are macros.
+        // longjmp, zlib's init functions are macros, and an atomic exchange of two
+        // folders is in neither Glibc's nor Darwin's Swift module.
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
         .target(
             name: "BijouxAssets",
-            dependencies: ["BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo"]
+            dependencies: ["BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CXXHash"],
+            exclude: ["Engine/README.md"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
         // The golden harness (recording policies, the review page): for tests only, so it

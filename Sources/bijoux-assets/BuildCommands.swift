@@ -1,22 +1,24 @@
 import BijouxAssets
 
-let artOption = Option.text("--art", "DIR", default: Builder.Options().artFolder, help: "The art folder")
-let outOption = Option.text("--out", "DIR", default: Builder.Options().outputFolder, help: "The output folder")
+let artOption = Option.text("--art", "DIR", default: BuildEngine.Options().artFolder, help: "The art folder")
+let outOption = Option.text("--out", "DIR", default: BuildEngine.Options().outputFolder, help: "The output folder")
 let strictOption = Flag("--strict", help: "Fail on any warning (hazy matte, illegible charm, ...).")
 let jobsOption = Option.integer("--jobs", "N", in: 1...256, help: "Threads to use (default: one per core). Output is the same for any N.")
-let verboseOption = Flag("--verbose", help: "Print every file written and a line per charm.")
+let verboseOption = Flag("--verbose", help: "Print every file written, a line per charm, and each job's time or cache hit.")
+let quietOption = Flag("--quiet", help: "Print only problems (warnings and errors).")
 
 let buildCommand = CommandSpec(
     name: "build",
     abstract: "Build every asset from the art folder.",
-    options: [artOption, outOption, strictOption, jobsOption, verboseOption],
+    options: [artOption, outOption, strictOption, jobsOption, verboseOption, quietOption],
     discussion: """
         Runs each stage whose inputs exist in the art folder: charms.json and charms/
         (the charm table as Generated/CharmTable.swift and Generated/charms.json, and
         the painted charms), icons/ (drawn icons; optional settings in icons.json),
-        appicon.json (the app icon). Files are
-        written only when their content changes, all together at the end: a failed
-        build leaves the previous outputs untouched.
+        appicon.json (the app icon). Outputs whose inputs are unchanged come from the
+        cache (build/.bijoux); the new build is swapped in whole, so the output folder
+        is always the complete previous build or the complete new one; a second build
+        of the same folder waits for the first.
 
         EXAMPLE: bijoux-assets build --art art --out build
         """,
@@ -28,7 +30,7 @@ let charmCommand = CommandSpec(
     name: "charm",
     abstract: "Rebuild one charm after an art revision, touching nothing else.",
     positionals: [charmID],
-    options: [artOption, outOption, strictOption, verboseOption],
+    options: [artOption, outOption, strictOption, verboseOption, quietOption],
     discussion: """
         Writes the charm's image set and its renders at 22 pt (@1x and @3x) for the
         contact sheet (Preview/index.html), and reports whether it stays legible at
@@ -44,14 +46,20 @@ let charmCommand = CommandSpec(
 let charmID = Positional(name: "id", help: "The charm's id in charms.json, e.g. cat.")
 
 func runBuild(_ arguments: ParsedArguments, only: Set<String>?) throws -> Int32 {
-    let options = Builder.Options(
+    if arguments[quietOption] && arguments[verboseOption] {
+        throw UsageError(message: "--quiet and --verbose cannot be combined", command: only == nil ? "build" : "charm")
+    }
+    let printer = ProgressPrinter(level: arguments[quietOption] ? .quiet : arguments[verboseOption] ? .verbose : .normal)
+    let options = BuildEngine.Options(
         artFolder: arguments[artOption]!,
         outputFolder: arguments[outOption]!,
         strict: arguments[strictOption],
         jobs: arguments[jobsOption] ?? Parallel.defaultJobs,
-        onlyCharms: only)
-    let report = try Builder.build(options)
+        onlyCharms: only,
+        progress: { printer.handle($0) })
+    let report = try BuildEngine.build(options)
     for warning in report.warnings { printError(warning.diagnostic.line(.warning)) }
+    if arguments[quietOption] { return 0 }
     let verbose = arguments[verboseOption] || only != nil
     if verbose {
         for note in report.notes { print(note) }

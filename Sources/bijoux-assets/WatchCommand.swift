@@ -26,7 +26,7 @@ let watchCommand = CommandSpec(
         EXAMPLE: bijoux-assets watch --serve
         """,
     run: { arguments in
-        let options = Builder.Options(
+        let options = BuildEngine.Options(
             artFolder: arguments[artOption]!, outputFolder: arguments[outOption]!,
             jobs: arguments[jobsOption] ?? Parallel.defaultJobs)
         let stop = StopFlag()
@@ -39,7 +39,7 @@ let watchCommand = CommandSpec(
         say("watching \(options.artFolder)/ (Ctrl-C stops); contact sheet: \(server?.url ?? options.outputFolder + "/" + ContactSheetPage.path)")
         ArtWatcher(options: options).run(until: stop) { event in
             switch event {
-            case .built(_, let report, _):
+            case .built(_, let report, _, _):
                 for warning in report.warnings { printError(warning.diagnostic.line(.warning)) }
                 if !report.files.written.isEmpty || !report.files.removed.isEmpty { server?.bumpStamp() }
             case .failed(_, let error):

@@ -8,9 +8,9 @@ import BijouxAssets
 
 /// The command-line front end: parses arguments, calls the library, prints.
 let tool = "bijoux-assets"
-let version = "0.1.0"
+let version = ToolIdentity.version
 
-let commands: [CommandSpec] = [buildCommand, charmCommand, watchCommand, keyCommand, diffCommand]
+let commands: [CommandSpec] = [buildCommand, charmCommand, watchCommand, checkCommand, keyCommand, diffCommand]
 
 func printError(_ line: String) {
     let bytes = Array((line + "\n").utf8)

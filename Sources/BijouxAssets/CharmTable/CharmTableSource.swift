@@ -130,22 +130,6 @@ extension CharmTableSource {
     }
 }
 
-extension CharmTableSource {
-    /// Checks that each charm's painted PNG is in the art folder, spelled exactly as on
-    /// disk (a case mismatch passes on a Mac and fails in Linux CI). Every stage that
-    /// needs the art runs this one check, so a missing file reads the same from each.
-    /// `tableFile` names charms.json in the error; `only` limits the check to those ids.
-    public func checkArtFiles(artFolder: String, tableFile: String, only: Set<String>? = nil) throws(ArtFileError) {
-        for entry in charms where only?.contains(entry.id) ?? true {
-            guard let problem = ArtPath.fileProblem(entry.art, in: artFolder) else { continue }
-            let hint = entry.artLocation == nil ? " (the default path for this id; set \"art\" for another)" : ""
-            throw ArtFileError(
-                file: tableFile, location: entry.artLocation ?? entry.location, subject: "charm '\(entry.id)'", field: "art",
-                message: problem + hint)
-        }
-    }
-}
-
 /// Paths inside the art folder. Art is untrusted input in CI: a path may not leave
 /// the folder.
 public enum ArtPath {
@@ -159,13 +143,14 @@ public enum ArtPath {
     }
 
     /// Why `path` (relative, already accepted by `problem(with:)`) is not a file in
-    /// `folder`, or nil when it is. Each component must match a directory entry
-    /// exactly, so the answer is the same on case-insensitive disks.
-    public static func fileProblem(_ path: String, in folder: String) -> String? {
-        var current = folder
-        let components = path.split(separator: "/").map(String.init)
-        for (index, component) in components.enumerated() where component != "." {
-            let names = FileIO.list(current)
+    /// the folder `listing` describes (`ArtFolder.listing`), or nil when it is. Each
+    /// component must match a directory entry exactly, so the answer is the same on
+    /// case-insensitive disks.
+    public static func fileProblem(_ path: String, listing: [String: [String]]) -> String? {
+        var current = ""
+        let components = path.split(separator: "/").map(String.init).filter { $0 != "." }
+        for (index, component) in components.enumerated() {
+            let names = listing[current] ?? []
             if !names.contains(component) {
                 let spelled = components[..<index].joined(separator: "/")
                 if let other = names.first(where: { $0.lowercased() == component.lowercased() }) {
@@ -174,9 +159,9 @@ public enum ArtPath {
                 }
                 return "file \(path) not found"
             }
-            current += "/" + component
+            current += (current.isEmpty ? "" : "/") + component
         }
-        if FileIO.isDirectory(current) { return "\(path) is a folder, not a file" }
+        if listing[current] != nil { return "\(path) is a folder, not a file" }
         return nil
     }
 }

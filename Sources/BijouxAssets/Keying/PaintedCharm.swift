@@ -18,6 +18,15 @@ public struct PaintedCharm: Sendable {
     /// Runs the charm pipeline on decoded art. Pure: pixels in, pixels out.
     public static func make(id: String, art: consuming DecodedPNG, blackPoint: Int, canvas: CharmCanvas) -> PaintedCharm {
         let (keyed, bounds, floor) = keyAndTrim(art, blackPoint: blackPoint)
+        return make(id: id, keyed: keyed, bounds: bounds, matteFloor: floor, canvas: canvas)
+    }
+
+    /// The same from art already keyed and trimmed (`ArtFolder.keyedCharm`).
+    public static func make(id: String, keyed charm: KeyedCharm, canvas: CharmCanvas) -> PaintedCharm {
+        make(id: id, keyed: charm.keyed, bounds: charm.bounds, matteFloor: charm.matteFloor, canvas: canvas)
+    }
+
+    static func make(id: String, keyed: RGBAImage, bounds: PixelRect, matteFloor floor: Int, canvas: CharmCanvas) -> PaintedCharm {
         let renders = CharmCanvas.scales.map { canvas.render(keyed, bounds: bounds, scale: $0) }
         let island = Legibility.islandRender(keyed, bounds: bounds, canvas: canvas)
         let phoneIsland = Legibility.islandRender(keyed, bounds: bounds, canvas: canvas, scale: Legibility.phoneScale)

@@ -36,23 +36,14 @@ public struct ArtSnapshot: Equatable, Sendable {
 
 /// A flag another thread (a signal handler's queue) sets to stop a loop.
 public final class StopFlag: @unchecked Sendable {
-    private var stopped = false
-    private let lock = DispatchSemaphore(value: 1)
+    private let stopped = Locked(false)
     private var sources: [DispatchSourceSignal] = []
 
     public init() {}
 
-    public var isSet: Bool {
-        lock.wait()
-        defer { lock.signal() }
-        return stopped
-    }
+    public var isSet: Bool { stopped.value }
 
-    public func set() {
-        lock.wait()
-        stopped = true
-        lock.signal()
-    }
+    public func set() { stopped.value = true }
 
     /// Sets the flag on Ctrl-C (SIGINT) or SIGTERM instead of dying, so `watch` can
     /// stop its server and exit 0.
@@ -73,20 +64,21 @@ public final class StopFlag: @unchecked Sendable {
 /// fail on it.
 public struct ArtWatcher: Sendable {
     public enum Event: Sendable {
-        /// A build finished: what triggered it (empty for the first), its report, and
-        /// how long it took in seconds.
-        case built(changed: [String], report: Builder.Report, seconds: Double)
+        /// A build finished: what triggered it (empty for the first), its report, the
+        /// jobs it made rather than took from the cache ("charms sun"), and how long it
+        /// took in seconds.
+        case built(changed: [String], report: BuildEngine.Report, made: [String], seconds: Double)
         /// A build failed; the outputs are as they were.
         case failed(changed: [String], error: any UserFacingError)
     }
 
-    public var options: Builder.Options
+    public var options: BuildEngine.Options
     /// How often the folder is looked at, and how long a change must stay still
     /// before it is built (a file being written keeps changing).
     public var pollInterval: Double = 0.1
     public var settleTime: Double = 0.15
 
-    public init(options: Builder.Options) {
+    public init(options: BuildEngine.Options) {
         self.options = options
     }
 
@@ -120,17 +112,28 @@ public struct ArtWatcher: Sendable {
     }
 
     enum Outcome {
-        case success(Builder.Report, Double)
+        case success(BuildEngine.Report, made: [String], Double)
         case failure(any UserFacingError)
     }
 
     func attempt() -> Outcome {
         let clock = ContinuousClock()
         let start = clock.now
+        // The engine's cache makes a rebuild remake only the jobs whose inputs changed;
+        // its events say which those were.
+        let made = Locked<[String]>([])
+        var options = options
+        let progress = options.progress
+        options.progress = { event in
+            if case .jobFinished(let stage, let job, _, _, _, false) = event {
+                made.withLock { $0.append("\(stage) \(job)") }
+            }
+            progress?(event)
+        }
         do {
-            let report = try Builder.build(options)
+            let report = try BuildEngine.build(options)
             let elapsed = clock.now - start
-            return .success(report, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            return .success(report, made: made.value, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         } catch let error as any UserFacingError {
             return .failure(error)
         } catch {
@@ -144,7 +147,7 @@ public struct ArtWatcher: Sendable {
 
     func report(_ outcome: Outcome, changed: [String], _ handle: (Event) -> Void) {
         switch outcome {
-        case .success(let report, let seconds): handle(.built(changed: changed, report: report, seconds: seconds))
+        case .success(let report, let made, let seconds): handle(.built(changed: changed, report: report, made: made, seconds: seconds))
         case .failure(let error): handle(.failed(changed: changed, error: error))
         }
     }
@@ -165,11 +168,12 @@ extension ArtWatcher.Event {
     /// long it took, how many warnings.
     public var line: String {
         switch self {
-        case .built(let changed, let report, let seconds):
+        case .built(let changed, let report, let made, let seconds):
             let files = report.files
             let what = changed.isEmpty ? "built" : "\(Self.describe(changed)) changed: rebuilt"
             let time = (seconds * 100).rounded() / 100
-            var line = "\(what) \(files.written.count) written, \(files.unchanged.count) unchanged, \(files.removed.count) removed (\(report.stages.joined(separator: ", "))) in \(time) s"
+            let jobs = made.isEmpty ? "nothing, all cached" : Self.describe(made.sorted())
+            var line = "\(what) \(jobs); \(files.written.count) written, \(files.unchanged.count) unchanged, \(files.removed.count) removed in \(time) s"
             if !report.warnings.isEmpty { line += "; \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")" }
             return line
         case .failed(let changed, _):

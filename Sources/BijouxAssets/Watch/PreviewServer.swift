@@ -23,9 +23,9 @@ public final class PreviewServer: @unchecked Sendable {
     public let root: String
     public private(set) var port: Int = 0
     private var listener: Int32 = -1
-    private let lock = DispatchSemaphore(value: 1)
-    private var stampValue = 0
-    private var stopped = false
+    private let stampValue = Locked(0)
+    private let stopped = Locked(false)
+    /// Signalled when the serving thread has closed the listener.
     private let done = DispatchSemaphore(value: 0)
 
     /// Listens on 127.0.0.1:`port` (0: any free port; see `port`) and serves `root`.
@@ -58,23 +58,11 @@ public final class PreviewServer: @unchecked Sendable {
     public var url: String { "http://127.0.0.1:\(port)/\(ContactSheetPage.path)" }
 
     /// Tells pages a new build is there.
-    public func bumpStamp() {
-        lock.wait()
-        stampValue += 1
-        lock.signal()
-    }
+    public func bumpStamp() { stampValue.withLock { $0 += 1 } }
 
-    var stamp: Int {
-        lock.wait()
-        defer { lock.signal() }
-        return stampValue
-    }
+    var stamp: Int { stampValue.value }
 
-    var isStopped: Bool {
-        lock.wait()
-        defer { lock.signal() }
-        return stopped
-    }
+    var isStopped: Bool { stopped.value }
 
     /// Serves on a thread of its own until `stop()`.
     public func start() {
@@ -95,9 +83,7 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     public func stop() {
-        lock.wait()
-        stopped = true
-        lock.signal()
+        stopped.value = true
         done.wait()
     }
 

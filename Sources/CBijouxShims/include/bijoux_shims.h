@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <zlib.h>
 
+#include "bijoux_exchange.h"
+
 /// Outcome of a decode: OK, a libpng error (message filled in), an image over the
 /// size limits (width/height filled in, nothing allocated), or out of memory.
 typedef enum {

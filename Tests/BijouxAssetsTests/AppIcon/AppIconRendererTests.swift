@@ -11,11 +11,9 @@ struct AppIconRendererTests {
     /// The stage's outputs for the sample art, by path (made once: it is the same
     /// every time, which `theStageIsDeterministic` checks).
     static let outputs: [String: [UInt8]] = {
-        let product = try! AppIconStage.run(artFolder: TestPaths.art, table: sampleTable, jobs: 2)
-        return Dictionary(uniqueKeysWithValues: product.outputs.map { ($0.path, $0.bytes) })
+        let run = try! BuildEngine.run(AppIconStage.self, art: try! ArtFolder(TestPaths.art), jobs: 2)
+        return Dictionary(uniqueKeysWithValues: run.outputs.map { ($0.path, $0.bytes) })
     }()
-
-    static let sampleTable = try! CharmTableSource.parse(try! FileIO.read(TestPaths.art + "/charms.json"), file: "charms.json")
 
     static func decoded(_ name: String) throws -> DecodedPNG {
         try PNGDecoder.decode(outputs[AppIconStage.iconSetFolder + "/" + name]!, path: name)
@@ -92,7 +90,7 @@ struct AppIconRendererTests {
     }
 
     @Test func theStageIsDeterministic() throws {
-        let again = try AppIconStage.run(artFolder: TestPaths.art, table: Self.sampleTable, jobs: 1)
+        let again = try BuildEngine.run(AppIconStage.self, art: try ArtFolder(TestPaths.art), jobs: 1)
         #expect(again.outputs.count == Self.outputs.count)
         for output in again.outputs { #expect(Self.outputs[output.path] == output.bytes, "\(output.path)") }
         // Rendering twice in one process gives the same pixels too.

@@ -20,19 +20,37 @@ enum CLI {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: String? = nil) throws -> Result {
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        try start(arguments, in: directory, environment: environment).finish()
+    }
+
+    /// A run in progress, so tests can start several at once.
+    struct Running {
+        let process: Process
+        let out: Pipe
+        let err: Pipe
+
+        func finish() -> Result {
+            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            let errData = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            // Killed by a signal: 128 + its number, as a shell reports it.
+            let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+            return Result(status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        }
+    }
+
+    static func start(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Running {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Running(process: process, out: out, err: err)
     }
 }
 
@@ -129,7 +147,7 @@ struct CommandLineTests {
     /// own name, so CI and a designer's laptop write the same file.
     @Test func buildWritesTheCharmTableNamedByTheArtFoldersOwnName() throws {
         let folder = TestPaths.temporaryFolder("cli-table-build")
-        BuilderTests.makeArt(folder)
+        BuildEngineTests.makeArt(folder)
         let result = try CLI.run(["build", "--art", ".", "--out", "../out"], in: folder.path + "/art")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("(table, charms)"))
@@ -155,18 +173,20 @@ struct CommandLineCorpusTests {
 
     @Test func charmRebuildsOneCharmAndReportsLegibility() throws {
         let folder = TestPaths.temporaryFolder("cli-charm")
-        let result = try CLI.run(["charm", "star", "--art", TestPaths.art, "--out", folder.path])
+        let result = try CLI.run(["charm", "star", "--art", TestPaths.art, "--out", folder.path + "/out"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("charm star: painted"))
         #expect(result.stdout.contains("22 pt @3x: reads well"))
-        #expect(result.stdout.hasSuffix("contact sheet: \(folder.path)/Preview/index.html#charm-star\n"))
-        // Into an empty folder: the charm, and the folders' Contents.json a catalog needs.
-        #expect(folder.files() == [
+        #expect(result.stdout.hasSuffix("contact sheet: \(folder.path)/out/Preview/index.html#charm-star\n"))
+        // Into an empty folder: the charm, the folders' Contents.json a catalog needs, and
+        // the contact sheet of what the folder holds.
+        #expect(folder.files().filter { !$0.hasPrefix(".") && !$0.hasPrefix("out/.") } == [
             "Assets.xcassets/Charms/Contents.json",
             "Assets.xcassets/Charms/star.imageset/Contents.json", "Assets.xcassets/Charms/star.imageset/star.png",
             "Assets.xcassets/Charms/star.imageset/star@2x.png", "Assets.xcassets/Charms/star.imageset/star@3x.png",
             "Assets.xcassets/Contents.json", "Preview/Charms/star-22pt@1x.png", "Preview/Charms/star-22pt@3x.png",
-        ])
+            "Preview/index.html",
+        ].map { "out/" + $0 })
     }
 
     @Test func strictBuildFailsOnAWarning() throws {

@@ -65,7 +65,8 @@ struct CharmTableJSONTests {
     @Test func theSampleArtsTableDecodes() throws {
         let file = TestPaths.art + "/charms.json"
         let table = try CharmTableSource.parse(try FileIO.read(file), file: file)
-        try table.checkArtFiles(artFolder: TestPaths.art, tableFile: file)
+        let art = try ArtFolder(TestPaths.art)
+        for entry in table.charms { try art.checkArtFile(entry) }
         let decoded = try JSONDecoder().decode(SchemaOneTable.self, from: Data(CharmTableJSON.generate(table).utf8))
         #expect(decoded.charms.map(\.id) == table.charms.map(\.id))
         #expect(decoded.charms.allSatisfy { $0.displayName.count <= decoded.limits.maxNameLength && $0.sway.stiffness > 0 })

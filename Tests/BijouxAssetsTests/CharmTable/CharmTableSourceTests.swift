@@ -80,9 +80,12 @@ struct CharmTableSourceTests {
             ]}
             """
         let file = folder.path + "/art/charms.json"
-        let table = try CharmTableSource.parse(Array(json.utf8), file: file)
+        folder.write("art/charms.json", json)
         func problem(only: Set<String>? = nil) -> String? {
-            do { try table.checkArtFiles(artFolder: folder.path + "/art", tableFile: file, only: only) } catch { return error.description }
+            do {
+                let art = try ArtFolder(folder.path + "/art")
+                for entry in art.table!.charms where only?.contains(entry.id) ?? true { try art.checkArtFile(entry) }
+            } catch { return "\(error)" }
             return nil
         }
         #expect(problem() == "\(file):2:3: charm 'cat', field 'art': file charms/cat.png not found (the default path for this id; set \"art\" for another)")

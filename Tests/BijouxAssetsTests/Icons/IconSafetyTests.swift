@@ -130,7 +130,7 @@ struct IconSafetyTests {
         let padding = String(repeating: " ", count: SVGSafety.maxFileSize)
         folder.write("art/icons/big.svg", Self.svg("<!--\(padding)-->"))
         #expect {
-            try IconsStage.run(artFolder: folder.path + "/art")
+            try BuildEngine.run(IconsStage.self, art: try ArtFolder(folder.path + "/art"))
         } throws: { error in
             "\(error)".hasPrefix("\(folder.path)/art/icons/big.svg: cannot read: file is ") && "\(error)".hasSuffix("over the 256 KiB limit")
         }
@@ -144,7 +144,7 @@ struct IconSafetyTests {
         folder.write("art/icons/ok.svg", Self.svg(""))
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/art/icons/link.svg", withDestinationPath: folder.path + "/secret.svg")
         #expect {
-            try IconsStage.run(artFolder: folder.path + "/art")
+            try BuildEngine.run(IconsStage.self, art: try ArtFolder(folder.path + "/art"))
         } throws: { error in
             "\(error)" == "\(folder.path)/art/icons/link.svg: is a symbolic link; an icon must be a file in the art folder itself"
         }

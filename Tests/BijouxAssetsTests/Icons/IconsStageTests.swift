@@ -14,8 +14,8 @@ struct IconsStageTests {
         }
     }
 
-    static func options(_ folder: TemporaryFolder, jobs: Int = 2) -> Builder.Options {
-        Builder.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", jobs: jobs)
+    static func options(_ folder: TemporaryFolder, jobs: Int = 2) -> BuildEngine.Options {
+        BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", jobs: jobs)
     }
 
     static func contents(_ folder: TemporaryFolder, _ name: String) -> String {
@@ -25,7 +25,7 @@ struct IconsStageTests {
     @Test func buildsTemplateImageSetsAtThreeScales() throws {
         let folder = TestPaths.temporaryFolder("icons")
         Self.makeArt(folder)
-        let report = try Builder.build(Self.options(folder))
+        let report = try BuildEngine.build(Self.options(folder))
         #expect(report.stages == ["icons"])
         #expect(report.warnings.isEmpty)
         #expect(folder.exists("out/Assets.xcassets/Icons/Contents.json"))
@@ -45,20 +45,20 @@ struct IconsStageTests {
         let one = TestPaths.temporaryFolder("icons-1"), four = TestPaths.temporaryFolder("icons-4")
         Self.makeArt(one)
         Self.makeArt(four)
-        try Builder.build(Self.options(one, jobs: 1))
-        try Builder.build(Self.options(four, jobs: 4))
+        try BuildEngine.build(Self.options(one, jobs: 1))
+        try BuildEngine.build(Self.options(four, jobs: 4))
         #expect(one.files() == four.files())
         for file in one.files() { #expect(one.read(file) == four.read(file), "\(file)") }
-        #expect(try Builder.build(Self.options(one, jobs: 3)).files.written.isEmpty)
+        #expect(try BuildEngine.build(Self.options(one, jobs: 3)).files.written.isEmpty)
     }
 
     @Test func settingsChangeTheWobbleAndTheRenderingIntent() throws {
         let folder = TestPaths.temporaryFolder("icons-settings")
         Self.makeArt(folder)
-        try Builder.build(Self.options(folder))
+        try BuildEngine.build(Self.options(folder))
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
         folder.write("art/icons.json", #"{"icons": {"give": {"renderingIntent": "original"}, "wear": {"seed": 99}, "receive": {"amplitude": 0}}}"#)
-        let report = try Builder.build(Self.options(folder))
+        let report = try BuildEngine.build(Self.options(folder))
         #expect(Self.contents(folder, "give").contains(#""template-rendering-intent" : "original""#))
         let changed = Set(report.files.written)
         #expect(changed.contains("Assets.xcassets/Icons/give.imageset/Contents.json"))
@@ -73,7 +73,7 @@ struct IconsStageTests {
         Self.makeArt(folder)
         folder.write("art/icons.json", "{\"icons\": {\n  \"recieve\": {\"amplitude\": 0.2}}}")
         #expect {
-            try Builder.build(Self.options(folder))
+            try BuildEngine.build(Self.options(folder))
         } throws: { error in
             "\(error)" == "\(folder.path)/art/icons.json:2:14: icon 'recieve': there is no icons/recieve.svg"
         }
@@ -82,12 +82,12 @@ struct IconsStageTests {
     @Test func aBadIconFailsTheBuildNamingItAndWritesNothing() throws {
         let folder = TestPaths.temporaryFolder("icons-bad")
         Self.makeArt(folder)
-        try Builder.build(Self.options(folder))
+        try BuildEngine.build(Self.options(folder))
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
         folder.write("art/icons/wear.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle r="3" fill="red"/></svg>"#)
         folder.write("art/icons/receive.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><image href="/etc/hosts"/></svg>"#)
         #expect {
-            try Builder.build(Self.options(folder))
+            try BuildEngine.build(Self.options(folder))
         } throws: { error in
             "\(error)".hasPrefix("\(folder.path)/art/icons/receive.svg: <image href=…>: reference \"/etc/hosts\" is not allowed")
         }
@@ -97,9 +97,9 @@ struct IconsStageTests {
     @Test func aRemovedIconLosesItsImageSet() throws {
         let folder = TestPaths.temporaryFolder("icons-prune")
         Self.makeArt(folder)
-        try Builder.build(Self.options(folder))
+        try BuildEngine.build(Self.options(folder))
         try FileManager.default.removeItem(atPath: folder.path + "/art/icons/wear.svg")
-        let report = try Builder.build(Self.options(folder))
+        let report = try BuildEngine.build(Self.options(folder))
         #expect(report.files.removed.contains("Assets.xcassets/Icons/wear.imageset/wear@2x.png"))
         #expect(!folder.exists("out/Assets.xcassets/Icons/wear.imageset"))
     }
@@ -109,11 +109,11 @@ struct IconsStageTests {
         Self.makeArt(folder)
         folder.write("art/icons/notes.txt", "sketches")
         folder.write("art/icons/.DS_Store", "Finder's")
-        let report = try Builder.build(Self.options(folder))
+        let report = try BuildEngine.build(Self.options(folder))
         #expect(report.warnings.map(\.description) == ["\(folder.path)/art/icons/notes.txt: not an .svg file; ignored"])
         folder.write("art/icons/-give.svg", FileManager.default.contents(atPath: TestPaths.art + "/icons/give.svg").map { Array($0) }!)
         #expect {
-            try Builder.build(Self.options(folder))
+            try BuildEngine.build(Self.options(folder))
         } throws: { error in
             "\(error)".hasPrefix("\(folder.path)/art/icons/-give.svg: \"-give\" is not a valid icon name")
         }
@@ -123,17 +123,17 @@ struct IconsStageTests {
         let folder = TestPaths.temporaryFolder("icons-edge")
         folder.write("art/icons/bar.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><path d="M0 12h24" stroke="currentColor" stroke-width="2"/></svg>"#)
         folder.write("art/icons/dot.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="4" fill="currentColor"/></svg>"#)
-        let report = try Builder.build(Self.options(folder))
+        let report = try BuildEngine.build(Self.options(folder))
         #expect(report.warnings.map(\.subject) == ["\(folder.path)/art/icons/bar.svg"])
         #expect(report.warnings.first?.message.contains("within the wobble's amplitude (0.5 pt) of the edge") == true)
     }
 
     @Test func aCharmRebuildLeavesTheIconsAlone() throws {
         let folder = TestPaths.temporaryFolder("icons-charm")
-        BuilderTests.makeArt(folder)
+        BuildEngineTests.makeArt(folder)
         Self.makeArt(folder)
-        #expect(try Builder.build(Self.options(folder)).stages == ["table", "charms", "icons"])
-        let report = try Builder.build(Builder.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", onlyCharms: ["sun"]))
+        #expect(try BuildEngine.build(Self.options(folder)).stages == ["table", "charms", "icons"])
+        let report = try BuildEngine.build(BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", onlyCharms: ["sun"]))
         #expect(report.stages == ["charms"])
         #expect(folder.exists("out/Assets.xcassets/Icons/give.imageset/give@3x.png"))
     }

@@ -39,7 +39,7 @@ enum Browser {
         process.environment = environment
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
         let logPath = profile + "/chromium.log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         let out = Pipe()
         process.standardOutput = out
@@ -77,7 +77,7 @@ struct ContactSheetBrowserTests {
         try #require(Browser.path != nil, "CI must run the browser test, and no Chromium was found (make deps installs it)")
         let folder = TestPaths.temporaryFolder("browser")
         try Self.artWithAHazyCharm(folder)
-        let report = try Builder.build(Builder.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out"))
+        let report = try BuildEngine.build(BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out"))
         #expect(report.warnings.contains { $0.subject.hasSuffix("haze.png") })
         let page = URL(fileURLWithPath: folder.path + "/out/" + ContactSheetPage.path).absoluteString
 

@@ -115,7 +115,7 @@ struct WatchCommandTests {
 
     @Test func rebuildsOnASaveSurvivesABadEditAndStopsOnInterrupt() throws {
         let folder = TestPaths.temporaryFolder("watch")
-        BuilderTests.makeArt(folder)
+        BuildEngineTests.makeArt(folder)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.executable)
         process.arguments = ["watch", "--art", folder.path + "/art", "--out", folder.path + "/out"]

@@ -3,8 +3,8 @@ import Testing
 
 @testable import BijouxAssets
 
-@Suite("Build planning and atomic output")
-struct BuilderTests {
+@Suite("Build engine: planning and atomic output")
+struct BuildEngineTests {
     /// A small art folder: three soft discs painted on black.
     static func makeArt(_ folder: TemporaryFolder, hazyMatte: Bool = false) {
         folder.write("art/charms.json", """
@@ -23,14 +23,14 @@ struct BuilderTests {
         }
     }
 
-    static func options(_ folder: TemporaryFolder, strict: Bool = false, jobs: Int = 2, only: Set<String>? = nil) -> Builder.Options {
-        Builder.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", strict: strict, jobs: jobs, onlyCharms: only)
+    static func options(_ folder: TemporaryFolder, strict: Bool = false, jobs: Int = 2, only: Set<String>? = nil) -> BuildEngine.Options {
+        BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", strict: strict, jobs: jobs, onlyCharms: only)
     }
 
     @Test func buildsTheCatalogLayout() throws {
         let folder = TestPaths.temporaryFolder("layout")
         Self.makeArt(folder)
-        let report = try Builder.build(Self.options(folder))
+        let report = try BuildEngine.build(Self.options(folder))
         #expect(report.stages == ["table", "charms"])
         #expect(report.warnings.isEmpty)
         let files = folder.files().filter { $0.hasPrefix("out/") }.map { String($0.dropFirst(4)) }
@@ -58,8 +58,8 @@ struct BuilderTests {
         let first = TestPaths.temporaryFolder("where-a"), second = TestPaths.temporaryFolder("where-b")
         Self.makeArt(first)
         Self.makeArt(second)
-        try Builder.build(Self.options(first))
-        try Builder.build(Builder.Options(artFolder: second.path + "/art/", outputFolder: second.path + "/elsewhere"))
+        try BuildEngine.build(Self.options(first))
+        try BuildEngine.build(BuildEngine.Options(artFolder: second.path + "/art/", outputFolder: second.path + "/elsewhere"))
         for file in [TableStage.swiftPath, TableStage.jsonPath] {
             #expect(first.read("out/" + file) != nil)
             #expect(first.read("out/" + file) == second.read("elsewhere/" + file))
@@ -72,12 +72,12 @@ struct BuilderTests {
         Self.makeArt(folder)
         FileIO.remove(folder.path + "/art/charms/moon.png")
         let expected = "\(folder.path)/art/charms.json:3:3: charm 'moon', field 'art': file charms/moon.png not found (the default path for this id; set \"art\" for another)"
-        #expect { try Builder.build(Self.options(folder)) } throws: { "\($0)" == expected }
-        #expect { try Builder.build(Self.options(folder, only: ["moon"])) } throws: { "\($0)" == expected }
-        #expect { try CharmsStage.run(table: try CharmTableSource.parse(folder.read("art/charms.json")!, file: "x"), artFolder: folder.path + "/art") } throws: { "\($0)" == expected }
+        #expect { try BuildEngine.build(Self.options(folder)) } throws: { "\($0)" == expected }
+        #expect { try BuildEngine.build(Self.options(folder, only: ["moon"])) } throws: { "\($0)" == expected }
+        #expect { try BuildEngine.run(CharmsStage.self, art: try ArtFolder(folder.path + "/art")) } throws: { "\($0)" == expected }
         #expect(!folder.exists("out"))
         // A charm rebuild of another charm does not need the moon.
-        #expect(try Builder.build(Self.options(folder, only: ["sun"])).stages == ["charms"])
+        #expect(try BuildEngine.build(Self.options(folder, only: ["sun"])).stages == ["charms"])
     }
 
     @Test func idsThatClashAsSwiftCasesFailTheBuildBeforeAnyCharmIsPainted() throws {
@@ -92,7 +92,7 @@ struct BuilderTests {
             ]}
             """)
         #expect {
-            try Builder.build(Self.options(folder))
+            try BuildEngine.build(Self.options(folder))
         } throws: { error in
             "\(error)" == "\(folder.path)/art/charms.json:3:3: charm 'sunMoon', field 'id': becomes the Swift case sunMoon, as does charm 'sun-moon' at 2:3; rename one of them"
         }
@@ -103,7 +103,7 @@ struct BuilderTests {
         let folder = TestPaths.temporaryFolder("stale")
         Self.makeArt(folder)
         folder.write("out/Generated/OldCharmTable.swift", "// from an older build")
-        let report = try Builder.build(Self.options(folder))
+        let report = try BuildEngine.build(Self.options(folder))
         #expect(report.files.removed == ["Generated/OldCharmTable.swift"])
         #expect(folder.exists("out/Generated/CharmTable.swift") && !folder.exists("out/Generated/OldCharmTable.swift"))
     }
@@ -111,9 +111,9 @@ struct BuilderTests {
     @Test func sameBytesForAnyNumberOfJobsAndUnchangedFilesAreNotRewritten() throws {
         let folder = TestPaths.temporaryFolder("jobs")
         Self.makeArt(folder)
-        let first = try Builder.build(Self.options(folder, jobs: 1))
+        let first = try BuildEngine.build(Self.options(folder, jobs: 1))
         let snapshot = folder.files().map { folder.read($0)! }
-        let again = try Builder.build(Self.options(folder, jobs: 4))
+        let again = try BuildEngine.build(Self.options(folder, jobs: 4))
         #expect(again.files.written.isEmpty)
         #expect(again.files.unchanged.count == first.files.written.count)
         #expect(folder.files().map { folder.read($0)! } == snapshot)
@@ -122,13 +122,13 @@ struct BuilderTests {
     @Test func aFailedBuildLeavesThePreviousOutputsIntact() throws {
         let folder = TestPaths.temporaryFolder("atomic")
         Self.makeArt(folder)
-        try Builder.build(Self.options(folder))
+        try BuildEngine.build(Self.options(folder))
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
         // Revise the sun, and break the plum: nothing at all may change.
         folder.write("art/charms/sun.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 100, height: 100, center: (50, 50), radius: 30, softness: 3, color: (255, 0, 0)), as: .rgb))
         folder.write("art/charms/plum.png", Array("not a png".utf8))
         #expect {
-            try Builder.build(Self.options(folder))
+            try BuildEngine.build(Self.options(folder))
         } throws: { error in
             "\(error)" == "\(folder.path)/art/charms/plum.png: not a PNG file (bad signature)"
         }
@@ -139,45 +139,45 @@ struct BuilderTests {
     @Test func aHazyMatteWarnsAndStrictFails() throws {
         let folder = TestPaths.temporaryFolder("matte")
         Self.makeArt(folder, hazyMatte: true)
-        let report = try Builder.build(Self.options(folder))
+        let report = try BuildEngine.build(Self.options(folder))
         #expect(report.warnings.count == 1)
         #expect(report.warnings[0].subject.hasSuffix("art/charms/moon.png"))
         #expect(report.warnings[0].message.contains("charm 'moon': matte is not black: background floor 7/255"))
         #expect(report.warnings[0].message.contains("\"blackPoint\": 7"))
-        #expect(throws: StrictModeFailure.self) { try Builder.build(Self.options(folder, strict: true)) }
+        #expect(throws: StrictModeFailure.self) { try BuildEngine.build(Self.options(folder, strict: true)) }
         // The suggested black point clears it.
         let table = String(decoding: folder.read("art/charms.json")!, as: UTF8.self)
             .replacingOccurrences(of: "\"night night\",", with: "\"night night\", \"blackPoint\": 7,")
         folder.write("art/charms.json", table)
-        #expect(try Builder.build(Self.options(folder, strict: true)).warnings.isEmpty)
+        #expect(try BuildEngine.build(Self.options(folder, strict: true)).warnings.isEmpty)
     }
 
     @Test func oneCharmRebuildTouchesNothingElse() throws {
         let folder = TestPaths.temporaryFolder("one")
         Self.makeArt(folder)
-        try Builder.build(Self.options(folder))
+        try BuildEngine.build(Self.options(folder))
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
         folder.write("art/charms/sun.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 100, height: 100, center: (50, 50), radius: 30, softness: 3, color: (255, 0, 0)), as: .rgb))
-        let report = try Builder.build(Self.options(folder, only: ["sun"]))
+        let report = try BuildEngine.build(Self.options(folder, only: ["sun"]))
         #expect(report.stages == ["charms"])
         #expect(Set(report.files.written) == [
             "Assets.xcassets/Charms/sun.imageset/sun.png", "Assets.xcassets/Charms/sun.imageset/sun@2x.png",
             "Assets.xcassets/Charms/sun.imageset/sun@3x.png", "Preview/Charms/sun-22pt@1x.png", "Preview/Charms/sun-22pt@3x.png",
         ])
-        for (path, bytes) in before where path.hasPrefix("out/") && !path.contains("sun") {
+        for (path, bytes) in before where path.hasPrefix("out/") && !path.hasPrefix("out/.") && !path.contains("sun") {
             #expect(folder.read(path) == bytes, "\(path) changed")
         }
-        #expect(throws: ArtFileError.self) { try Builder.build(Self.options(folder, only: ["comet"])) }
+        #expect(throws: ArtFileError.self) { try BuildEngine.build(Self.options(folder, only: ["comet"])) }
     }
 
     @Test func aCharmRemovedFromTheTableLosesItsOutputs() throws {
         let folder = TestPaths.temporaryFolder("prune")
         Self.makeArt(folder)
-        try Builder.build(Self.options(folder))
+        try BuildEngine.build(Self.options(folder))
         let table = String(decoding: folder.read("art/charms.json")!, as: UTF8.self)
             .replacingOccurrences(of: "{\"id\": \"moon\", \"displayName\": \"Moon\", \"note\": \"night night\", \"swayDuration\": 2.5},", with: "")
         folder.write("art/charms.json", table)
-        let report = try Builder.build(Self.options(folder))
+        let report = try BuildEngine.build(Self.options(folder))
         #expect(report.files.removed.contains("Assets.xcassets/Charms/moon.imageset/moon@3x.png"))
         #expect(!folder.exists("out/Assets.xcassets/Charms/moon.imageset"))
         #expect(!folder.exists("out/Preview/Charms/moon-22pt@3x.png"))
@@ -188,7 +188,7 @@ struct BuilderTests {
         Self.makeArt(folder)
         folder.write("out", "a file where the output folder should be")
         #expect {
-            try Builder.build(Self.options(folder))
+            try BuildEngine.build(Self.options(folder))
         } throws: { error in
             "\(error)".hasPrefix("\(folder.path)/out") && "\(error)".contains("cannot write")
         }
@@ -198,7 +198,7 @@ struct BuilderTests {
         let folder = TestPaths.temporaryFolder("empty")
         folder.write("art/readme.txt", "nothing here")
         #expect {
-            try Builder.build(Self.options(folder))
+            try BuildEngine.build(Self.options(folder))
         } throws: { error in
             "\(error)" == "\(folder.path)/art: nothing to build: no charms.json, icons/ or appicon.json"
         }
@@ -209,16 +209,16 @@ struct BuilderTests {
 struct ImageNameTests {
     @Test func aCharmAndAnIconWithOneNameAreRefused() throws {
         let folder = TestPaths.temporaryFolder("names")
-        BuilderTests.makeArt(folder)
+        BuildEngineTests.makeArt(folder)
         folder.write("art/icons/sun.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="none" stroke="currentColor" stroke-width="1.75"/></svg>"#)
         #expect {
-            try Builder.build(BuilderTests.options(folder))
+            try BuildEngine.build(BuildEngineTests.options(folder))
         } throws: { error in
             "\(error)" == "\(folder.path)/art: two image sets are named 'sun' (in Assets.xcassets/Charms and Assets.xcassets/Icons); the app finds images by name alone, so rename one"
         }
         #expect(!folder.exists("out"))
         // Renamed, it builds.
         try FileManager.default.moveItem(atPath: folder.path + "/art/icons/sun.svg", toPath: folder.path + "/art/icons/sunny.svg")
-        #expect(try Builder.build(BuilderTests.options(folder)).stages == ["table", "charms", "icons"])
+        #expect(try BuildEngine.build(BuildEngineTests.options(folder)).stages == ["table", "charms", "icons"])
     }
 }

@@ -1,0 +1,166 @@
+import Dispatch
+
+/// The art folder read once, for every stage: its listing, the charm table parsed and
+/// validated, and the charms keyed once each, even when two stages use one (the
+/// app icon hangs a charm the charms stage also keys). Stages read through it, and it
+/// reads through `FileIO`, so every read gets the same checks.
+public struct ArtFolder: Sendable {
+    public static let charmTableFile = "charms.json"
+
+    /// The folder as given (`art`, `../design/art/`): how messages name its files.
+    public let path: String
+    /// Every folder's entries, relative to `path` ("" is the folder itself), sorted.
+    /// Symbolic links are listed but not followed.
+    public let listing: [String: [String]]
+    /// charms.json, parsed and validated, when there is one.
+    public let table: CharmTableSource?
+    private let memo: KeyedCharmMemo
+
+    /// Reads the listing and the charm table; throws when the folder is missing or the
+    /// table is malformed.
+    public init(_ path: String) throws {
+        guard FileIO.isDirectory(path) else { throw ArtFileError(file: path, message: "art folder not found") }
+        self.path = path
+        listing = ArtFolder.list(path)
+        memo = KeyedCharmMemo()
+        let tablePath = path + "/" + Self.charmTableFile
+        table = listing[""]?.contains(Self.charmTableFile) == true
+            ? try CharmTableSource.parse(try FileIO.read(tablePath), file: tablePath) : nil
+    }
+
+    /// The full path of a file in the folder, as messages name it.
+    public func file(_ relative: String) -> String { path + "/" + relative }
+
+    public var tablePath: String { file(Self.charmTableFile) }
+
+    /// Whether the folder has this entry (relative path, any kind).
+    public func contains(_ relative: String) -> Bool {
+        let parent = FileIO.parentDirectory(of: relative)
+        let name = parent.isEmpty ? relative : String(relative.dropFirst(parent.count + 1))
+        return listing[parent]?.contains(name) == true
+    }
+
+    /// Whether the folder has this sub-folder.
+    public func hasFolder(_ relative: String) -> Bool { listing[relative] != nil }
+
+    /// The entries of a sub-folder, sorted; empty when there is none.
+    public func names(in relative: String) -> [String] { listing[relative] ?? [] }
+
+    public func read(_ relative: String, limit: Int = FileIO.maxReadSize) throws(ImageIOError) -> [UInt8] {
+        try FileIO.read(file(relative), limit: limit)
+    }
+
+    /// The table, or an error naming `file` (the file that needs it).
+    public func requireTable(for file: String, location: SourceLocation? = nil, field: String? = nil, _ message: String) throws(ArtFileError) -> CharmTableSource {
+        guard let table else { throw ArtFileError(file: file, location: location, field: field, message: message) }
+        return table
+    }
+
+    /// Checks that a charm's painted PNG is in the folder, spelled exactly as listed,
+    /// then returns the hash of its bytes. Every stage that reads a charm's art calls
+    /// this, so a missing file reads the same from each.
+    public func artHash(of entry: CharmEntry) throws -> ContentHash {
+        try checkArtFile(entry)
+        return ContentHash.of(try read(entry.art))
+    }
+
+    func checkArtFile(_ entry: CharmEntry) throws(ArtFileError) {
+        guard let problem = ArtPath.fileProblem(entry.art, listing: listing) else { return }
+        let hint = entry.artLocation == nil ? " (the default path for this id; set \"art\" for another)" : ""
+        throw ArtFileError(
+            file: tablePath, location: entry.artLocation ?? entry.location, subject: "charm '\(entry.id)'", field: "art",
+            message: problem + hint)
+    }
+
+    /// A charm's art decoded and keyed (`PaintedCharm.keyAndTrim`). `expected` is the
+    /// hash its key was made from: art that changed since then stops the build rather
+    /// than be cached under the old key. Keyed once per build for charms the engine
+    /// said would be used twice (`expectUses`).
+    public func keyedCharm(_ entry: CharmEntry, expected: ContentHash) throws -> KeyedCharm {
+        try memo.value(for: entry.id) {
+            let bytes = try read(entry.art)
+            guard ContentHash.of(bytes) == expected else {
+                throw ArtFileError(file: file(entry.art), message: "changed while the build was reading it; build again")
+            }
+            let decoded = try PNGDecoder.decode(bytes, path: file(entry.art))
+            let info = decoded.info
+            let (keyed, bounds, floor) = PaintedCharm.keyAndTrim(decoded, blackPoint: entry.blackPoint)
+            return KeyedCharm(keyed: keyed, bounds: bounds, matteFloor: floor, info: info)
+        }
+    }
+
+    /// How many jobs of this build will key each charm; a charm used more than once is
+    /// kept after its first keying until its last use, any other is not kept at all.
+    func expectUses(_ counts: [String: Int]) { memo.expect(counts) }
+
+    /// The listing of `root`: every folder below it, not following links.
+    static func list(_ root: String) -> [String: [String]] {
+        var listing: [String: [String]] = [:]
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let names = FileIO.list(relative.isEmpty ? root : root + "/" + relative)
+            listing[relative] = names
+            for name in names {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                if !FileIO.isSymbolicLink(root + "/" + child), FileIO.isDirectory(root + "/" + child) { pending.append(child) }
+            }
+        }
+        return listing
+    }
+}
+
+/// A charm's art keyed and trimmed: where every use of a painted charm starts.
+public struct KeyedCharm: Sendable {
+    public var keyed: RGBAImage
+    public var bounds: PixelRect
+    public var matteFloor: Int
+    /// What the PNG said about itself (colour chunks, for warnings).
+    public var info: PNGSourceInfo
+}
+
+/// Keyed charms shared between jobs, each made by whichever job asks first while the
+/// others wait, and dropped after its last expected use.
+private final class KeyedCharmMemo: @unchecked Sendable {
+    private final class Slot: @unchecked Sendable {
+        let ready = DispatchSemaphore(value: 0)
+        var result: Result<KeyedCharm, any Error>?
+        var remaining: Int
+        init(remaining: Int) { self.remaining = remaining }
+    }
+
+    private let lock = DispatchSemaphore(value: 1)
+    private var expected: [String: Int] = [:]
+    private var slots: [String: Slot] = [:]
+
+    func expect(_ counts: [String: Int]) {
+        lock.wait()
+        expected = counts
+        slots = [:]
+        lock.signal()
+    }
+
+    func value(for id: String, make: () throws -> KeyedCharm) throws -> KeyedCharm {
+        lock.wait()
+        if let slot = slots[id] {
+            lock.signal()
+            slot.ready.wait()
+            slot.ready.signal()
+            lock.wait()
+            slot.remaining -= 1
+            if slot.remaining <= 0 { slots[id] = nil }
+            lock.signal()
+            return try slot.result!.get()
+        }
+        let uses = expected[id] ?? 1
+        guard uses > 1 else {
+            lock.signal()
+            return try make()
+        }
+        let slot = Slot(remaining: uses - 1)
+        slots[id] = slot
+        lock.signal()
+        slot.result = Result { try make() }
+        slot.ready.signal()
+        return try slot.result!.get()
+    }
+}

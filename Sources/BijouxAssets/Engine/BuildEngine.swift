@@ -1,0 +1,303 @@
+/// Runs a build: reads the art folder once, plans every stage whose inputs exist,
+/// keys the jobs a build of this kind makes, skips those the cache holds (see
+/// `BuildCache`), runs the others stage by stage (jobs in parallel), streaming their
+/// outputs into a new tree that is swapped in whole (see `OutputTree`), one build at
+/// a time per output folder. `charm <id>` is the same build with only that charm's
+/// jobs selected.
+public enum BuildEngine {
+    public struct Options: Sendable {
+        public var artFolder: String
+        public var outputFolder: String
+        /// Fail the build on any warning.
+        public var strict: Bool
+        public var jobs: Int
+        /// Build only these charms' outputs, touching no other output.
+        public var onlyCharms: Set<String>?
+        /// Told as the build goes (from several threads): see `BuildEvent`.
+        public var progress: (@Sendable (BuildEvent) -> Void)?
+
+        public init(
+            artFolder: String = "art", outputFolder: String = "build", strict: Bool = false,
+            jobs: Int = Parallel.defaultJobs, onlyCharms: Set<String>? = nil, progress: (@Sendable (BuildEvent) -> Void)? = nil
+        ) {
+            self.artFolder = artFolder
+            self.outputFolder = outputFolder
+            self.strict = strict
+            self.jobs = jobs
+            self.onlyCharms = onlyCharms
+            self.progress = progress
+        }
+    }
+
+    public struct Report: Sendable {
+        /// The stages that made something, in order (the auxiliary catalog stage aside).
+        public var stages: [String]
+        public var files: Files
+        public var warnings: [BuildWarning]
+        public var notes: [String]
+    }
+
+    /// The output files of a build, relative to the output folder.
+    public struct Files: Equatable, Sendable {
+        /// New or changed.
+        public var written: [String] = []
+        /// The same bytes as before: kept, with their modification times.
+        public var unchanged: [String] = []
+        /// Stale files removed from folders a stage owns.
+        public var removed: [String] = []
+    }
+
+    /// What one stage made, in memory: for tests and for callers that want the bytes.
+    public struct StageRun: Sendable {
+        public var outputs: [BuildOutput] = []
+        public var warnings: [BuildWarning] = []
+        public var notes: [String] = []
+    }
+
+    @discardableResult
+    public static func build(_ options: Options) throws -> Report {
+        let art = try ArtFolder(options.artFolder)
+        if let only = options.onlyCharms { try checkCharms(only, in: art) }
+        let plans = try plan(art)
+        let work = try keyed(plans, only: options.onlyCharms)
+        let place = OutputPlace(options.outputFolder)
+        let lock = try FileLock(place.lockFile) { options.progress?(.waitingForLock(folder: options.outputFolder)) }
+        place.sweep()
+        let old = place.readCache()
+        let owned = options.onlyCharms == nil ? plans.flatMap { $0.stage.ownedFolders } + Stages.final.ownedFolders : []
+        let tree = try OutputTree(place) { relative in
+            !owned.contains { relative == $0 || relative.hasPrefix($0 + "/") }
+        }
+        var run = try execute(work, art: art, into: tree, cache: old, full: options.onlyCharms == nil, options: options)
+        try finish(Stages.final, plans: plans, run: &run, old: old, into: tree, options: options)
+        try checkImageNamesAreUnique(run.paths, artFolder: art.path)
+        if options.strict && !run.warnings.isEmpty {
+            throw StrictModeFailure(warnings: run.warnings)
+        }
+        var cache = run.cache
+        if options.onlyCharms != nil, let old {
+            // A one-charm build keeps what it did not remake, and its cache entries.
+            for (id, entry) in old.entries where cache[id] == nil { cache.entries.append((id, entry)) }
+        }
+        let made = Set(run.paths)
+        // Folders may nest (the contact sheet's Preview/ holds the charms' Preview/Charms/).
+        let removed = Set(owned.flatMap { place.files(under: $0) }).filter { !made.contains($0) }.sorted()
+        try tree.commit(cache)
+        withExtendedLifetime(lock) {}
+        var files = Files(written: tree.report.written.sorted(), unchanged: tree.report.unchanged.sorted())
+        files.removed = removed
+        let ran = work.filter { !$0.stage.isAuxiliary && !$0.jobs.isEmpty }
+        return Report(stages: ran.map { $0.stage.name }, files: files, warnings: run.warnings, notes: run.notes)
+    }
+
+    /// One stage run alone on an art folder, its outputs kept in memory.
+    public static func run(_ stage: any Stage.Type, art: ArtFolder, jobs: Int = Parallel.defaultJobs) throws -> StageRun {
+        let memory = OutputMemory()
+        let work = try keyed([(stage, try stage.plan(art))], only: nil)
+        let run = try execute(work, art: art, into: memory, cache: nil, full: true, options: Options(jobs: jobs))
+        return StageRun(outputs: memory.outputs, warnings: run.warnings, notes: run.notes)
+    }
+
+    typealias PlannedStage = (stage: any Stage.Type, plan: StagePlan)
+
+    /// The plans of the stages whose inputs exist, in `Stages.all` order.
+    static func plan(_ art: ArtFolder) throws -> [PlannedStage] {
+        let stages = Stages.all.filter { $0.applies(to: art) }
+        guard stages.contains(where: { !$0.isAuxiliary }) else {
+            throw ArtFileError(file: art.path, message: "nothing to build: no \(ArtFolder.charmTableFile), icons/ or appicon.json")
+        }
+        return try stages.map { ($0, try $0.plan(art)) }
+    }
+
+    static func checkCharms(_ only: Set<String>, in art: ArtFolder) throws(ArtFileError) {
+        let table = try art.requireTable(for: art.tablePath, "no charm table, so no charm to build")
+        let known = Set(table.charms.map(\.id))
+        for id in only.sorted() where !known.contains(id) {
+            throw ArtFileError(file: art.tablePath, message: "no charm with id '\(id)' (known: \(table.charms.map(\.id).joined(separator: ", ")))")
+        }
+    }
+
+    /// The jobs a build makes: all in a full build; in `charm <id>`, that charm's and
+    /// the catalog folders that hold it.
+    static func selected(_ plan: StagePlan, only: Set<String>?) -> [Job] {
+        guard let only else { return plan.jobs }
+        return plan.jobs.filter { job in
+            switch job.scope {
+            case .whole: false
+            case .charm(let id): only.contains(id)
+            case .anyCharm: true
+            }
+        }
+    }
+
+    /// A stage's selected jobs with their keys.
+    struct StageWork {
+        var stage: any Stage.Type
+        var plan: StagePlan
+        var jobs: [Job]
+        var keys: [ContentHash]
+        /// The summary's key: its stage's jobs' keys together; nil when it is not made.
+        var summaryKey: ContentHash?
+
+        func id(_ job: String) -> String { stage.name + "/" + job }
+    }
+
+    /// Keys every selected job, so a missing or unreadable input stops the build
+    /// before anything is made.
+    static func keyed(_ plans: [PlannedStage], only: Set<String>?) throws -> [StageWork] {
+        try plans.map { stage, plan in
+            let jobs = selected(plan, only: only)
+            let keys = try jobs.map { try $0.key() }
+            var summaryKey: ContentHash?
+            if only == nil, plan.summary != nil {
+                let key = CacheKey("summary")
+                for (job, hash) in zip(jobs, keys) { key.add(job.name, hash) }
+                summaryKey = key.hash
+            }
+            return StageWork(stage: stage, plan: plan, jobs: jobs, keys: keys, summaryKey: summaryKey)
+        }
+    }
+
+    struct Execution {
+        var warnings: [BuildWarning] = []
+        var notes: [String] = []
+        var paths: [String] = []
+        var cache = BuildCache()
+    }
+
+    /// Runs the work stage by stage: a job whose key the cache holds, with its outputs
+    /// intact, is taken as it is; the others are made in parallel, each output handed
+    /// to `destination` as soon as it exists.
+    static func execute(
+        _ work: [StageWork], art: ArtFolder, into destination: some OutputDestination, cache old: BuildCache?, full: Bool,
+        options: Options
+    ) throws -> Execution {
+        // Which jobs are cached decides which charms are keyed twice this build.
+        var cached: [[BuildCache.Entry?]] = []
+        var uses: [String: Int] = [:]
+        for stage in work {
+            var row: [BuildCache.Entry?] = []
+            for (job, key) in zip(stage.jobs, stage.keys) {
+                if let entry = old?[stage.id(job.name)], entry.key == key, destination.reuse(entry.outputs) {
+                    row.append(entry)
+                } else {
+                    row.append(nil)
+                    for id in job.charms { uses[id, default: 0] += 1 }
+                }
+            }
+            cached.append(row)
+        }
+        art.expectUses(uses)
+
+        var execution = Execution()
+        func record(_ id: String, _ entry: BuildCache.Entry) {
+            execution.warnings += entry.warnings
+            execution.notes += entry.notes
+            execution.paths += entry.outputs.map(\.path)
+            execution.cache.entries.append((id, entry))
+        }
+        let progress = options.progress
+        for (stage, cachedRow) in zip(work, cached) {
+            let started = Clock.now
+            let total = stage.jobs.count + (stage.summaryKey == nil ? 0 : 1)
+            guard total > 0 else { continue }
+            progress?(.stageStarted(stage: stage.stage.name, jobs: total))
+            execution.warnings += stage.plan.warnings
+            let done = Locked(0)
+            let running = cachedRow.filter { $0 == nil }.count
+            let threads = max(1, options.jobs / max(1, min(options.jobs, running)))
+            let entries = try Parallel.map(stage.jobs.count, jobs: options.jobs) { index in
+                let job = stage.jobs[index]
+                if let entry = cachedRow[index] {
+                    let count = done.withLock { $0 += 1; return $0 }
+                    progress?(.jobFinished(stage: stage.stage.name, job: job.name, done: count, of: total, seconds: 0, cached: true))
+                    return entry
+                }
+                let jobStarted = Clock.now
+                let entry = try make(job.name, key: stage.keys[index], threads: threads, into: destination) { try job.make($0) }
+                let count = done.withLock { $0 += 1; return $0 }
+                progress?(.jobFinished(stage: stage.stage.name, job: job.name, done: count, of: total, seconds: Clock.seconds(since: jobStarted), cached: false))
+                return entry
+            }
+            for (job, entry) in zip(stage.jobs, entries) { record(stage.id(job.name), entry) }
+            var hits = cachedRow.filter { $0 != nil }.count
+            if let summary = stage.plan.summary, let key = stage.summaryKey {
+                let id = stage.id(summary.name)
+                let artifacts = entries.map(\.artifact)
+                let summaryStarted = Clock.now
+                let hit = old?[id].flatMap { $0.key == key && destination.reuse($0.outputs) ? $0 : nil }
+                let entry = try hit ?? make(summary.name, key: key, threads: options.jobs, into: destination) { try summary.make(artifacts, $0) }
+                record(id, entry)
+                if hit != nil { hits += 1 }
+                progress?(.jobFinished(stage: stage.stage.name, job: summary.name, done: total, of: total, seconds: hit == nil ? Clock.seconds(since: summaryStarted) : 0, cached: hit != nil))
+            }
+            progress?(.stageFinished(stage: stage.stage.name, jobs: total, cached: hits, seconds: Clock.seconds(since: started)))
+        }
+        return execution
+    }
+
+    /// The final step (see `FinalStep`), after every stage: its parts are the artifacts
+    /// of the jobs of the stages it takes, as the output folder will hold them.
+    static func finish(
+        _ step: FinalStep, plans: [PlannedStage], run: inout Execution, old: BuildCache?, into destination: some OutputDestination,
+        options: Options
+    ) throws {
+        let started = Clock.now
+        options.progress?(.stageStarted(stage: step.name, jobs: 1))
+        let made = Dictionary(run.cache.entries.map { ($0.id, $0.entry) }, uniquingKeysWith: { first, _ in first })
+        let kept = Dictionary((old?.entries ?? []).map { ($0.id, $0.entry) }, uniquingKeysWith: { first, _ in first })
+        let key = CacheKey("final")
+        var parts: [FinalStep.Part] = []
+        var warnings: [BuildWarning] = []
+        for (stage, plan) in plans {
+            for job in plan.jobs where step.takes(stage) {
+                let id = stage.name + "/" + job.name
+                // A job of this build, or (in `charm <id>`) one it left as the last build made it.
+                guard let entry = made[id] ?? (options.onlyCharms == nil ? nil : kept[id]), !entry.artifact.isEmpty else { continue }
+                key.add(id, entry.key)
+                parts.append(FinalStep.Part(stage: stage, job: job.name, artifact: entry.artifact))
+            }
+            for warning in plan.warnings { key.add("warning", warning.description) }
+            warnings += plan.warnings
+        }
+        let id = step.name + "/" + FinalStep.jobName
+        let hash = key.hash
+        let hit = old?[id].flatMap { $0.key == hash && destination.reuse($0.outputs) ? $0 : nil }
+        let entry = try hit ?? make(step.name, key: hash, threads: options.jobs, into: destination) { try step.make(parts, warnings, $0) }
+        run.paths += entry.outputs.map(\.path)
+        run.cache.entries.append((id, entry))
+        let seconds = hit == nil ? Clock.seconds(since: started) : 0
+        options.progress?(.jobFinished(stage: step.name, job: FinalStep.jobName, done: 1, of: 1, seconds: seconds, cached: hit != nil))
+        options.progress?(.stageFinished(stage: step.name, jobs: 1, cached: hit == nil ? 0 : 1, seconds: Clock.seconds(since: started)))
+    }
+
+    /// Runs one job's `make`, sending its outputs to the destination, and returns what
+    /// the cache keeps of it.
+    private static func make(
+        _ name: String, key: ContentHash, threads: Int, into destination: some OutputDestination, _ body: (JobRecorder) throws -> Void
+    ) throws -> BuildCache.Entry {
+        let hashes = Locked<[BuildCache.Output]>([])
+        let recorder = JobRecorder(threads: threads) { output in
+            let hash = try destination.write(output)
+            hashes.withLock { $0.append(BuildCache.Output(path: output.path, hash: hash)) }
+        }
+        try body(recorder)
+        return BuildCache.Entry(key: key, outputs: hashes.value, warnings: recorder.warnings, notes: recorder.notes, artifact: recorder.artifact)
+    }
+
+    /// Image sets are not namespaced (the app asks for `UIImage(named: "cat")`), so a
+    /// charm and an icon with one name would be two assets Xcode cannot tell apart.
+    static func checkImageNamesAreUnique(_ paths: [String], artFolder: String) throws(ArtFileError) {
+        var firstFolder: [String: String] = [:]
+        for path in paths.sorted() where path.hasSuffix(".imageset/Contents.json") {
+            let imageSet = path.dropLast("/Contents.json".count)
+            guard let slash = imageSet.lastIndex(of: "/") else { continue }
+            let name = String(imageSet[imageSet.index(after: slash)...].dropLast(".imageset".count))
+            let folder = String(imageSet[..<slash])
+            if let other = firstFolder[name] {
+                throw ArtFileError(file: artFolder, message: "two image sets are named '\(name)' (in \(other) and \(folder)); the app finds images by name alone, so rename one")
+            }
+            firstFolder[name] = folder
+        }
+    }
+}

@@ -1,0 +1,305 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a build's outputs go as they are made: a new tree beside the output folder
+/// (`OutputTree`), or a comparison with it that writes nothing (`OutputComparison`).
+protocol OutputDestination: AnyObject, Sendable {
+    /// Takes a cached job's outputs as they are in the output folder, when each is
+    /// there with the recorded hash; false (taking nothing) otherwise.
+    func reuse(_ outputs: [BuildCache.Output]) -> Bool
+    /// Takes one newly made output; returns its hash for the cache.
+    func write(_ output: BuildOutput) throws -> ContentHash
+}
+
+/// The names the engine keeps beside an output folder `build`: the lock, and the
+/// trees of builds in progress (`.build.bijoux-tree-XXXXXX`).
+struct OutputPlace: Sendable {
+    /// The output folder as given, without trailing slashes.
+    let root: String
+    let parent: String
+    let base: String
+
+    init(_ folder: String) {
+        var root = folder
+        while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+        var base = String(root.split(separator: "/").last ?? "")
+        if base.isEmpty || base == "." || base == ".." {
+            root = FileIO.realPath(root)
+            base = String(root.split(separator: "/").last ?? "build")
+        }
+        self.root = root
+        base = base.isEmpty ? "build" : base
+        self.base = base
+        let parent = FileIO.parentDirectory(of: root)
+        self.parent = parent.isEmpty ? "." : parent
+    }
+
+    var lockFile: String { parent + "/." + base + ".bijoux-lock" }
+    var treePrefix: String { "." + base + ".bijoux-tree-" }
+    var cacheFile: String { root + "/" + BuildCache.file }
+
+    func path(_ relative: String) -> String { root + "/" + relative }
+
+    /// Removes the trees that interrupted builds left beside the folder. Call only
+    /// under the lock: another build's tree is never touched.
+    func sweep() {
+        for name in FileIO.list(parent) where name.hasPrefix(treePrefix) {
+            FileIO.removeTree(parent + "/" + name)
+        }
+    }
+
+    /// The cache the last build left, or nil (missing, unreadable, corrupt, foreign).
+    func readCache() -> BuildCache? {
+        guard FileIO.entryKind(cacheFile) == .file, let bytes = try? FileIO.read(cacheFile) else { return nil }
+        return BuildCache.decode(bytes, tool: ToolIdentity.current)
+    }
+
+    /// Every file below `relative` in the output folder (links included, folders
+    /// not), relative to the root; dot-named entries are skipped.
+    func files(under relative: String) -> [String] {
+        var found: [String] = []
+        func visit(_ folder: String) {
+            for name in FileIO.list(path(folder)) where !name.hasPrefix(".") {
+                let child = folder + "/" + name
+                if FileIO.entryKind(path(child)) == .directory { visit(child) } else { found.append(child) }
+            }
+        }
+        if FileIO.entryKind(path(relative)) == .directory { visit(relative) }
+        return found
+    }
+}
+
+/// The steps of the commit, counted so that tests can kill the build after any one
+/// of them. The hook is compiled into debug builds only (the ones tests run) and
+/// reads `BIJOUX_TEST_KILL_AT_STEP`: the process kills itself with SIGKILL right
+/// after that step.
+enum CommitSteps {
+    #if DEBUG
+        private static let killAt: Int? = getenv("BIJOUX_TEST_KILL_AT_STEP").flatMap { Int(String(cString: $0)) }
+        private static let count = Locked(0)
+    #endif
+
+    static func done() {
+        #if DEBUG
+            guard let killAt else { return }
+            if count.withLock({ $0 += 1; return $0 }) == killAt { kill(getpid(), SIGKILL) }
+        #endif
+    }
+}
+
+/// The new build, made beside the old one and swapped in whole.
+///
+/// 1. A fresh tree `.build.bijoux-tree-XXXXXX` is made beside `build/`, and every
+///    entry of the old tree that this build does not remake is hard-linked into it
+///    (the files of folders the stages own are left out, so stale ones go; so are
+///    temporary files of interrupted runs, and the old cache).
+/// 2. Each output goes into the tree as it is made: hard-linked from the old tree when
+///    its bytes are unchanged (its modification time stays), else written to a
+///    temporary file in the tree and renamed over its name there.
+/// 3. The cache is written into the tree, and the tree and `build/` are exchanged in
+///    one `renameat2(RENAME_EXCHANGE)` / `renamex_np(RENAME_SWAP)`.
+/// 4. The old tree, now at the temporary name, is removed.
+///
+/// Until step 3 nothing in `build/` has changed; step 3 is one atomic exchange of two
+/// names; after it `build/` is the complete new tree. So at every instant `build/` is
+/// the complete old build or the complete new one. A build killed at any point leaves
+/// a tree beside `build/` that the next build sweeps.
+final class OutputTree: OutputDestination, @unchecked Sendable {
+    struct Files: Sendable {
+        var written: [String] = []
+        var unchanged: [String] = []
+    }
+
+    let place: OutputPlace
+    /// The new tree, beside the output folder.
+    let tree: String
+    private let files = Locked(Files())
+    private var finished = false
+
+    /// Makes the new tree and carries over every entry of the old one except those for
+    /// which `remade` is true (relative paths of folders and files).
+    init(_ place: OutputPlace, keeping keep: (String) -> Bool) throws {
+        self.place = place
+        switch FileIO.entryKind(place.root) {
+        case nil, .directory: break
+        case .symbolicLink:
+            // The swap would replace the link itself with a folder.
+            throw ImageIOError.cannotWrite(path: place.root, reason: "it is a symbolic link; give the folder it points to")
+        default: throw ImageIOError.cannotWrite(path: place.root, reason: "it is a file, not a folder")
+        }
+        try FileIO.makeDirectories(place.parent)
+        tree = try FileIO.makeUniqueDirectory(prefix: place.parent + "/" + place.treePrefix)
+        CommitSteps.done()
+        do {
+            try carry("", keep: keep)
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    deinit { if !finished { discard() } }
+
+    private func carry(_ folder: String, keep: (String) -> Bool) throws {
+        let source = folder.isEmpty ? place.root : place.path(folder)
+        guard FileIO.entryKind(source) == .directory else { return }
+        for name in FileIO.list(source) {
+            let relative = folder.isEmpty ? name : folder + "/" + name
+            if name.hasPrefix(FileIO.temporaryPrefix) || (folder.isEmpty && name == BuildCache.folder) || !keep(relative) { continue }
+            if FileIO.entryKind(place.path(relative)) == .directory {
+                try FileIO.makeDirectories(tree + "/" + relative)
+                CommitSteps.done()
+                try carry(relative, keep: keep)
+            } else {
+                try FileIO.hardLink(place.path(relative), to: tree + "/" + relative)
+                CommitSteps.done()
+            }
+        }
+    }
+
+    func reuse(_ outputs: [BuildCache.Output]) -> Bool {
+        for output in outputs {
+            guard FileIO.entryKind(place.path(output.path)) == .file,
+                (try? FileIO.contentHash(ofFile: place.path(output.path))) == output.hash
+            else { return false }
+        }
+        do {
+            for output in outputs { try link(output.path) }
+        } catch {
+            return false
+        }
+        files.withLock { $0.unchanged += outputs.map(\.path) }
+        return true
+    }
+
+    func write(_ output: BuildOutput) throws -> ContentHash {
+        let old = place.path(output.path)
+        let hash = ContentHash.of(output.bytes)
+        if FileIO.entryKind(old) == .file, (try? FileIO.read(old)) == output.bytes {
+            try link(output.path)
+            files.withLock { $0.unchanged.append(output.path) }
+            return hash
+        }
+        let target = tree + "/" + output.path
+        do {
+            let temporary = try FileIO.stageTemporary(output.bytes, for: target)
+            CommitSteps.done()
+            try FileIO.commit(temporary, to: target)
+            CommitSteps.done()
+        } catch {
+            throw ImageIOError.cannotWrite(path: old, reason: Self.reason(error))
+        }
+        files.withLock { $0.written.append(output.path) }
+        return hash
+    }
+
+    /// Puts the old file at `relative` into the tree, unless it was carried over.
+    private func link(_ relative: String) throws {
+        let target = tree + "/" + relative
+        if FileIO.entryKind(target) == .file { return }
+        do {
+            try FileIO.makeDirectories(FileIO.parentDirectory(of: target))
+            try FileIO.hardLink(place.path(relative), to: target)
+        } catch {
+            throw ImageIOError.cannotWrite(path: place.path(relative), reason: Self.reason(error))
+        }
+        CommitSteps.done()
+    }
+
+    var report: Files { files.value }
+
+    /// Why a write in the tree failed, to be told of the output folder's path.
+    private static func reason(_ error: ImageIOError) -> String {
+        if case .cannotWrite(_, let reason) = error { return reason }
+        return error.description
+    }
+
+    /// Writes the cache into the tree, swaps the tree in, and removes the old one.
+    func commit(_ cache: BuildCache) throws {
+        let cacheFile = tree + "/" + BuildCache.file
+        try FileIO.commit(try FileIO.stageTemporary(cache.encoded(tool: ToolIdentity.current), for: cacheFile), to: cacheFile)
+        CommitSteps.done()
+        if FileIO.entryKind(place.root) == .directory {
+            if try !FileIO.exchange(tree, place.root) {
+                // A file system that cannot exchange (a few network ones): two renames,
+                // with an instant between them where the folder is absent.
+                let aside = tree + ".old"
+                try FileIO.move(place.root, to: aside)
+                try FileIO.move(tree, to: place.root)
+                try FileIO.move(aside, to: tree)
+            }
+        } else {
+            try FileIO.move(tree, to: place.root)
+        }
+        finished = true
+        CommitSteps.done()
+        removeOldTree(tree)
+    }
+
+    private func removeOldTree(_ path: String) {
+        if FileIO.entryKind(path) == .directory {
+            for name in FileIO.list(path) { removeOldTree(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+        CommitSteps.done()
+    }
+
+    /// Removes the unfinished tree (a failed build).
+    func discard() {
+        finished = true
+        FileIO.removeTree(tree)
+    }
+}
+
+/// Compares what a build makes with the output folder, writing nothing.
+final class OutputComparison: OutputDestination, @unchecked Sendable {
+    struct Differences: Sendable, Equatable {
+        var stale: [String] = []
+        var missing: [String] = []
+    }
+
+    let place: OutputPlace
+    private let found = Locked(Differences())
+
+    init(_ place: OutputPlace) { self.place = place }
+
+    func reuse(_ outputs: [BuildCache.Output]) -> Bool {
+        outputs.allSatisfy { output in
+            FileIO.entryKind(place.path(output.path)) == .file
+                && (try? FileIO.contentHash(ofFile: place.path(output.path))) == output.hash
+        }
+    }
+
+    func write(_ output: BuildOutput) throws -> ContentHash {
+        let path = place.path(output.path)
+        switch FileIO.entryKind(path) {
+        case nil: found.withLock { $0.missing.append(output.path) }
+        case .file:
+            if try FileIO.read(path) != output.bytes { found.withLock { $0.stale.append(output.path) } }
+        default: found.withLock { $0.stale.append(output.path) }
+        }
+        return ContentHash.of(output.bytes)
+    }
+
+    var differences: Differences { found.value }
+}
+
+/// Outputs kept in memory, for one stage run alone (`BuildEngine.run`).
+final class OutputMemory: OutputDestination, @unchecked Sendable {
+    private let kept = Locked<[BuildOutput]>([])
+
+    func reuse(_ outputs: [BuildCache.Output]) -> Bool { false }
+
+    func write(_ output: BuildOutput) throws -> ContentHash {
+        kept.withLock { $0.append(output) }
+        return ContentHash.of(output.bytes)
+    }
+
+    /// In the order each job made them, jobs in order.
+    var outputs: [BuildOutput] { kept.value }
+}

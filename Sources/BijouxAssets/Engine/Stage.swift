@@ -1,0 +1,182 @@
+/// One stage of the pipeline: what it reads, what it makes, which folders it owns.
+///
+/// A stage does no writing of its own. `plan` turns the art folder (read once, see
+/// `ArtFolder`) into jobs; each job says what decides its outputs (its key) and how
+/// to make them; the engine keys, skips, runs, stages and commits. To add a stage,
+/// see Sources/BijouxAssets/Engine/README.md.
+public protocol Stage: Sendable {
+    /// Its name in progress lines and reports ("charms").
+    static var name: String { get }
+    /// Whether the art folder holds this stage's inputs.
+    static func applies(to art: ArtFolder) -> Bool
+    /// Folders (relative to the output folder) the stage owns outright: after a full
+    /// build, any file in them that no job of the stage made is stale and removed.
+    static var ownedFolders: [String] { get }
+    /// The jobs that make the stage's outputs. Parses and checks the stage's own
+    /// settings and throws on bad input before anything is made; reads no pixels.
+    static func plan(_ art: ArtFolder) throws -> StagePlan
+    /// Whether the stage is a reason to build on its own: false for one that only
+    /// supports others (the catalog's root Contents.json).
+    static var isAuxiliary: Bool { get }
+}
+
+extension Stage {
+    public static var ownedFolders: [String] { [] }
+    public static var isAuxiliary: Bool { false }
+}
+
+/// A stage's work: independent jobs (run in parallel, results in this order) and an
+/// optional summary made after them from their artifacts (a contact sheet).
+public struct StagePlan: Sendable {
+    public var jobs: [Job]
+    public var summary: Summary?
+    /// Found while planning (a stray file among the inputs).
+    public var warnings: [BuildWarning]
+
+    public init(jobs: [Job], summary: Summary? = nil, warnings: [BuildWarning] = []) {
+        self.jobs = jobs
+        self.summary = summary
+        self.warnings = warnings
+    }
+}
+
+/// One unit of work: the outputs of one charm, one icon, the table.
+public struct Job: Sendable {
+    /// Which builds make it.
+    public enum Scope: Sendable, Equatable {
+        /// Only a full build.
+        case whole
+        /// A full build, and `charm <id>` of this charm.
+        case charm(String)
+        /// Every build that makes a charm: the catalog folders that hold charms.
+        case anyCharm
+    }
+
+    /// Its name in verbose lines ("cat"), unique in its stage.
+    public var name: String
+    public var scope: Scope
+    /// The charms whose keyed art it uses (`ArtFolder.keyedCharm`), so a charm two
+    /// jobs use is keyed once.
+    public var charms: [String]
+    /// Hashes everything that decides the outputs (input bytes, the table entry and
+    /// parameters that affect them) into `CacheKey`; throws when an input is
+    /// missing or unreadable. Run for every selected job before any job is made.
+    public var key: @Sendable () throws -> ContentHash
+    /// Makes the outputs, handing each to the recorder as soon as it is made.
+    public var make: @Sendable (JobRecorder) throws -> Void
+
+    public init(
+        name: String, scope: Scope, charms: [String] = [], key: @escaping @Sendable () throws -> ContentHash,
+        make: @escaping @Sendable (JobRecorder) throws -> Void
+    ) {
+        self.name = name
+        self.scope = scope
+        self.charms = charms
+        self.key = key
+        self.make = make
+    }
+
+    /// A job whose outputs depend on nothing but code (a folder's Contents.json).
+    public static func constant(name: String, scope: Scope, _ outputs: [BuildOutput]) -> Job {
+        Job(name: name, scope: scope, key: {
+            let key = CacheKey("constant")
+            for output in outputs { key.add(output.path, output.bytes) }
+            return key.hash
+        }, make: { recorder in
+            for output in outputs { try recorder.write(output.path, output.bytes) }
+        })
+    }
+}
+
+/// Made after a stage's jobs, in a full build only, from the artifacts the jobs left
+/// (in job order). Its key is the jobs' keys together.
+public struct Summary: Sendable {
+    public var name: String
+    public var make: @Sendable (_ artifacts: [[UInt8]], JobRecorder) throws -> Void
+
+    public init(name: String, make: @escaping @Sendable (_ artifacts: [[UInt8]], JobRecorder) throws -> Void) {
+        self.name = name
+        self.make = make
+    }
+}
+
+/// What a job hands the engine as it works: each output file as soon as it is made
+/// (so memory holds one job's outputs, not the build's), warnings, report notes, and
+/// a small artifact for the stage's summary.
+public final class JobRecorder {
+    /// Paths relative to the output folder, in the order written.
+    public private(set) var paths: [String] = []
+    public private(set) var warnings: [BuildWarning] = []
+    public private(set) var notes: [String] = []
+    /// A small value for the summary (a charm's 22 px render), kept with the cache.
+    public var artifact: [UInt8] = []
+    /// Threads the job may use for its own inner work (encoding a large PNG): the
+    /// build's `--jobs` shared among the jobs running beside it.
+    public let threads: Int
+    private let sink: @Sendable (BuildOutput) throws -> Void
+
+    init(threads: Int, sink: @escaping @Sendable (BuildOutput) throws -> Void) {
+        self.threads = threads
+        self.sink = sink
+    }
+
+    public func write(_ path: String, _ bytes: [UInt8]) throws {
+        paths.append(path)
+        try sink(BuildOutput(path: path, bytes: bytes))
+    }
+
+    public func write(_ path: String, text: String) throws { try write(path, Array(text.utf8)) }
+
+    public func warn(_ subject: String, _ message: String) {
+        warnings.append(BuildWarning(subject: subject, message: message))
+    }
+
+    public func note(_ line: String) { notes.append(line) }
+}
+
+/// The build's last step, over every stage's results (the contact sheet page). Every
+/// build into a folder makes it, full or `charm <id>`, from the artifacts of every job
+/// whose outputs the folder holds after the build: those this build made or took from
+/// the cache and, in `charm <id>`, the last build's for the jobs it left alone, of the
+/// stages it `takes`. Its key is those jobs' keys together (and the planning
+/// warnings), so a build that changed nothing it shows does not remake it.
+public struct FinalStep: Sendable {
+    /// One job's artifact, with the stage and job that left it.
+    public struct Part: Sendable {
+        public var stage: any Stage.Type
+        public var job: String
+        public var artifact: [UInt8]
+    }
+
+    public var name: String
+    /// Owned as a stage's folders are: after a full build, a file there that no job
+    /// made is stale and removed.
+    public var ownedFolders: [String]
+    /// Its one job's name in progress lines and the cache ("contact sheet page").
+    public static let jobName = "page"
+    /// The stages whose jobs' artifacts it reads.
+    public var takes: @Sendable (any Stage.Type) -> Bool
+    /// The parts in stage and job order (jobs that left no artifact left out), and the
+    /// stages' planning warnings.
+    public var make: @Sendable (_ parts: [Part], _ warnings: [BuildWarning], JobRecorder) throws -> Void
+
+    public init(
+        name: String, ownedFolders: [String] = [], takes: @escaping @Sendable (any Stage.Type) -> Bool,
+        make: @escaping @Sendable (_ parts: [Part], _ warnings: [BuildWarning], JobRecorder) throws -> Void
+    ) {
+        self.name = name
+        self.ownedFolders = ownedFolders
+        self.takes = takes
+        self.make = make
+    }
+}
+
+/// The stages, in the order they run: quick checks first (a bad table stops the build
+/// before any charm is painted), the charms before the app icon that hangs one; then
+/// the final step over them all.
+public enum Stages {
+    public static let all: [any Stage.Type] = [
+        CatalogStage.self, TableStage.self, CharmsStage.self, IconsStage.self, AppIconStage.self,
+    ]
+    public static let final: FinalStep = ContactSheetStep.step
+}

@@ -1,0 +1,99 @@
+/// The drawn-icon stage: every `art/icons/<name>.svg` becomes
+/// `Assets.xcassets/Icons/<name>.imageset` (@1x, @2x, @3x with the wobble baked in),
+/// with per-icon settings from the optional `art/icons.json`. Icons are rendered in
+/// parallel, in process; outputs are in name order whatever the number of jobs. Each
+/// icon's job leaves its card on the contact sheet as its artifact.
+public enum IconsStage: ContactSheetStage {
+    public static let name = "icons"
+    /// The folder of SVGs, relative to the art folder.
+    public static let sourceFolder = "icons"
+    public static let catalogFolder = AssetCatalog.folderName + "/Icons"
+    public static var ownedFolders: [String] { [catalogFolder] }
+
+    public static func applies(to art: ArtFolder) -> Bool { art.hasFolder(sourceFolder) }
+
+    public static func plan(_ art: ArtFolder) throws -> StagePlan {
+        var warnings: [BuildWarning] = []
+        var names: [String] = []
+        // Hidden files (.DS_Store, an editor's swap file) are not art.
+        for file in art.names(in: sourceFolder) where !file.hasPrefix(".") {
+            let path = art.file(sourceFolder + "/" + file)
+            guard file.hasSuffix(".svg") else {
+                warnings.append(BuildWarning(subject: path, message: "not an .svg file; ignored"))
+                continue
+            }
+            let name = String(file.dropLast(4))
+            guard CharmTableRules.isValidID(name) else {
+                throw ArtFileError(file: path, message: "\"\(name)\" is not a valid icon name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the image set")
+            }
+            // A link could make the build read (and quote in an error) a file outside the art folder.
+            guard !FileIO.isSymbolicLink(path) else {
+                throw ArtFileError(file: path, message: "is a symbolic link; an icon must be a file in the art folder itself")
+            }
+            names.append(name)
+        }
+
+        var settings = IconSettings()
+        if art.contains(IconSettings.fileName) {
+            let settingsPath = art.file(IconSettings.fileName)
+            settings = try IconSettings.parse(try art.read(IconSettings.fileName), file: settingsPath)
+            for (name, overrides) in settings.icons.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
+                throw ArtFileError(file: settingsPath, location: overrides.location, subject: "icon '\(name)'", message: "there is no \(sourceFolder)/\(name).svg")
+            }
+        }
+
+        var jobs = [Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])]
+        for name in names {
+            let relative = "\(sourceFolder)/\(name).svg"
+            let wobble = settings.wobble(for: name), intent = settings.renderingIntent(for: name)
+            let svg = Locked<[UInt8]>([])
+            jobs.append(Job(name: name, scope: .whole, key: {
+                svg.value = try art.read(relative, limit: SVGSafety.maxFileSize)
+                let key = CacheKey("icon")
+                key.add("name", name)
+                key.add("svg", svg.value)
+                key.add("amplitude", wobble.amplitude)
+                key.add("wavelength", wobble.wavelength)
+                key.add("octaves", wobble.octaves)
+                key.add("seed", Int(wobble.seed))
+                key.add("renderingIntent", intent.rawValue)
+                key.add("ink", DrawnIcon.ink.description)
+                return key.hash
+            }, make: { recorder in
+                let path = art.file(relative)
+                let icon = try DrawnIcon.make(name: name, file: path, svg: svg.value, wobble: wobble)
+                for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
+                var warnings: [String] = []
+                if icon.inkNearEdge {
+                    warnings.append("ink comes within the wobble's amplitude (\(JSONWriter.formatNumber(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox")
+                }
+                for warning in warnings { recorder.warn(path, warning) }
+                recorder.note("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
+                try recorder.leave(ContactSheet(icons: [ContactSheet.Icon(
+                    name: icon.name, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
+                    images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
+                        ContactSheet.Image(path: imagePath(icon.name, scale: scale), width: render.width, height: render.height)
+                    },
+                    renderingIntent: intent.rawValue, warnings: warnings)]))
+            }))
+        }
+        return StagePlan(jobs: jobs, warnings: warnings)
+    }
+
+    static func imagePath(_ name: String, scale: Int) -> String {
+        "\(catalogFolder)/\(name).imageset/" + AssetCatalog.imageFileName(name, scale: scale)
+    }
+
+    /// Contents.json (with the rendering intent) and the three PNGs.
+    static func imageSet(_ icon: DrawnIcon, renderingIntent: IconSettings.RenderingIntent) -> [BuildOutput] {
+        let folder = "\(catalogFolder)/\(icon.name).imageset"
+        let contents = AssetCatalog.imageSetContents(
+            name: icon.name, scales: DrawnIcon.scales, properties: ["template-rendering-intent": .string(renderingIntent.rawValue)])
+        var outputs = [BuildOutput(path: folder + "/Contents.json", text: contents)]
+        for (scale, render) in zip(DrawnIcon.scales, icon.renders) {
+            outputs.append(BuildOutput(
+                path: imagePath(icon.name, scale: scale), bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
+        }
+        return outputs
+    }
+}

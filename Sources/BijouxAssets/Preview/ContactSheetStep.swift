@@ -1,0 +1,44 @@
+import Foundation
+
+/// A stage whose jobs show on the contact sheet: each job leaves its cards (a
+/// `ContactSheet` holding them) as its artifact, with `JobRecorder.leave`, and the
+/// build's final step puts every stage's cards on one page.
+public protocol ContactSheetStage: Stage {}
+
+extension JobRecorder {
+    /// Leaves this job's cards for the contact sheet, as its artifact (kept in the
+    /// cache, so a `charm <id>` build can draw the whole page).
+    public func leave(_ cards: ContactSheet) throws {
+        artifact = Array(try ContactSheetStep.encoder.encode(cards))
+    }
+}
+
+/// The build's final step: `Preview/index.html` from the cards every job of a
+/// `ContactSheetStage` left, in stage and job order, and the stages' planning warnings
+/// (a stray file among the icons) as warnings about no one asset.
+enum ContactSheetStep {
+    static let step = FinalStep(
+        name: "contact sheet", ownedFolders: [ContactSheetPage.folder], takes: { $0 is any ContactSheetStage.Type }
+    ) { parts, warnings, recorder in
+        try recorder.write(ContactSheetPage.path, text: ContactSheetPage.html(try sheet(parts, warnings: warnings)))
+    }
+
+    static func sheet(_ parts: [FinalStep.Part], warnings: [BuildWarning]) throws -> ContactSheet {
+        var sheet = ContactSheet()
+        for part in parts {
+            guard let cards = try? JSONDecoder().decode(ContactSheet.self, from: Data(part.artifact)) else {
+                throw ArtifactError(job: part.stage.name + "/" + part.job)
+            }
+            sheet.merge(cards)
+        }
+        sheet.otherWarnings += warnings.map(\.description)
+        return sheet
+    }
+
+    /// Sorted keys, so one sheet is always the same bytes.
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}

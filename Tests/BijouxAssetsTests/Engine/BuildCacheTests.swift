@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+/// Each change rebuilds exactly the jobs its inputs decide (seen in the build's
+/// events) and rewrites exactly the files whose bytes changed (seen in their
+/// modification times); a cache that cannot be trusted gives a full, correct build.
+@Suite("Build cache")
+struct BuildCacheTests {
+    struct Built {
+        let folder: TemporaryFolder
+        var out: String { folder.path + "/out" }
+        var art: String { folder.path + "/art" }
+
+        /// Builds, and returns the jobs that were made rather than taken from the cache.
+        @discardableResult
+        func build(jobs: Int = 2) throws -> Set<String> {
+            let made = MadeJobs()
+            try BuildEngine.build(BuildEngine.Options(artFolder: art, outputFolder: out, jobs: jobs, progress: made.options))
+            return made.jobs
+        }
+    }
+
+    /// BuildEngineTests' three charms, the app icon's two and its appicon.json, and
+    /// two icons: every stage.
+    static func everyStage(_ label: String) throws -> Built {
+        let built = Built(folder: TestPaths.temporaryFolder(label))
+        AppIconStageTests.makeArt(built.folder)
+        let table = String(decoding: built.folder.read("art/charms.json")!, as: UTF8.self)
+            .replacingOccurrences(of: "\n]}", with: ",\n  {\"id\": \"sun\", \"displayName\": \"Sun\", \"note\": \"you light me up\", \"swayDuration\": 3.0}\n]}")
+        built.folder.write("art/charms.json", table)
+        built.folder.write("art/charms/sun.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60)), as: .rgb))
+        for name in ["give", "wear"] {
+            built.folder.write("art/icons/\(name).svg", try FileIO.read(TestPaths.art + "/icons/\(name).svg"))
+        }
+        #expect(try built.build().count > 10)
+        try OutputFolder.age(built.out)
+        return built
+    }
+
+    static let cachedEverything: Set<String> = []
+
+    @Test func aBuildWithNothingChangedMakesNothingAndTouchesNothing() throws {
+        let built = try Self.everyStage("cache-noop")
+        let before = OutputFolder.snapshot(built.out)
+        #expect(try built.build(jobs: 1) == Self.cachedEverything)
+        #expect(OutputFolder.snapshot(built.out) == before)
+        #expect(try OutputFolder.rewritten(built.out).isEmpty)
+    }
+
+    @Test func oneChangedPixelOfOneCharmRebuildsThatCharmAndThePage() throws {
+        let built = try Self.everyStage("cache-png")
+        var sun = Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60))
+        sun[80, 75] = RGBA(0, 0, 0, 255)
+        built.folder.write("art/charms/sun.png", PNGEncoder.encode(sun, as: .rgb))
+        #expect(try built.build() == ["charms/sun", "contact sheet/page"])
+        let rewritten = try OutputFolder.rewritten(built.out)
+        #expect(rewritten.contains("Assets.xcassets/Charms/sun.imageset/sun@3x.png"))
+        #expect(rewritten.isSubset(of: [
+            "Assets.xcassets/Charms/sun.imageset/sun.png", "Assets.xcassets/Charms/sun.imageset/sun@2x.png",
+            "Assets.xcassets/Charms/sun.imageset/sun@3x.png", CharmsStage.islandPath("sun", scale: 1),
+            CharmsStage.islandPath("sun", scale: 3), ContactSheetPage.path,
+        ]), "\(rewritten.sorted())")
+    }
+
+    /// `charm <id>` redraws the page with that charm's new card and every other card
+    /// from the last build's cache; run again, it remakes nothing.
+    @Test func oneCharmBuildRedrawsThePageFromTheCachedCards() throws {
+        let built = try Self.everyStage("cache-charm-page")
+        let before = String(decoding: try FileIO.read(built.out + "/" + ContactSheetPage.path), as: UTF8.self)
+        #expect(!before.contains("data-asset=\"charm:sun\" data-warnings"))
+        let hazy = Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60), matte: 14)
+        built.folder.write("art/charms/sun.png", PNGEncoder.encode(hazy, as: .rgb))
+        func charmBuild() throws -> Set<String> {
+            let made = MadeJobs()
+            try BuildEngine.build(BuildEngine.Options(artFolder: built.art, outputFolder: built.out, onlyCharms: ["sun"], progress: made.options))
+            return made.jobs
+        }
+        #expect(try charmBuild() == ["charms/sun", "contact sheet/page"])
+        let page = String(decoding: try FileIO.read(built.out + "/" + ContactSheetPage.path), as: UTF8.self)
+        #expect(page.contains("data-asset=\"charm:sun\" data-warnings=\"1\""))
+        // The cards of the jobs it did not run, as the last build left them.
+        func cards(_ text: String) -> [Substring] {
+            text.split(separator: "data-asset=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        }
+        #expect(cards(page) == cards(before))
+        #expect(cards(page).contains("icon:wear") && cards(page).contains("appicon:tinted") && cards(page).contains("charm:heart"))
+        #expect(try charmBuild().isEmpty)
+        // The full build after it agrees with it: nothing to remake.
+        #expect(try built.build() == [])
+    }
+
+    @Test func theIconsCharmRebuildsTheIconToo() throws {
+        let built = try Self.everyStage("cache-heart")
+        built.folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
+        #expect(try built.build() == ["charms/heart", "app icon/app icon", "contact sheet/page"])
+        #expect(try OutputFolder.rewritten(built.out).contains("Assets.xcassets/AppIcon.appiconset/AppIcon.png"))
+    }
+
+    @Test func aChangedSwayDurationRebuildsOnlyTheTable() throws {
+        let built = try Self.everyStage("cache-sway")
+        let table = String(decoding: built.folder.read("art/charms.json")!, as: UTF8.self)
+            .replacingOccurrences(of: "\"swayDuration\": 3.0", with: "\"swayDuration\": 3.5")
+        built.folder.write("art/charms.json", table)
+        #expect(try built.build() == ["table/charm table"])
+        #expect(try OutputFolder.rewritten(built.out) == [TableStage.swiftPath, TableStage.jsonPath])
+    }
+
+    @Test func aChangedIconSettingRebuildsThatIconAndThePage() throws {
+        let built = try Self.everyStage("cache-icon")
+        built.folder.write("art/icons.json", #"{"icons": {"wear": {"seed": 99}}}"#)
+        #expect(try built.build() == ["icons/wear", "contact sheet/page"])
+        let rewritten = try OutputFolder.rewritten(built.out)
+        #expect(rewritten.contains("Assets.xcassets/Icons/wear.imageset/wear@3x.png"))
+        #expect(rewritten.isSubset(of: [
+            "Assets.xcassets/Icons/wear.imageset/wear.png", "Assets.xcassets/Icons/wear.imageset/wear@2x.png",
+            "Assets.xcassets/Icons/wear.imageset/wear@3x.png", ContactSheetPage.path,
+        ]), "\(rewritten.sorted())")
+    }
+
+    /// The app icon's inks are its palette: the dark variant's ring colour changes the
+    /// dark render and the home-screen picture that shows it, and nothing else (the
+    /// page is redrawn, to the same bytes).
+    @Test func aChangedPaletteColourRebuildsOnlyWhatShowsIt() throws {
+        let built = try Self.everyStage("cache-palette")
+        built.folder.write("art/appicon.json", AppIconFixture.json.replacingOccurrences(of: "\"ring\": \"#EDCF98\"", with: "\"ring\": \"#3050F0\""))
+        #expect(try built.build() == ["app icon/app icon", "contact sheet/page"])
+        #expect(try OutputFolder.rewritten(built.out) == ["Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", AppIconStage.homePreviewPath(.dark)])
+    }
+
+    @Test(arguments: ["flipped byte", "truncated", "foreign", "empty", "folder"])
+    func aCacheThatCannotBeTrustedGivesAFullCorrectBuild(_ damage: String) throws {
+        let built = try Self.everyStage("cache-corrupt")
+        let expected = OutputFolder.snapshot(built.out)
+        let cacheFile = built.out + "/" + BuildCache.file
+        var bytes = try FileIO.read(cacheFile)
+        switch damage {
+        case "flipped byte": bytes[bytes.count / 2] ^= 0x40
+        case "truncated": bytes.removeLast(bytes.count / 3)
+        case "foreign":
+            // A well-formed cache from another build of the tool.
+            bytes = try #require(BuildCache.decode(bytes, tool: ToolIdentity.current)).encoded(tool: "0.0.9 0123")
+        case "empty": bytes = []
+        default: break
+        }
+        if damage == "folder" {
+            FileIO.removeTree(cacheFile)
+            try FileIO.makeDirectories(cacheFile)
+        } else {
+            built.folder.write("out/" + BuildCache.file, bytes)
+        }
+        // Outputs that lie: a full build must not trust them either.
+        built.folder.write("out/Assets.xcassets/Charms/sun.imageset/sun@2x.png", "damaged")
+        let made = try built.build()
+        #expect(made.contains("charms/sun") && made.contains("app icon/app icon") && made.contains("table/charm table") && made.contains("icons/give"))
+        #expect(made.count >= 10)
+        #expect(OutputFolder.snapshot(built.out) == expected)
+        #expect(BuildCache.decode(try FileIO.read(cacheFile), tool: ToolIdentity.current) != nil)
+    }
+
+    /// A cached output that someone edited is made again, not trusted.
+    @Test func anEditedOutputIsRemadeEvenWithAValidCache() throws {
+        let built = try Self.everyStage("cache-edited")
+        let expected = OutputFolder.snapshot(built.out)
+        built.folder.write("out/" + CharmsStage.islandPath("star", scale: 3), "edited")
+        #expect(try built.build() == ["charms/star"])
+        #expect(OutputFolder.snapshot(built.out) == expected)
+    }
+
+    @Test func theCacheRoundTripsAndRefusesEveryTruncation() throws {
+        var cache = BuildCache()
+        cache.entries.append(("charms/cat", BuildCache.Entry(
+            key: ContentHash.of([1, 2, 3]), outputs: [.init(path: "a/b.png", hash: ContentHash.of([4]))],
+            warnings: [BuildWarning(subject: "art/cat.png", message: "hazy ✓")], notes: ["note"], artifact: [9, 8, 7])))
+        let bytes = cache.encoded(tool: "t")
+        let decoded = try #require(BuildCache.decode(bytes, tool: "t"))
+        #expect(decoded.entries.map(\.id) == ["charms/cat"] && decoded["charms/cat"] == cache["charms/cat"])
+        #expect(BuildCache.decode(bytes, tool: "u") == nil)
+        for length in 0..<bytes.count { #expect(BuildCache.decode(Array(bytes.prefix(length)), tool: "t") == nil) }
+    }
+}

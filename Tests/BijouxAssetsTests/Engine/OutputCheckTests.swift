@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+@Suite("check: is the output folder what a build would write?")
+struct OutputCheckTests {
+    static func check(_ folder: TemporaryFolder) throws -> CLI.Result {
+        try CLI.run(["check", "--art", "art", "--out", "out"], in: folder.path)
+    }
+
+    /// Every file under the folder, dot-entries included, with its bytes and time.
+    static func everything(_ folder: TemporaryFolder) throws -> [String: [UInt8]] {
+        Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
+    }
+
+    @Test func upToDateStaleMissingAndExtraWithoutWritingAnything() throws {
+        let folder = TestPaths.temporaryFolder("check")
+        OutputTreeTests.writeArt(folder, revision: 1)
+        #expect(try OutputTreeTests.build(folder).status == 0)
+        var result = try Self.check(folder)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout == "out/ is up to date\n")
+
+        // Hidden files and files outside the stages' folders are not the build's.
+        folder.write("out/Assets.xcassets/Charms/.DS_Store", "Finder")
+        folder.write("out/README.md", "mine")
+        #expect(try Self.check(folder).status == 0)
+
+        folder.write("out/Preview/Charms/sun-22pt@3x.png", "edited")
+        FileIO.removeTree(folder.path + "/out/Generated/charms.json")
+        folder.write("out/Assets.xcassets/Charms/comet.imageset/Contents.json", "{}")
+        let before = try Self.everything(folder)
+        result = try Self.check(folder)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            stale: out/Preview/Charms/sun-22pt@3x.png
+            missing: out/Generated/charms.json
+            extra: out/Assets.xcassets/Charms/comet.imageset/Contents.json
+            out/ is not what a build would write: 1 stale, 1 missing, 1 extra
+
+            """)
+        #expect(try Self.everything(folder) == before)
+    }
+
+    /// Without a cache (deleted, or a fresh clone's committed outputs), check makes
+    /// everything and compares it; a changed input is stale output.
+    @Test func withoutACacheEverythingIsComparedAndAChangedInputIsStale() throws {
+        let folder = TestPaths.temporaryFolder("check-nocache")
+        OutputTreeTests.writeArt(folder, revision: 1)
+        #expect(try OutputTreeTests.build(folder).status == 0)
+        FileIO.removeTree(folder.path + "/out/.bijoux")
+        #expect(try Self.check(folder).status == 0)
+        OutputTreeTests.writeArt(folder, revision: 2)
+        let result = try Self.check(folder)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("stale: out/Generated/CharmTable.swift\n"))
+        #expect(result.stdout.contains("stale: out/Assets.xcassets/Charms/sun.imageset/sun@3x.png\n"))
+        #expect(!folder.exists("out/.bijoux"))
+    }
+}
