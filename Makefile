@@ -4,12 +4,16 @@
 SWIFT      ?= swift
 ART        ?= art
 OUT        ?= build
-APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev chromium
-BREW_PKGS  := pkg-config libpng librsvg cairo xxhash
+APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev time chromium
+BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2
 # The contact sheet's browser test runs a headless Chromium: Debian's chromium; on macOS
 # Google Chrome or Chromium from /Applications (brew install --cask chromium).
 PORT       ?=
-PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash
+PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash libxml-2.0
+# Homebrew's libxml2 is keg-only: pkg-config finds it only through this path.
+ifeq ($(shell uname -s),Darwin)
+export PKG_CONFIG_PATH := $(shell brew --prefix libxml2 2>/dev/null)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+endif
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
 # The tool for `make assets`/`charm`/`bench` is built in its own scratch path, so it never
 # waits on the lock of a running `make test` (which uses .build/).
@@ -19,7 +23,7 @@ RELEASE_BIN = $(shell $(TOOL_BUILD) --show-bin-path)/bijoux-assets
 # Package.swift carries no unsafe flags, so apps can depend on the package.
 TEST_FLAGS := -Xswiftc -O
 
-.PHONY: all deps assets charm test kit-consumer goldens bench clean distclean help
+.PHONY: all deps assets charm test kit-consumer goldens bench fuzz clean distclean help
 
 all: assets
 
@@ -31,6 +35,7 @@ help:
 	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
 	@echo "make goldens           re-record every golden from the current outputs"
 	@echo "make bench             speed and memory against reference tools"
+	@echo "make fuzz              libFuzzer on the PNG, SVG and JSON readers (FUZZ_SECONDS each)"
 	@echo "make deps              install the system libraries (apt-get or brew)"
 	@echo "make clean             remove the generated outputs in $(OUT)/"
 	@echo "make distclean         clean, and remove the compiled tool and tests (.build/)"
@@ -39,7 +44,7 @@ help:
 # the contact sheet's test opens.
 deps:
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && \
-	  { [ "$$(uname -s)" = Darwin ] || command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; then \
+	  { [ "$$(uname -s)" = Darwin ] || { [ -x /usr/bin/time ] && { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; }; }; then \
 	  exit 0; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
 	  echo "Installing with Homebrew: $(BREW_PKGS)"; \
@@ -66,8 +71,16 @@ preview: deps
 	$(TOOL_BUILD)
 	$(RELEASE_BIN) watch --art $(ART) --out $(OUT) --serve $(PORT)
 
+# The tests are built first, then run with a temporary folder of their own, which must
+# be empty afterwards but for what SwiftPM itself leaves there (its lock files and
+# TemporaryDirectory.* folders): a test that leaves files behind fails the run.
 test: deps
-	$(SWIFT) test $(TEST_FLAGS)
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" && \
+	TMPDIR="$$tmp" $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
+	left=$$(ls -A "$$tmp" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
+	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
+	exit $$status
 	@$(MAKE) --no-print-directory kit-consumer
 
 # Examples/KitConsumer depends on this package by path and on the BijouxKit product
@@ -75,7 +88,7 @@ test: deps
 # (removed afterwards, with the lock files SwiftPM keeps in TMPDIR) and run; the build
 # must compile BijouxKit and no C target, so BijouxKit never needs a C library. Needs no
 # `deps`.
-KIT_C_TARGETS := CBijouxShims|CLibPNG|CZlib|CRsvg|CCairo
+KIT_C_TARGETS := CBijouxShims|CLibPNG|CZlib|CRsvg|CCairo|CXXHash|CLibXML2
 kit-consumer:
 	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-kit-consumer.XXXXXX") && trap 'rm -rf "$$scratch"' EXIT && \
 	log="$$scratch/build.log" && mkdir "$$scratch/tmp" && \
@@ -100,6 +113,12 @@ goldens: deps
 bench: deps
 	$(TOOL_BUILD)
 	Benchmarks/run "$(RELEASE_BIN)"
+
+# Not in CI: each target runs for FUZZ_SECONDS; findings go to .build/fuzz/<target>/.
+FUZZ_SECONDS ?= 30
+FUZZ_TARGETS ?= png svg json
+fuzz: deps
+	Tests/Fuzz/run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf Benchmarks/work

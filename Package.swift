@@ -30,6 +30,10 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        // The XML parser librsvg itself links: the icon safety check reads SVGs with it.
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // The content hash of the build cache (XXH3, 128 bits).
         .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
@@ -40,7 +44,7 @@ let package = Package(
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
         .target(
             name: "BijouxAssets",
-            dependencies: ["BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CXXHash"],
+            dependencies: ["BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CXXHash", "CLibXML2"],
             exclude: ["Engine/README.md"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),

@@ -7,6 +7,9 @@ public enum CharmLimits {
     /// Names fit three-up on the island at minimum scale factor 0.6; enforced when a
     /// name is composed, so no surface ever has to truncate one.
     public static let maxNameLength = 26
+    /// A note is a line or two on its charm's card; the tool refuses a stock charm's
+    /// note past this.
+    public static let maxNoteLength = 280
 }
 
 /// The charm art's fixed shape (SPEC, "Painted charms").

@@ -30,8 +30,8 @@ public struct GoldenReport: Sendable {
     /// folder and the page are removed, so nothing stale is left to mislead.
     @discardableResult
     public func write(_ results: [GoldenResult]) throws(ImageIOError) -> [String: Artifacts] {
-        FileIO.remove(failuresFolder)
-        FileIO.remove(pagePath)
+        FileIO.removeTree(failuresFolder)
+        FileIO.removeTree(pagePath)
         let failed = results.filter { !$0.passed }
         guard !failed.isEmpty else { return [:] }
         var artifacts: [String: Artifacts] = [:]

@@ -103,7 +103,7 @@ public struct GoldenStore: Sendable {
     /// files of an interrupted write) are not goldens or outputs.
     static func files(under folder: String, prefix: String = "") -> [String] {
         var found: [String] = []
-        for name in FileIO.list(folder + (prefix.isEmpty ? "" : "/" + prefix)) where !name.hasPrefix(".") {
+        for name in (try? FileIO.list(folder + (prefix.isEmpty ? "" : "/" + prefix))) ?? [] where !name.hasPrefix(".") {
             let relative = prefix.isEmpty ? name : prefix + "/" + name
             if FileIO.isDirectory(folder + "/" + relative) {
                 found += files(under: folder, prefix: relative)
@@ -223,7 +223,7 @@ public struct GoldenCheck: Sendable {
             let file = store.root + "/" + golden.file
             var result = GoldenResult(path: golden.output, outputFile: nil, golden: file, tolerance: nil, outcome: .stale, recording: nil, policy: policy)
             if policy.rewritesFailures {
-                FileIO.remove(file)
+                FileIO.removeTree(file)
                 result.recording = .removed
             }
             results.append(result)

@@ -84,6 +84,21 @@ bx_png_status bx_png_begin(const uint8_t *data, size_t size, uint32_t max_side,
     png_set_read_fn(png, reader, on_read);
     // libpng's own guard: it rejects an oversized IHDR before any row memory exists.
     png_set_user_limits(png, max_side, max_side);
+    // Memory beyond the pixels stays bounded whatever the chunks claim. Chunks the
+    // decoder has no use for (text, unknown and private chunks, palettes of
+    // suggestions, Exif) are skipped through a fixed buffer without being stored, so a
+    // tEXt claiming 2 GB costs nothing; any chunk libpng does keep (iCCP, whose
+    // profile it inflates to check) is refused past BX_PNG_CHUNK_MALLOC_MAX, and at
+    // most BX_PNG_CHUNK_CACHE_MAX ancillary chunks are kept.
+    static const png_byte skipped[] = {
+        't', 'E', 'X', 't', '\0', 'z', 'T', 'X', 't', '\0', 'i', 'T', 'X', 't', '\0',
+        's', 'P', 'L', 'T', '\0', 'e', 'X', 'I', 'f', '\0', 'p', 'C', 'A', 'L', '\0',
+        's', 'C', 'A', 'L', '\0', 't', 'I', 'M', 'E', '\0',
+    };
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skipped, (int)(sizeof skipped / 5));
+    png_set_chunk_malloc_max(png, BX_PNG_CHUNK_MALLOC_MAX);
+    png_set_chunk_cache_max(png, BX_PNG_CHUNK_CACHE_MAX);
     png_read_info(png, png_info);
 
     png_uint_32 width, height;

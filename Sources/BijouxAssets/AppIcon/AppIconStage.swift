@@ -30,7 +30,7 @@ public enum AppIconStage: ContactSheetStage {
     /// thread (a revised heart revises the icon).
     public static func plan(_ art: ArtFolder) throws -> StagePlan {
         let file = art.file(AppIconParameters.fileName)
-        let source = try art.read(AppIconParameters.fileName)
+        let source = try art.readJSON(AppIconParameters.fileName)
         let parameters = try AppIconParameters.parse(source, file: file)
         let id = parameters.charm.id
         let table = try art.requireTable(

@@ -59,6 +59,16 @@ public enum CharmTableRules {
         }
         return allowed(first) && first != "-" && first != "_" && id.unicodeScalars.allSatisfy(allowed)
     }
+
+    /// What two names that differ only in letter case share: such names are one file
+    /// on a Mac's case-insensitive disk and one image to Xcode, so ids and icon names
+    /// must differ by more than case. (Names are ASCII, see `isValidID`.)
+    public static func caseFolded(_ name: String) -> String { name.lowercased() }
+
+    /// Why `name` may not join names already seen (keyed by `caseFolded`), or nil.
+    public static func caseClash(_ name: String, with seen: String) -> String? {
+        name == seen ? nil : "'\(name)' and '\(seen)' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one"
+    }
 }
 
 extension CharmTableSource {
@@ -69,13 +79,16 @@ extension CharmTableSource {
             notAnObject: "expected an object with a \"charms\" array",
             unknown: "unknown top-level field (expected \"charms\", optional \"canvas\")")
         var charms: [CharmEntry] = []
-        var firstSeen: [String: SourceLocation] = [:]
+        var firstSeen: [String: (id: String, location: SourceLocation)] = [:]
         for element in try top.required("charms", "an array", saysFound: true, \.array) {
             let entry = try parseCharm(element, file: file)
-            if let earlier = firstSeen[entry.id] {
-                throw ArtFileError(file: file, location: element.location, subject: "charm '\(entry.id)'", field: "id", message: "duplicate id (first defined at \(earlier))")
+            if let earlier = firstSeen[CharmTableRules.caseFolded(entry.id)] {
+                let clash = CharmTableRules.caseClash(entry.id, with: earlier.id).map { "\($0) (first defined at \(earlier.location))" }
+                throw ArtFileError(
+                    file: file, location: element.location, subject: "charm '\(entry.id)'", field: "id",
+                    message: clash ?? "duplicate id (first defined at \(earlier.location))")
             }
-            firstSeen[entry.id] = element.location
+            firstSeen[CharmTableRules.caseFolded(entry.id)] = (entry.id, element.location)
             charms.append(entry)
         }
         var canvas = CharmCanvas.standard
@@ -117,6 +130,9 @@ extension CharmTableSource {
         }
         let note = try fields.string("note")
         if note.allSatisfy(\.isWhitespace) { throw fields.fail("note", "every stock charm arrives with a note; it must not be empty") }
+        if note.count > CharmLimits.maxNoteLength {
+            throw fields.fail("note", "is \(note.count) characters; a note is at most \(CharmLimits.maxNoteLength)")
+        }
         let sway = try fields.number("swayDuration", "a number of seconds")
         guard CharmPhysics.acceptsSwayDuration(sway) else {
             throw fields.fail("swayDuration", "\(JSONWriter.formatNumber(sway)) s is out of range: \(swayDurationRule)")

@@ -3,29 +3,35 @@ import Dispatch
 /// The art folder read once, for every stage: its listing, the charm table parsed and
 /// validated, and the charms keyed once each, even when two stages use one (the
 /// app icon hangs a charm the charms stage also keys). Stages read through it, and it
-/// reads through `FileIO`, so every read gets the same checks.
+/// reads through `FileIO` with the folder as `below`, so every read gets the same
+/// checks: no symbolic link is followed and no special file is opened (see `FileIO`).
 public struct ArtFolder: Sendable {
     public static let charmTableFile = "charms.json"
 
     /// The folder as given (`art`, `../design/art/`): how messages name its files.
     public let path: String
     /// Every folder's entries, relative to `path` ("" is the folder itself), sorted.
-    /// Symbolic links are listed but not followed.
+    /// Art is files and folders only: see `list`.
     public let listing: [String: [String]]
     /// charms.json, parsed and validated, when there is one.
     public let table: CharmTableSource?
     private let memo: KeyedCharmMemo
 
-    /// Reads the listing and the charm table; throws when the folder is missing or the
-    /// table is malformed.
+    /// Reads the listing and the charm table; throws when the folder is missing, when
+    /// any folder in it cannot be listed or holds anything but files and folders, or
+    /// when the table is malformed.
     public init(_ path: String) throws {
-        guard FileIO.isDirectory(path) else { throw ArtFileError(file: path, message: "art folder not found") }
+        // The folder itself is as the user gave it: a link to it is followed.
+        switch try FileIO.kind(of: path) {
+        case .directory: break
+        case .file: throw ArtFileError(file: path, message: "is a file; expected the art folder")
+        case nil: throw ArtFileError(file: path, message: "art folder not found")
+        }
         self.path = path
-        listing = ArtFolder.list(path)
+        listing = try ArtFolder.list(path)
         memo = KeyedCharmMemo()
-        let tablePath = path + "/" + Self.charmTableFile
         table = listing[""]?.contains(Self.charmTableFile) == true
-            ? try CharmTableSource.parse(try FileIO.read(tablePath), file: tablePath) : nil
+            ? try CharmTableSource.parse(try Self.readJSON(Self.charmTableFile, in: path), file: path + "/" + Self.charmTableFile) : nil
     }
 
     /// The full path of a file in the folder, as messages name it.
@@ -47,7 +53,15 @@ public struct ArtFolder: Sendable {
     public func names(in relative: String) -> [String] { listing[relative] ?? [] }
 
     public func read(_ relative: String, limit: Int = FileIO.maxReadSize) throws(ImageIOError) -> [UInt8] {
-        try FileIO.read(file(relative), limit: limit)
+        try FileIO.read(file(relative), limit: limit, below: path)
+    }
+
+    /// An art-folder JSON file (charms.json, icons.json, appicon.json), refused past
+    /// `JSONFields.maxFileSize` before it is read.
+    public func readJSON(_ relative: String) throws(ImageIOError) -> [UInt8] { try Self.readJSON(relative, in: path) }
+
+    private static func readJSON(_ relative: String, in path: String) throws(ImageIOError) -> [UInt8] {
+        try FileIO.read(path + "/" + relative, limit: JSONFields.maxFileSize, below: path)
     }
 
     /// The table, or an error naming `file` (the file that needs it).
@@ -93,16 +107,21 @@ public struct ArtFolder: Sendable {
     /// kept after its first keying until its last use, any other is not kept at all.
     func expectUses(_ counts: [String: Int]) { memo.expect(counts) }
 
-    /// The listing of `root`: every folder below it, not following links.
-    static func list(_ root: String) -> [String: [String]] {
+    /// The listing of `root`: every folder below it, each opened without following a
+    /// link (`FileIO.entries`). A folder that cannot be listed is an error naming it,
+    /// never an empty folder (an unreadable icons/ read as empty would remove every
+    /// icon); so is a symbolic link anywhere in the folder (it could bring in files
+    /// from outside) or a FIFO, device or socket (a read of it could block the build
+    /// forever), each refused before any read. Dot-named ones are not art and are
+    /// left out (Emacs's lock links, `.#cat.svg`); a read of one would be refused.
+    static func list(_ root: String) throws(ImageIOError) -> [String: [String]] {
         var listing: [String: [String]] = [:]
         var pending = [""]
         while let relative = pending.popLast() {
-            let names = FileIO.list(relative.isEmpty ? root : root + "/" + relative)
-            listing[relative] = names
-            for name in names {
-                let child = relative.isEmpty ? name : relative + "/" + name
-                if !FileIO.isSymbolicLink(root + "/" + child), FileIO.isDirectory(root + "/" + child) { pending.append(child) }
+            let entries = try FileIO.entries(relative.isEmpty ? root : root + "/" + relative, below: root, skippingHidden: true)
+            listing[relative] = entries.map(\.name)
+            for entry in entries where entry.kind == .directory {
+                pending.append(relative.isEmpty ? entry.name : relative + "/" + entry.name)
             }
         }
         return listing

@@ -81,7 +81,7 @@ public enum BuildEngine {
         }
         let made = Set(run.paths)
         // Folders may nest (the contact sheet's Preview/ holds the charms' Preview/Charms/).
-        let removed = Set(owned.flatMap { place.files(under: $0) }).filter { !made.contains($0) }.sorted()
+        let removed = Set(try owned.flatMap { try place.files(under: $0) }).filter { !made.contains($0) }.sorted()
         try tree.commit(cache)
         withExtendedLifetime(lock) {}
         var files = Files(written: tree.report.written.sorted(), unchanged: tree.report.unchanged.sorted())
@@ -288,16 +288,19 @@ public enum BuildEngine {
     /// Image sets are not namespaced (the app asks for `UIImage(named: "cat")`), so a
     /// charm and an icon with one name would be two assets Xcode cannot tell apart.
     static func checkImageNamesAreUnique(_ paths: [String], artFolder: String) throws(ArtFileError) {
-        var firstFolder: [String: String] = [:]
+        var firstFolder: [String: (name: String, folder: String)] = [:]
         for path in paths.sorted() where path.hasSuffix(".imageset/Contents.json") {
             let imageSet = path.dropLast("/Contents.json".count)
             guard let slash = imageSet.lastIndex(of: "/") else { continue }
             let name = String(imageSet[imageSet.index(after: slash)...].dropLast(".imageset".count))
             let folder = String(imageSet[..<slash])
-            if let other = firstFolder[name] {
-                throw ArtFileError(file: artFolder, message: "two image sets are named '\(name)' (in \(other) and \(folder)); the app finds images by name alone, so rename one")
+            if let other = firstFolder[CharmTableRules.caseFolded(name)] {
+                if let clash = CharmTableRules.caseClash(name, with: other.name) {
+                    throw ArtFileError(file: artFolder, message: "image sets \(clash) (in \(other.folder) and \(folder))")
+                }
+                throw ArtFileError(file: artFolder, message: "two image sets are named '\(name)' (in \(other.folder) and \(folder)); the app finds images by name alone, so rename one")
             }
-            firstFolder[name] = folder
+            firstFolder[CharmTableRules.caseFolded(name)] = (name, folder)
         }
     }
 }

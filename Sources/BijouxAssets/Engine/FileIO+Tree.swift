@@ -65,7 +65,7 @@ extension FileIO {
     /// Removes a file, a link (not what it points to) or a folder tree.
     public static func removeTree(_ path: String) {
         if entryKind(path) == .directory {
-            for name in list(path) { removeTree(path + "/" + name) }
+            for name in (try? list(path)) ?? [] { removeTree(path + "/" + name) }
             rmdir(path)
         } else {
             unlink(path)

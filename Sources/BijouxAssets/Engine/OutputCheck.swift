@@ -26,7 +26,7 @@ extension BuildEngine {
         let run = try execute(work, art: art, into: comparison, cache: place.readCache(), full: true, options: options)
         withExtendedLifetime(lock) {}
         let made = Set(run.paths)
-        let extra = plans.flatMap { $0.stage.ownedFolders }.flatMap { place.files(under: $0) }.filter { !made.contains($0) }
+        let extra = try plans.flatMap { $0.stage.ownedFolders }.flatMap { try place.files(under: $0) }.filter { !made.contains($0) }
         let differences = comparison.differences
         return CheckReport(stale: differences.stale.sorted(), missing: differences.missing.sorted(), extra: extra.sorted())
     }

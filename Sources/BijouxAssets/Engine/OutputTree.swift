@@ -46,7 +46,7 @@ struct OutputPlace: Sendable {
     /// Removes the trees that interrupted builds left beside the folder. Call only
     /// under the lock: another build's tree is never touched.
     func sweep() {
-        for name in FileIO.list(parent) where name.hasPrefix(treePrefix) {
+        for name in (try? FileIO.list(parent)) ?? [] where name.hasPrefix(treePrefix) {
             FileIO.removeTree(parent + "/" + name)
         }
     }
@@ -58,16 +58,17 @@ struct OutputPlace: Sendable {
     }
 
     /// Every file below `relative` in the output folder (links included, folders
-    /// not), relative to the root; dot-named entries are skipped.
-    func files(under relative: String) -> [String] {
+    /// not), relative to the root; dot-named entries are skipped. A folder that cannot
+    /// be listed is an error: what is in it cannot be told stale, so nothing is removed.
+    func files(under relative: String) throws(ImageIOError) -> [String] {
         var found: [String] = []
-        func visit(_ folder: String) {
-            for name in FileIO.list(path(folder)) where !name.hasPrefix(".") {
+        func visit(_ folder: String) throws(ImageIOError) {
+            for name in try FileIO.list(path(folder)) where !name.hasPrefix(".") {
                 let child = folder + "/" + name
-                if FileIO.entryKind(path(child)) == .directory { visit(child) } else { found.append(child) }
+                if FileIO.entryKind(path(child)) == .directory { try visit(child) } else { found.append(child) }
             }
         }
-        if FileIO.entryKind(path(relative)) == .directory { visit(relative) }
+        if FileIO.entryKind(path(relative)) == .directory { try visit(relative) }
         return found
     }
 }
@@ -146,7 +147,9 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
     private func carry(_ folder: String, keep: (String) -> Bool) throws {
         let source = folder.isEmpty ? place.root : place.path(folder)
         guard FileIO.entryKind(source) == .directory else { return }
-        for name in FileIO.list(source) {
+        // A folder that cannot be listed stops the build: carrying it over as empty
+        // would remove all in it at the swap.
+        for name in try FileIO.list(source) {
             let relative = folder.isEmpty ? name : folder + "/" + name
             if name.hasPrefix(FileIO.temporaryPrefix) || (folder.isEmpty && name == BuildCache.folder) || !keep(relative) { continue }
             if FileIO.entryKind(place.path(relative)) == .directory {
@@ -241,7 +244,7 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
 
     private func removeOldTree(_ path: String) {
         if FileIO.entryKind(path) == .directory {
-            for name in FileIO.list(path) { removeOldTree(path + "/" + name) }
+            for name in (try? FileIO.list(path)) ?? [] { removeOldTree(path + "/" + name) }
             rmdir(path)
         } else {
             unlink(path)

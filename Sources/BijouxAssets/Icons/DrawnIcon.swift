@@ -26,12 +26,23 @@ public struct DrawnIcon: Sendable {
     /// wobble can push it off the canvas.
     public var inkNearEdge: Bool
 
+    /// The longest librsvg may take to draw one icon (a few milliseconds is usual).
+    /// `SVGSafety.Limits` bound what an icon can ask for; this is the last resort.
+    public static let renderTimeLimit = 10.0
+
     /// Checks the SVG (`SVGSafety`), parses it, renders and wobbles it. `file` names
-    /// the icon in errors.
-    public static func make(name: String, file: String, svg: [UInt8], wobble: WobbleParameters) throws(ArtFileError) -> DrawnIcon {
-        if let problem = SVGSafety.problem(in: svg) { throw ArtFileError(file: file, message: problem) }
+    /// the icon in errors. A render that takes longer than `timeLimit` seconds is
+    /// abandoned and reported.
+    public static func make(
+        name: String, file: String, svg: [UInt8], wobble: WobbleParameters, timeLimit: Double = renderTimeLimit
+    ) throws(ArtFileError) -> DrawnIcon {
+        if let problem = SVGSafety.problem(in: svg) { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
         let document = try SVGDocument(bytes: svg, file: file, ink: ink)
-        let master = try document.render(width: document.pointWidth * density, height: document.pointHeight * density)
+        let (width, height) = (document.pointWidth * density, document.pointHeight * density)
+        guard let rendered = Parallel.withTimeLimit(timeLimit, { Result { () throws(ArtFileError) in try document.render(width: width, height: height) } }) else {
+            throw ArtFileError(file: file, message: "took more than \(JSONWriter.formatNumber(timeLimit)) s to draw, so the build gave up on it; simplify its filters, blurs and <use>s")
+        }
+        let master = try rendered.get()
         let wobbled = wobble.isOff ? master : Wobble.apply(DisplacementField(wobble), to: master, density: density)
         return DrawnIcon(
             name: name, pointWidth: document.pointWidth, pointHeight: document.pointHeight, wobble: wobble,

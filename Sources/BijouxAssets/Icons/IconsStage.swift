@@ -26,9 +26,10 @@ public enum IconsStage: ContactSheetStage {
             guard CharmTableRules.isValidID(name) else {
                 throw ArtFileError(file: path, message: "\"\(name)\" is not a valid icon name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the image set")
             }
-            // A link could make the build read (and quote in an error) a file outside the art folder.
-            guard !FileIO.isSymbolicLink(path) else {
-                throw ArtFileError(file: path, message: "is a symbolic link; an icon must be a file in the art folder itself")
+            // (A symbolic link never gets here: `ArtFolder` refuses it.)
+            if let other = names.first(where: { CharmTableRules.caseFolded($0) == CharmTableRules.caseFolded(name) }),
+                let clash = CharmTableRules.caseClash(name, with: other) {
+                throw ArtFileError(file: path, message: "icon names \(clash)")
             }
             names.append(name)
         }
@@ -36,7 +37,7 @@ public enum IconsStage: ContactSheetStage {
         var settings = IconSettings()
         if art.contains(IconSettings.fileName) {
             let settingsPath = art.file(IconSettings.fileName)
-            settings = try IconSettings.parse(try art.read(IconSettings.fileName), file: settingsPath)
+            settings = try IconSettings.parse(try art.readJSON(IconSettings.fileName), file: settingsPath)
             for (name, overrides) in settings.icons.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
                 throw ArtFileError(file: settingsPath, location: overrides.location, subject: "icon '\(name)'", message: "there is no \(sourceFolder)/\(name).svg")
             }

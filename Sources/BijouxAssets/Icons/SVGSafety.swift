@@ -1,218 +1,387 @@
-/// Art is untrusted input in CI, so an icon's SVG is scanned before librsvg sees it.
-/// The policy: an icon is self-contained. It may refer to its own elements (`#id`,
-/// `url(#id)`) and to nothing else: no files (relative, absolute or `file://`), no
-/// URLs, no `data:` images, no CSS `@import`, no `xml-stylesheet`, no `xml:base`.
-/// Entity declarations (a DTD internal subset) are refused outright, which is what an
-/// entity-expansion bomb needs; a plain `<!DOCTYPE svg …>` line is fine.
+import CLibXML2
+
+/// Art is untrusted input in CI, so an icon's SVG is checked before librsvg sees it.
+/// The policy: an icon is self-contained and cheap to draw. It may refer to its own
+/// elements (`#id`, `url(#id)`) and to nothing else: no files (relative, absolute or
+/// `file://`), no URLs, no `data:` images, no CSS `@import`, no processing
+/// instructions (`xml-stylesheet`), no `xml:base`. Markup declarations (entities,
+/// elements, attribute lists, notations in a DTD internal subset) are refused outright,
+/// which is what an entity-expansion bomb needs; a plain `<!DOCTYPE svg …>` line is
+/// fine. And what it asks librsvg to draw is bounded (`Limits`), so no icon under the
+/// size cap renders for minutes.
 ///
-/// The scan is the first of three layers: librsvg is also given no base URL, so it
-/// refuses to load any file or URL on its own, and the file size is capped before it
-/// is read. The scan is what turns an attempt into a clear error that names the icon,
-/// instead of a silently missing image.
+/// The SVG is read by libxml2, the parser librsvg itself uses, with no network, no DTD
+/// loading and no entity substitution; any entity reference other than XML's five
+/// predefined ones and character references is refused. The checks run on what the
+/// parser produced: attribute values with their character references decoded, and a
+/// style sheet as the text and CDATA of its `<style>` element joined, so splitting a
+/// keyword with a comment (`@imp<!-- -->ort`) cannot hide it. Backslashes are refused
+/// in attribute values and style sheets because CSS escapes could spell `url(` in a
+/// way no text search would see.
 ///
-/// The scan tokenises the XML the way a parser does (comments, CDATA, quoted
-/// attribute values, character references), so `&#47;etc&#47;hosts` or a `>` inside
-/// a quoted value cannot slip past it. Backslashes are refused in attribute values
-/// and style sheets because CSS escapes could spell `url(` in a way no text search
-/// would see.
+/// It is the first of three layers: librsvg is also given no base URL, so it refuses
+/// to load any file or URL on its own, and the file size is capped before it is read.
+/// The check is what turns an attempt into a clear error at the icon's line and
+/// column, instead of a silently missing image.
 public enum SVGSafety {
     /// Icons are a few kilobytes of paths; anything past this is not an icon.
     public static let maxFileSize = 256 << 10
 
-    /// Why the SVG may not be rendered, in words for the person who drew it, or nil.
-    public static func problem(in bytes: [UInt8]) -> String? {
-        if bytes.count > maxFileSize {
-            return "file is \(bytes.count) bytes, over the \(maxFileSize >> 10) KiB limit for an icon"
-        }
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.first == 0 {
-            return "not UTF-8 text (UTF-16 or other encodings are not accepted for icons)"
-        }
-        if bytes.contains(0) { return "contains a NUL byte" }
-        guard String(validating: bytes, as: UTF8.self) != nil else { return "not valid UTF-8 text" }
-        var scanner = Scanner(bytes: bytes)
-        return scanner.run()
+    /// Bounds on the cost of drawing an icon, checked before it is drawn.
+    public enum Limits {
+        /// `numOctaves` of an `feTurbulence`: each octave is a full pass over the
+        /// filter region, and past a handful they add no detail at icon sizes.
+        public static let maxOctaves = 8
+        /// Primitives (`fe…` children) in one `<filter>`.
+        public static let maxFilterPrimitives = 16
+        /// `stdDeviation` of every `feGaussianBlur` and `feDropShadow` added up, in
+        /// user units (the larger of its two values each).
+        public static let maxTotalBlur = 64.0
+        /// Elements once every `<use>` is replaced by what it refers to.
+        public static let maxExpandedElements = 4096
+        /// Bytes of path data (`d` and `points`) once every `<use>` is expanded.
+        public static let maxExpandedPathData = 1 << 20
+        /// Nesting, counting each `<use>` as a level: it bounds the check's own recursion.
+        public static let maxExpandedDepth = 512
     }
 
-    private struct Scanner {
+    /// Why an SVG may not be rendered, in words for the person who drew it, and where.
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var location: SourceLocation?
+
+        public var description: String { location.map { "\($0): \(message)" } ?? message }
+    }
+
+    /// Why the SVG may not be rendered, or nil.
+    public static func problem(in bytes: [UInt8]) -> Problem? {
+        if bytes.count > maxFileSize {
+            return Problem(message: "file is \(bytes.count) bytes, over the \(maxFileSize >> 10) KiB limit for an icon")
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.first == 0 {
+            return Problem(message: "not UTF-8 text (UTF-16 or other encodings are not accepted for icons)")
+        }
+        if bytes.contains(0) { return Problem(message: "contains a NUL byte") }
+        guard String(validating: bytes, as: UTF8.self) != nil else { return Problem(message: "not valid UTF-8 text") }
+        return Document.check(bytes)
+    }
+
+    /// libxml2 is initialised once, before any thread parses.
+    private static let parserReady: Void = xmlInitParser()
+
+    /// One parse: the bytes, what the parser callbacks found, and the tree checks.
+    private final class Document {
         let bytes: [UInt8]
-        var index = 0
-        /// Inside a `<style>` element, whose text is a style sheet.
-        var inStyle = false
+        /// The first problem, from a parser callback or the checks of the tree.
+        var problem: Problem?
+        /// Byte offset of the start of each line.
+        lazy var lineStarts: [Int] = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
 
-        init(bytes: [UInt8]) {
-            self.bytes = bytes
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        static func check(_ bytes: [UInt8]) -> Problem? {
+            _ = SVGSafety.parserReady
+            guard let context = xmlNewParserCtxt() else { return Problem(message: "out of memory reading the SVG") }
+            defer { xmlFreeParserCtxt(context) }
+            let document = Document(bytes: bytes)
+            context.pointee._private = Unmanaged.passUnretained(document).toOpaque()
+            let sax = context.pointee.sax!
+            sax.pointee.entityDecl = { context, name, _, _, _, _ in
+                Document.refuse(context, "entity declaration <!ENTITY \(Document.text(name))> is not allowed: entity expansion is how XML bombs work", marker: "<!")
+            }
+            sax.pointee.unparsedEntityDecl = { context, name, _, _, _ in
+                Document.refuse(context, "entity declaration <!ENTITY \(Document.text(name))> is not allowed: entity expansion is how XML bombs work", marker: "<!")
+            }
+            sax.pointee.elementDecl = { context, name, _, _ in
+                Document.refuse(context, "markup declaration <!ELEMENT \(Document.text(name))> is not allowed (no DTD internal subset)", marker: "<!")
+            }
+            sax.pointee.attributeDecl = { context, element, name, _, _, _, tree in
+                xmlFreeEnumeration(tree)
+                Document.refuse(context, "markup declaration <!ATTLIST \(Document.text(element)) \(Document.text(name))> is not allowed: defaults could add attributes nothing checks", marker: "<!")
+            }
+            sax.pointee.notationDecl = { context, name, _, _ in
+                Document.refuse(context, "markup declaration <!NOTATION \(Document.text(name))> is not allowed (no DTD internal subset)", marker: "<!")
+            }
+            sax.pointee.getEntity = { context, name in
+                Document.refuse(context, "entity &\(Document.text(name)); is not allowed (only XML's predefined entities and character references)", marker: "&")
+                return nil
+            }
+            sax.pointee.processingInstruction = { context, target, _ in
+                Document.refuse(context, "processing instruction <?\(Document.text(target)) …?> is not allowed (an xml-stylesheet would load an external style sheet)", marker: "<?")
+            }
+            sax.pointee.startElementNs = { context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
+                xmlSAX2StartElementNs(context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
+                // Remember where the start tag began, for messages about the element.
+                guard let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self), let node = parser.pointee.node else { return }
+                let end = Int(xmlByteConsumed(parser))
+                let document = Document.of(parser)
+                let start = document.bytes[..<min(max(end, 0), document.bytes.count)].lastIndex(of: UInt8(ascii: "<")) ?? 0
+                node.pointee._private = UnsafeMutableRawPointer(bitPattern: start + 1)
+            }
+            sax.pointee.serror = { context, error in
+                guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue,
+                    let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self)
+                else { return }
+                let document = Document.of(parser)
+                guard document.problem == nil else { return }
+                let message = error.pointee.message.map { String(cString: $0) } ?? "malformed"
+                let words = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+                let location = error.pointee.line > 0 ? SourceLocation(line: Int(error.pointee.line), column: max(1, Int(error.pointee.int2))) : nil
+                document.problem = Problem(message: "not well-formed XML: \(words)", location: location)
+            }
+            let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue)
+            // Errors raised outside the parser (a failed encoding conversion) would go
+            // to stderr; on this thread they go nowhere while the icon is read, and
+            // the parse they end is reported below as not well-formed.
+            xmlSetStructuredErrorFunc(nil) { _, _ in }
+            defer { xmlSetStructuredErrorFunc(nil, nil) }
+            let tree = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    xmlCtxtReadMemory(context, $0.baseAddress, Int32($0.count), "icon.svg", nil, options)
+                }
+            }
+            defer { xmlFreeDoc(tree) }
+            if let problem = document.problem { return problem }
+            if let encoding = tree?.pointee.encoding.map({ String(cString: $0).lowercased() }),
+                !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding) {
+                return Problem(message: "declares encoding \"\(encoding)\"; icons must be UTF-8", location: SourceLocation(line: 1, column: 1))
+            }
+            guard let tree, context.pointee.wellFormed != 0, let root = xmlDocGetRootElement(tree) else {
+                return Problem(message: "not well-formed XML (or not readable in the encoding it declares)")
+            }
+            var checker = TreeChecker(document: document)
+            return checker.check(root)
         }
 
-        mutating func run() -> String? {
-            while index < bytes.count {
-                if bytes[index] != UInt8(ascii: "<") {
-                    let end = find("<", from: index) ?? bytes.count
-                    if inStyle, let problem = styleSheetProblem(bytes[index..<end], decode: true) { return problem }
-                    index = end
-                    continue
-                }
-                let problem: String?
-                if starts(with: "<!--") {
-                    problem = skip(past: "-->", what: "comment")
-                } else if starts(with: "<![CDATA[") {
-                    let start = index + 9
-                    problem = skip(past: "]]>", what: "CDATA section")
-                    if problem == nil, inStyle, let css = styleSheetProblem(bytes[start..<(index - 3)], decode: false) { return css }
-                } else if starts(with: "<!DOCTYPE") {
-                    problem = doctype()
-                } else if starts(with: "<!") {
-                    problem = "markup declaration \(excerpt(at: index)) is not allowed (entity declarations are how entity-expansion bombs work)"
-                } else if starts(with: "<?") {
-                    problem = processingInstruction()
-                } else if starts(with: "</") {
-                    problem = endTag()
-                } else {
-                    problem = startTag()
-                }
-                if let problem { return problem }
+        static func of(_ parser: UnsafeMutablePointer<xmlParserCtxt>) -> Document {
+            Unmanaged<Document>.fromOpaque(parser.pointee._private).takeUnretainedValue()
+        }
+
+        /// Records a problem found while parsing, at the last `marker` before the
+        /// parser's position, and stops the parse.
+        static func refuse(_ context: UnsafeMutableRawPointer?, _ message: String, marker: String) {
+            guard let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self) else { return }
+            let document = of(parser)
+            if document.problem == nil {
+                let end = min(max(Int(xmlByteConsumed(parser)), 0), document.bytes.count)
+                let start = document.lastIndex(of: Array(marker.utf8), before: end)
+                document.problem = Problem(message: message, location: start.map(document.location))
+            }
+            xmlStopParser(parser)
+        }
+
+        static func text(_ name: UnsafePointer<xmlChar>?) -> String { name.map { String(cString: $0) } ?? "" }
+
+        func lastIndex(of marker: [UInt8], before end: Int) -> Int? {
+            var i = end - marker.count
+            while i >= 0 {
+                if bytes[i..<(i + marker.count)].elementsEqual(marker) { return i }
+                i -= 1
             }
             return nil
         }
 
-        // MARK: Markup
-
-        /// `<!DOCTYPE svg PUBLIC "…" "…">` is harmless (libxml2 does not fetch
-        /// external DTDs for librsvg); an internal subset `[ … ]` is where entities
-        /// are declared, so it is refused.
-        mutating func doctype() -> String? {
-            var i = index + 9
-            var quote: UInt8?
-            while i < bytes.count {
-                let byte = bytes[i]
-                if let open = quote {
-                    if byte == open { quote = nil }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == UInt8(ascii: "[") {
-                    return "a DOCTYPE with an internal subset ('[ … ]', where entities are declared) is not allowed: entity expansion is how XML bombs work"
-                } else if byte == UInt8(ascii: ">") {
-                    index = i + 1
-                    return nil
-                }
-                i += 1
+        /// Line and column (in characters) of a byte offset.
+        func location(_ offset: Int) -> SourceLocation {
+            var low = 0, high = lineStarts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
             }
-            return "unterminated DOCTYPE"
+            let column = bytes[lineStarts[low]..<offset].reduce(1) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+            return SourceLocation(line: low + 1, column: column)
         }
+    }
 
-        /// Only the XML declaration, and only in UTF-8: `<?xml-stylesheet?>` would
-        /// load an external style sheet.
-        mutating func processingInstruction() -> String? {
-            let start = index
-            let nameEnd = nameEnd(from: index + 2)
-            let target = String(decoding: bytes[(index + 2)..<nameEnd], as: UTF8.self)
-            if let problem = skip(past: "?>", what: "processing instruction") { return problem }
-            guard target == "xml" else {
-                return "processing instruction <?\(target) …?> is not allowed (an xml-stylesheet would load an external style sheet)"
+    /// The checks on the parsed tree: references, style sheets, and the render cost.
+    private struct TreeChecker {
+        let document: Document
+        var byID: [String: xmlNodePtr] = [:]
+        /// Elements and path bytes each element stands for once its `<use>`s are
+        /// expanded; nil while it is being counted (a `<use>` cycle).
+        var expanded: [xmlNodePtr: (elements: Int, pathData: Int)?] = [:]
+        var totalBlur = 0.0
+
+        init(document: Document) { self.document = document }
+
+        mutating func check(_ root: xmlNodePtr) -> Problem? {
+            var elements: [xmlNodePtr] = []
+            collect(root, into: &elements)
+            for element in elements {
+                if let problem = checkElement(element) { return problem }
             }
-            let declaration = Self.asciiLowercased(bytes[start..<index])
-            if let found = Self.index(of: Array("encoding".utf8), in: declaration, from: 0) {
-                let name = declaration[(found + 8)...]
-                    .drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
-                    .prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") }
-                let encoding = String(decoding: name, as: UTF8.self)
-                if !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding) {
-                    return "declares encoding \"\(encoding)\"; icons must be UTF-8"
+            switch cost(of: root, depth: 0) {
+            case .failure(let problem): return problem
+            case .success(let cost):
+                if cost.elements > Limits.maxExpandedElements {
+                    return problem(root, "draws \(cost.elements) elements once every <use> is expanded; the limit is \(Limits.maxExpandedElements) (the expanded elements limit bounds how long an icon takes to draw)")
+                }
+                if cost.pathData > Limits.maxExpandedPathData {
+                    return problem(root, "draws \(cost.pathData) bytes of path data once every <use> is expanded; the limit is \(Limits.maxExpandedPathData >> 10) KiB (the expanded path data limit bounds how long an icon takes to draw)")
                 }
             }
             return nil
         }
 
-        mutating func endTag() -> String? {
-            let nameStart = index + 2
-            let end = nameEnd(from: nameStart)
-            if localName(bytes[nameStart..<end]) == "style" { inStyle = false }
-            guard let close = find(">", from: end) else { return "unterminated end tag" }
-            index = close + 1
+        /// Every element in document order, and the ids.
+        mutating func collect(_ element: xmlNodePtr, into elements: inout [xmlNodePtr]) {
+            elements.append(element)
+            if let id = attribute(element, "id"), byID[id] == nil { byID[id] = element }
+            var child = element.pointee.children
+            while let current = child {
+                if current.pointee.type == XML_ELEMENT_NODE { collect(current, into: &elements) }
+                child = current.pointee.next
+            }
+        }
+
+        mutating func checkElement(_ element: xmlNodePtr) -> Problem? {
+            let name = qualifiedName(element)
+            var property = element.pointee.properties
+            while let attribute = property {
+                property = attribute.pointee.next
+                let attributeName = Document.text(attribute.pointee.name)
+                let prefix = attribute.pointee.ns?.pointee.prefix.map { String(cString: $0) }
+                let shown = prefix.map { "\($0):\(attributeName)" } ?? attributeName
+                let value = self.value(of: attribute)
+                if prefix == "xml" && attributeName == "base" {
+                    return problem(element, "<\(name) xml:base=…>: xml:base is not allowed (it would move where references point)")
+                }
+                if value.contains("\\") {
+                    return problem(element, "<\(name) \(shown)=…>: backslashes are not allowed in attribute values (CSS escapes could hide a url)")
+                }
+                if attributeName == "href" {
+                    let target = value.trimmingSpaces
+                    if !target.hasPrefix("#") { return problem(element, "<\(name) \(shown)=…>: \(Self.externalReference(target))") }
+                }
+                if let css = Self.cssProblem(value) { return problem(element, "<\(name) \(shown)=…>: \(css)") }
+            }
+            switch localName(element) {
+            case "style":
+                let sheet = text(in: element.pointee.children)
+                if sheet.contains("\\") { return problem(element, "style sheet: backslashes are not allowed (CSS escapes could hide a url)") }
+                if let css = Self.cssProblem(sheet) { return problem(element, "style sheet: \(css)") }
+            case "filter":
+                var primitives = 0
+                var child = element.pointee.children
+                while let current = child {
+                    if current.pointee.type == XML_ELEMENT_NODE, localName(current).hasPrefix("fe") { primitives += 1 }
+                    child = current.pointee.next
+                }
+                if primitives > Limits.maxFilterPrimitives {
+                    return problem(element, "<filter> has \(primitives) primitives; the limit is \(Limits.maxFilterPrimitives) filter primitives per filter")
+                }
+            case "feTurbulence":
+                if let text = attribute(element, "numOctaves") {
+                    guard let octaves = Double(text.trimmingSpaces), octaves <= Double(Limits.maxOctaves) else {
+                        return problem(element, "<feTurbulence numOctaves=\"\(text)\">: at most \(Limits.maxOctaves) octaves (numOctaves; each is a pass over the whole filter region)")
+                    }
+                }
+            case "feGaussianBlur", "feDropShadow":
+                if let text = attribute(element, "stdDeviation") {
+                    let values = text.split(whereSeparator: { $0 == " " || $0 == "," || $0.isNewline || $0 == "\t" }).map { Double($0) }
+                    guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+                        return problem(element, "<\(name) stdDeviation=\"\(text)\">: not one or two numbers")
+                    }
+                    totalBlur += values.map { abs($0!) }.max()!
+                    if totalBlur > Limits.maxTotalBlur {
+                        return problem(element, "blurs add up to a stdDeviation of \(JSONWriter.formatNumber(totalBlur)); the limit on the total blur radius is \(JSONWriter.formatNumber(Limits.maxTotalBlur))")
+                    }
+                }
+            default: break
+            }
             return nil
         }
 
-        mutating func startTag() -> String? {
-            let nameStart = index + 1
-            var i = nameEnd(from: nameStart)
-            let element = String(decoding: bytes[nameStart..<i], as: UTF8.self)
-            while true {
-                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
-                guard i < bytes.count else { return "unterminated tag <\(element)>" }
-                if bytes[i] == UInt8(ascii: ">") {
-                    if localName(Array(element.utf8)[...]) == "style" { inStyle = true }
-                    index = i + 1
-                    return nil
-                }
-                if bytes[i] == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: ">") {
-                    index = i + 2
-                    return nil
-                }
-                let attributeStart = i
-                i = nameEnd(from: i)
-                guard i > attributeStart else { return "malformed tag <\(element)>: unexpected \(excerpt(at: i))" }
-                let attribute = String(decoding: bytes[attributeStart..<i], as: UTF8.self)
-                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { return "malformed attribute \(attribute) in <\(element)>" }
-                i += 1
-                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
-                    return "attribute \(attribute) in <\(element)> has an unquoted value"
-                }
-                let quote = bytes[i]
-                guard let close = bytes[(i + 1)...].firstIndex(of: quote) else {
-                    return "unterminated value of attribute \(attribute) in <\(element)>"
-                }
-                let decoded: String
-                switch Self.decodeReferences(bytes[(i + 1)..<close]) {
-                case .success(let text): decoded = text
-                case .failure(let problem): return "attribute \(attribute) in <\(element)>: \(problem.message)"
-                }
-                if let problem = attributeProblem(attribute, decoded) { return "<\(element) \(attribute)=…>: \(problem)" }
-                i = close + 1
+        /// Elements and path data `node` stands for, with `<use>` expanded.
+        mutating func cost(of node: xmlNodePtr, depth: Int) -> Result<(elements: Int, pathData: Int), Problem> {
+            if depth > Limits.maxExpandedDepth {
+                return .failure(problem(node, "elements nest deeper than \(Limits.maxExpandedDepth) levels once every <use> is expanded"))
             }
+            if let known = expanded[node] {
+                guard let known else { return .failure(problem(node, "<use> refers, through its target, to itself")) }
+                return .success(known)
+            }
+            expanded[node] = .some(nil)
+            var total = (elements: 1, pathData: (attribute(node, "d")?.utf8.count ?? 0) + (attribute(node, "points")?.utf8.count ?? 0))
+            var child = node.pointee.children
+            while let current = child {
+                child = current.pointee.next
+                guard current.pointee.type == XML_ELEMENT_NODE else { continue }
+                switch cost(of: current, depth: depth + 1) {
+                case .failure(let problem): return .failure(problem)
+                case .success(let cost): total = (total.elements + cost.elements, total.pathData + cost.pathData)
+                }
+                if total.elements > Limits.maxExpandedElements || total.pathData > Limits.maxExpandedPathData { break }
+            }
+            if localName(node) == "use", let href = attribute(node, "href")?.trimmingSpaces, href.hasPrefix("#"),
+                let target = byID[String(href.dropFirst())] {
+                switch cost(of: target, depth: depth + 1) {
+                case .failure(let problem): return .failure(problem)
+                case .success(let cost): total = (total.elements + cost.elements, total.pathData + cost.pathData)
+                }
+            }
+            // Saturate, so a deep chain of <use> cannot overflow the sums.
+            total = (min(total.elements, Limits.maxExpandedElements + 1), min(total.pathData, Limits.maxExpandedPathData + 1))
+            expanded[node] = .some(total)
+            return .success(total)
         }
 
-        func attributeProblem(_ name: String, _ value: String) -> String? {
-            if name == "xml:base" { return "xml:base is not allowed (it would move where references point)" }
-            if value.contains("\\") { return "backslashes are not allowed in attribute values (CSS escapes could hide a url)" }
-            if localName(Array(name.utf8)[...]) == "href" {
-                let target = value.trimmingSpaces
-                if !target.hasPrefix("#") { return Self.externalReference(target) }
-            }
-            return cssProblem(value)
+        func problem(_ node: xmlNodePtr, _ message: String) -> Problem {
+            let offset = node.pointee._private.map { Int(bitPattern: $0) - 1 }
+            let location = offset.map(document.location) ?? SourceLocation(line: Int(xmlGetLineNo(node)), column: 1)
+            return Problem(message: message, location: location)
         }
 
-        // MARK: Style sheets
+        func localName(_ node: xmlNodePtr) -> String { Document.text(node.pointee.name) }
 
-        func styleSheetProblem(_ text: ArraySlice<UInt8>, decode: Bool) -> String? {
-            let css: String
-            if decode {
-                switch Self.decodeReferences(text) {
-                case .success(let decoded): css = decoded
-                case .failure(let problem): return "style sheet: \(problem.message)"
-                }
-            } else {
-                css = String(decoding: text, as: UTF8.self)
+        /// The element's name as written, with its prefix: `xi:include`.
+        func qualifiedName(_ node: xmlNodePtr) -> String {
+            (node.pointee.ns?.pointee.prefix.map { String(cString: $0) + ":" } ?? "") + localName(node)
+        }
+
+        /// The value of the attribute whose local name is `name`, in any namespace.
+        func attribute(_ node: xmlNodePtr, _ name: String) -> String? {
+            var property = node.pointee.properties
+            while let attribute = property {
+                if Document.text(attribute.pointee.name) == name { return value(of: attribute) }
+                property = attribute.pointee.next
             }
-            if css.contains("\\") { return "style sheet: backslashes are not allowed (CSS escapes could hide a url)" }
-            return cssProblem(css).map { "style sheet: \($0)" }
+            return nil
+        }
+
+        func value(of attribute: xmlAttrPtr) -> String { text(in: attribute.pointee.children) }
+
+        /// The text and CDATA of `first` and its siblings and their descendants,
+        /// joined, comments left out: an attribute's value, or the style sheet
+        /// librsvg reads from a `<style>`.
+        func text(in first: xmlNodePtr?) -> String {
+            var joined = ""
+            var child = first
+            while let current = child {
+                child = current.pointee.next
+                if current.pointee.type == XML_TEXT_NODE || current.pointee.type == XML_CDATA_SECTION_NODE {
+                    joined += current.pointee.content.map { String(cString: $0) } ?? ""
+                } else if current.pointee.type == XML_ELEMENT_NODE {
+                    joined += text(in: current.pointee.children)
+                }
+            }
+            return joined
         }
 
         /// `@import` and any `url(…)` that is not `url(#id)`, in any letter case.
-        func cssProblem(_ css: String) -> String? {
+        static func cssProblem(_ css: String) -> String? {
             let text = Array(css.utf8)
-            let lower = Self.asciiLowercased(text[...])
-            if Self.index(of: Array("@import".utf8), in: lower, from: 0) != nil {
+            let lower = text.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+            if index(of: Array("@import".utf8), in: lower, from: 0) != nil {
                 return "@import is not allowed: an icon may not load style sheets"
             }
             var search = 0
-            while let found = Self.index(of: Array("url(".utf8), in: lower, from: search) {
+            while let found = index(of: Array("url(".utf8), in: lower, from: search) {
                 var i = found + 4
-                while i < text.count, isSpace(text[i]) || text[i] == UInt8(ascii: "\"") || text[i] == UInt8(ascii: "'") { i += 1 }
+                while i < text.count, [0x20, 0x09, 0x0A, 0x0D, 0x22, 0x27].contains(text[i]) { i += 1 }
                 if i >= text.count || text[i] != UInt8(ascii: "#") {
                     let end = text[i...].firstIndex { $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") } ?? text.count
-                    return Self.externalReference(String(decoding: text[i..<end], as: UTF8.self))
+                    return externalReference(String(decoding: text[i..<end], as: UTF8.self))
                 }
                 search = i
             }
@@ -224,59 +393,6 @@ public enum SVGSafety {
             return "reference \"\(shown)\" is not allowed: an icon must be self-contained, with only same-document references like \"#id\" (no files, paths, URLs or data: images)"
         }
 
-        // MARK: Lexical helpers
-
-        struct ReferenceProblem: Error { var message: String }
-
-        /// Replaces XML's five predefined entities and character references, as the
-        /// parser will before librsvg sees the value. Any other entity is refused:
-        /// without a DTD none can be declared.
-        static func decodeReferences(_ text: ArraySlice<UInt8>) -> Result<String, ReferenceProblem> {
-            guard text.contains(UInt8(ascii: "&")) else { return .success(String(decoding: text, as: UTF8.self)) }
-            var out: [UInt8] = []
-            var i = text.startIndex
-            while i < text.endIndex {
-                guard text[i] == UInt8(ascii: "&") else {
-                    out.append(text[i])
-                    i += 1
-                    continue
-                }
-                guard let semicolon = text[i...].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 12 else {
-                    return .failure(ReferenceProblem(message: "a '&' that does not start a reference"))
-                }
-                let name = String(decoding: text[(i + 1)..<semicolon], as: UTF8.self)
-                let predefined = ["lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'"]
-                if let replacement = predefined[name] {
-                    out += Array(replacement.utf8)
-                } else if name.hasPrefix("#") {
-                    let digits = name.dropFirst()
-                    let code = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-                    guard let code, let scalar = Unicode.Scalar(code), code != 0 else {
-                        return .failure(ReferenceProblem(message: "invalid character reference &\(name);"))
-                    }
-                    out += Array(String(Character(scalar)).utf8)
-                } else {
-                    return .failure(ReferenceProblem(message: "entity &\(name); is not allowed (only XML's predefined entities and character references)"))
-                }
-                i = semicolon + 1
-            }
-            return .success(String(decoding: out, as: UTF8.self))
-        }
-
-        func starts(with prefix: String) -> Bool {
-            let p = Array(prefix.utf8)
-            return bytes.count - index >= p.count && bytes[index..<(index + p.count)].elementsEqual(p)
-        }
-
-        func find(_ needle: String, from start: Int) -> Int? {
-            Self.index(of: Array(needle.utf8), in: bytes, from: start)
-        }
-
-        /// A–Z to a–z, other bytes as they are: the same length, so indices carry over.
-        static func asciiLowercased(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-            bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
-        }
-
         static func index(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
             var i = start
             while i + needle.count <= haystack.count {
@@ -284,43 +400,6 @@ public enum SVGSafety {
                 i += 1
             }
             return nil
-        }
-
-        mutating func skip(past terminator: String, what: String) -> String? {
-            guard let end = find(terminator, from: index + 2) else { return "unterminated \(what)" }
-            index = end + terminator.utf8.count
-            return nil
-        }
-
-        /// End of an XML name (element, attribute or PI target) starting at `start`.
-        func nameEnd(from start: Int) -> Int {
-            var i = start
-            while i < bytes.count {
-                let byte = bytes[i]
-                if isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
-                    || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    break
-                }
-                i += 1
-            }
-            return i
-        }
-
-        func isSpace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-        }
-
-        /// The name after any namespace prefix: `xlink:href` → `href`.
-        func localName(_ name: ArraySlice<UInt8>) -> String {
-            let local = name.lastIndex(of: UInt8(ascii: ":")).map { name[($0 + 1)...] } ?? name
-            return String(decoding: local, as: UTF8.self)
-        }
-
-        func excerpt(at position: Int) -> String {
-            guard position < bytes.count else { return "end of file" }
-            let end = min(bytes.count, position + 24)
-            let text = String(decoding: bytes[position..<end], as: UTF8.self).split(separator: "\n").first ?? ""
-            return "'\(text)\(end < bytes.count ? "…" : "")'"
         }
     }
 }

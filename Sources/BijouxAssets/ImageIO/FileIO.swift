@@ -11,19 +11,30 @@
 /// File reading and atomic writing, with errors that name the file and say why.
 /// Writes go to a temporary file beside the target and are renamed into place, so a
 /// reader (or a later build) sees either the old file or the new one, never half.
+///
+/// Reads of the art (untrusted in CI) pass the art folder as `below`: then no file
+/// or folder under it is reached through a symbolic link (each component is opened
+/// with `O_NOFOLLOW`, relative to the folder before it), and anything but a regular
+/// file or folder (a FIFO, a device, a socket) is refused before a read could block.
+/// A folder that cannot be listed, or a file whose status cannot be read, is an
+/// error, never an empty folder or an absent file.
 public enum FileIO {
     /// The largest file the tool reads whole: art PNGs, SVGs and JSON are far smaller.
     public static let maxReadSize = 512 << 20
 
+    /// What is at a path, as `kind(of:below:)` finds it without following links.
+    public enum Kind: Equatable, Sendable {
+        case file
+        case directory
+    }
+
     /// Reads a whole file; one larger than `limit` bytes is refused before any of it
-    /// is read, so a huge file costs no memory.
-    public static func read(_ path: String, limit: Int = maxReadSize) throws(ImageIOError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw .cannotRead(path: path, reason: lastError()) }
+    /// is read, so a huge file costs no memory. With `below`, see the type's comment.
+    public static func read(_ path: String, limit: Int = maxReadSize, below root: String? = nil) throws(ImageIOError) -> [UInt8] {
+        let fd = try openChecked(path, below: root, directory: false)
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw .cannotRead(path: path, reason: lastError()) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw .cannotRead(path: path, reason: "is a directory") }
         let size = Int(status.st_size)
         guard size <= limit else {
             let shown = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
@@ -44,14 +55,149 @@ public enum FileIO {
         return bytes
     }
 
-    public static func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
+    /// Names in a folder, sorted. A folder that does not exist or cannot be listed is
+    /// an error that names it. With `below`, see the type's comment.
+    public static func list(_ folder: String, below root: String? = nil) throws(ImageIOError) -> [String] {
+        try listing(folder, below: root, kinds: false).map(\.name)
     }
 
-    /// Whether `path` itself is a symbolic link (it is not followed).
-    public static func isSymbolicLink(_ path: String) -> Bool {
+    /// A folder's entries with their kinds, sorted by name, each seen without following
+    /// a link: a symbolic link, a FIFO, a device or a socket among them is an error
+    /// naming it, as is a folder that cannot be listed; with `skippingHidden`, such a
+    /// dot-named entry (an editor's lock link, `.#cat.svg`) is left out instead. With
+    /// `below`, see the type's comment.
+    public static func entries(_ folder: String, below root: String? = nil, skippingHidden: Bool = false) throws(ImageIOError) -> [(name: String, kind: Kind)] {
+        try listing(folder, below: root, kinds: true, skippingHidden: skippingHidden).map { ($0.name, $0.kind!) }
+    }
+
+    private static func listing(
+        _ folder: String, below root: String?, kinds: Bool, skippingHidden: Bool = false
+    ) throws(ImageIOError) -> [(name: String, kind: Kind?)] {
+        let fd = try openChecked(folder, below: root, directory: true)
+        guard let dir = fdopendir(fd) else {
+            let reason = lastError()
+            close(fd)
+            throw .cannotRead(path: folder, reason: "cannot list the folder: \(reason)")
+        }
+        defer { closedir(dir) }
+        var found: [(name: String, kind: Kind?)] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(dir) else {
+                if errno != 0 { throw .cannotRead(path: folder, reason: "cannot list the folder: \(lastError())") }
+                break
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            guard name != "." && name != ".." else { continue }
+            var kind: Kind?
+            if kinds {
+                var status = stat()
+                guard fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                    throw .cannotRead(path: folder + "/" + name, reason: lastError())
+                }
+                do throws(ImageIOError) {
+                    kind = try Self.kind(status, path: folder + "/" + name)
+                } catch {
+                    if skippingHidden && name.hasPrefix(".") { continue }
+                    throw error
+                }
+            }
+            found.append((name, kind))
+        }
+        return found.sorted { $0.name < $1.name }
+    }
+
+    /// Whether `path` is a file or a folder, or nil when nothing is there. Anything
+    /// else there (a symbolic link under `below`, a FIFO, a device), or a path whose
+    /// status cannot be read (permissions), is an error: it never counts as absent.
+    public static func kind(of path: String, below root: String? = nil) throws(ImageIOError) -> Kind? {
         var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+        let found: Int32
+        if let (parent, name) = split(path, below: root) {
+            let fd = try openChecked(parent, below: root, directory: true)
+            defer { close(fd) }
+            found = fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW)
+        } else {
+            found = stat(path, &status)
+        }
+        if found != 0 {
+            if errno == ENOENT { return nil }
+            throw .cannotRead(path: path, reason: lastError())
+        }
+        return try kind(status, path: path)
+    }
+
+    /// A path's parent and last component when it lies below `root`.
+    private static func split(_ path: String, below root: String?) -> (String, String)? {
+        guard let root, path.hasPrefix(root + "/") else { return nil }
+        let parent = parentDirectory(of: path)
+        return (parent, String(path[path.index(after: path.lastIndex(of: "/")!)...]))
+    }
+
+    private static func kind(_ status: stat, path: String) throws(ImageIOError) -> Kind {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: throw .cannotRead(path: path, reason: "is a symbolic link; the art must be files and folders inside the art folder itself")
+        case S_IFIFO: throw .cannotRead(path: path, reason: "is a FIFO (named pipe), not a file")
+        case S_IFSOCK: throw .cannotRead(path: path, reason: "is a socket, not a file")
+        default: throw .cannotRead(path: path, reason: "is a device, not a file")
+        }
+    }
+
+    /// Opens a file (or, with `directory`, a folder) for reading, checked as the
+    /// type's comment says, never blocking: `O_NONBLOCK` keeps the open of a FIFO from
+    /// waiting for a writer, the status is checked, then the flag is cleared.
+    private static func openChecked(_ path: String, below root: String?, directory: Bool) throws(ImageIOError) -> Int32 {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
+        let fd: Int32
+        if let root, path.hasPrefix(root + "/") {
+            var parent = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard parent >= 0 else { throw .cannotRead(path: root, reason: lastError()) }
+            var reached = root
+            let components = path.dropFirst(root.count + 1).split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            for (index, component) in components.enumerated() {
+                reached += "/" + component
+                let last = index == components.count - 1
+                let next = openat(parent, component, (last ? flags : flags | O_DIRECTORY) | O_NOFOLLOW)
+                if next < 0 {
+                    let code = errno
+                    var status = stat()
+                    let linked = fstatat(parent, component, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFLNK
+                    close(parent)
+                    if linked { _ = try kind(status, path: reached) }
+                    throw .cannotRead(path: reached, reason: String(cString: strerror(code)))
+                }
+                close(parent)
+                parent = next
+            }
+            fd = parent
+        } else {
+            fd = open(path, flags)
+            guard fd >= 0 else { throw .cannotRead(path: path, reason: lastError()) }
+        }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            let reason = lastError()
+            close(fd)
+            throw .cannotRead(path: path, reason: reason)
+        }
+        do throws(ImageIOError) {
+            let found = try kind(status, path: path)
+            if found == .directory && !directory { throw ImageIOError.cannotRead(path: path, reason: "is a folder, not a file") }
+            if found == .file && directory { throw ImageIOError.cannotRead(path: path, reason: "is a file, not a folder") }
+        } catch {
+            close(fd)
+            throw error
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
     }
 
     public static func isDirectory(_ path: String) -> Bool {
@@ -140,20 +286,6 @@ public enum FileIO {
         return String(cString: resolved)
     }
 
-    /// Names in a folder, sorted; empty when it does not exist.
-    public static func list(_ folder: String) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-
     /// What `watch` compares to notice a save: a file's size and modification time
     /// (nanoseconds), without following a link; nil when it does not exist.
     public struct Fingerprint: Equatable, Hashable, Sendable {
@@ -171,16 +303,6 @@ public enum FileIO {
             let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
         #endif
         return Fingerprint(size: Int(status.st_size), modified: modified, isDirectory: (status.st_mode & S_IFMT) == S_IFDIR)
-    }
-
-    /// Removes a file or a folder tree.
-    public static func remove(_ path: String) {
-        if isDirectory(path) {
-            for name in list(path) { remove(path + "/" + name) }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
     }
 
     static func lastError() -> String {

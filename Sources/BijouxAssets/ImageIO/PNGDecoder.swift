@@ -88,7 +88,7 @@ public enum PNGDecoder {
         return try result.get()
     }
 
-    /// Reads and decodes a PNG file.
+    /// Reads and decodes a PNG file. (The build reads art through `ArtFolder`.)
     public static func decodeFile(_ path: String, limit: ImageSizeLimit = .standard) throws(ImageIOError) -> DecodedPNG {
         try decode(try FileIO.read(path), path: path, limit: limit)
     }

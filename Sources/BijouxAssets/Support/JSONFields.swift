@@ -2,6 +2,11 @@
 /// parsers of those files check types, ranges and presence, so each problem is an
 /// `ArtFileError` at the value's line:column with the field's dotted path.
 public struct JSONFields {
+    /// The largest art-folder JSON file read (charms.json, icons.json, appicon.json):
+    /// hundreds of charms take a few tens of kilobytes. Checked before the file is
+    /// read (`ArtFolder.readJSON`), so a huge one costs no memory.
+    public static let maxFileSize = 1 << 20
+
     public let node: JSONNode
     public let file: String
     /// Where the object stands ("variants.dark"), prefixed to its fields' names; nil

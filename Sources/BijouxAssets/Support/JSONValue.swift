@@ -59,6 +59,10 @@ public struct JSONParser {
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// A byte offset on the current line and its column, so finding a position costs
+    /// only the bytes since the last one asked for: the parse stays linear however
+    /// long a line is.
+    private var columnMark = (index: 0, column: 1)
     private var depth = 0
     /// Deeper nesting than any asset file needs; it bounds the parser's recursion.
     private static let maxDepth = 64
@@ -77,19 +81,21 @@ public struct JSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private var location: SourceLocation {
-        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-        var column = 1
-        var i = lineStart
+    /// Where `index` is. Columns count characters, not bytes: UTF-8 continuation
+    /// bytes are skipped.
+    private mutating func location() -> SourceLocation {
+        if columnMark.index < lineStart || columnMark.index > index { columnMark = (lineStart, 1) }
+        var (i, column) = columnMark
         while i < index {
             if bytes[i] & 0xC0 != 0x80 { column += 1 }
             i += 1
         }
+        columnMark = (index, column)
         return SourceLocation(line: line, column: column)
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(location: location, message: message)
+    private mutating func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(location: location(), message: message)
     }
 
     private func describeCurrent() -> String {
@@ -113,7 +119,7 @@ public struct JSONParser {
     }
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
-        let start = location
+        let start = location()
         guard index < bytes.count else { throw error("expected a value, found end of file") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return JSONNode(try parseObject(), at: start)
@@ -160,7 +166,7 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a member name in quotes, found \(describeCurrent())")
             }
-            let keyLocation = location
+            let keyLocation = location()
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {

@@ -18,7 +18,7 @@ public struct ArtSnapshot: Equatable, Sendable {
         var files: [String: FileIO.Fingerprint] = [:]
         func walk(_ relative: String) {
             let path = relative.isEmpty ? folder : folder + "/" + relative
-            for name in FileIO.list(path) where !name.hasPrefix(".") {
+            for name in (try? FileIO.list(path)) ?? [] where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 guard let print = FileIO.fingerprint(folder + "/" + child) else { continue }
                 if print.isDirectory { walk(child) } else { files[child] = print }

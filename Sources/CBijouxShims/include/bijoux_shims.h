@@ -42,6 +42,12 @@ typedef struct {
 
 typedef struct bx_png_reader bx_png_reader;
 
+/// The most memory libpng may allocate for one chunk it keeps (an iCCP profile,
+/// inflated): real profiles are a few kilobytes to a few hundred.
+#define BX_PNG_CHUNK_MALLOC_MAX (1u << 20)
+/// The most ancillary chunks libpng keeps from one file.
+#define BX_PNG_CHUNK_CACHE_MAX 32u
+
 /// Reads a PNG held in memory up to its first image data. Refuses images wider or
 /// taller than max_side, or with more than max_pixels pixels, before any pixel memory
 /// is allocated. On OK, *reader must be passed to bx_png_finish and then bx_png_end.

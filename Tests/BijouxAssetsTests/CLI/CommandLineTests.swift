@@ -24,6 +24,11 @@ enum CLI {
         try start(arguments, in: directory, environment: environment).finish()
     }
 
+    /// Runs any program to its end: the tool, or one the tests set things up with.
+    static func runTool(_ tool: String, _ arguments: [String], in directory: String? = nil) throws -> Result {
+        try start(tool: tool, arguments, in: directory).finish()
+    }
+
     /// A run in progress, so tests can start several at once.
     struct Running {
         let process: Process
@@ -40,9 +45,11 @@ enum CLI {
         }
     }
 
-    static func start(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Running {
+    static func start(
+        tool: String = executable, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+    ) throws -> Running {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }

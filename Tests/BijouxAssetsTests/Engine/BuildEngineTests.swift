@@ -70,7 +70,7 @@ struct BuildEngineTests {
     @Test func aMissingArtFileReadsTheSameFromEveryStage() throws {
         let folder = TestPaths.temporaryFolder("missing")
         Self.makeArt(folder)
-        FileIO.remove(folder.path + "/art/charms/moon.png")
+        FileIO.removeTree(folder.path + "/art/charms/moon.png")
         let expected = "\(folder.path)/art/charms.json:3:3: charm 'moon', field 'art': file charms/moon.png not found (the default path for this id; set \"art\" for another)"
         #expect { try BuildEngine.build(Self.options(folder)) } throws: { "\($0)" == expected }
         #expect { try BuildEngine.build(Self.options(folder, only: ["moon"])) } throws: { "\($0)" == expected }

@@ -72,7 +72,7 @@ struct OutputTreeTests {
         #expect(try Self.build(folder).status == 0)
         // The next `charm sun` (which keeps every other file) must write where a folder now is.
         let blocked = CharmsStage.islandPath("sun", scale: 3)
-        FileIO.remove(folder.path + "/out/" + blocked)
+        FileIO.removeTree(folder.path + "/out/" + blocked)
         folder.write("out/\(blocked)/keep.txt", "a folder in the way")
         let before = OutputFolder.snapshot(folder.path + "/out")
         Self.writeArt(folder, revision: 2)

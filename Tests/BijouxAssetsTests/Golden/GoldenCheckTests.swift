@@ -10,7 +10,7 @@ import Testing
 struct GoldenCheckTests {
     /// One build of BuildEngineTests' three-charm art, shared read-only by every test.
     static let built: TemporaryFolder = {
-        let folder = TestPaths.temporaryFolder("golden-check")
+        let folder = TestPaths.sharedTemporaryFolder("golden-check")
         BuildEngineTests.makeArt(folder)
         _ = try! BuildEngine.build(BuildEngineTests.options(folder))
         return folder

@@ -89,7 +89,7 @@ struct IconsStageTests {
         #expect {
             try BuildEngine.build(Self.options(folder))
         } throws: { error in
-            "\(error)".hasPrefix("\(folder.path)/art/icons/receive.svg: <image href=…>: reference \"/etc/hosts\" is not allowed")
+            "\(error)".hasPrefix("\(folder.path)/art/icons/receive.svg:1:64: <image href=…>: reference \"/etc/hosts\" is not allowed")
         }
         for (path, bytes) in before where path.hasPrefix("out/") { #expect(folder.read(path) == bytes, "\(path) changed") }
     }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("PNG decoding over PngSuite")
 struct PNGDecoderTests {
-    static let suiteFiles: [String] = FileIO.list(TestPaths.pngSuite).filter { $0.hasSuffix(".png") && $0 != "PngSuite.png" }
+    static let suiteFiles: [String] = try! FileIO.list(TestPaths.pngSuite).filter { $0.hasSuffix(".png") && $0 != "PngSuite.png" }
     static let valid = suiteFiles.filter { !$0.hasPrefix("x") }
     static let corrupt = suiteFiles.filter { $0.hasPrefix("x") }
 

@@ -21,15 +21,21 @@ enum SwiftCompiler {
         #endif
     }()
 
+    /// The compiler leaves folders in its temporary folder, so it gets one of its own,
+    /// removed when it is done.
     static func run(_ arguments: [String], in folder: String) throws -> Result {
-        try execute(command[0], Array(command.dropFirst()) + arguments, in: folder)
+        let scratch = TestPaths.temporaryFolder("swiftc-tmp")
+        return try execute(command[0], Array(command.dropFirst()) + arguments, in: folder, temporaryFolder: scratch.path)
     }
 
     /// Runs a program, collecting stdout and stderr together.
-    static func execute(_ executable: String, _ arguments: [String] = [], in folder: String) throws -> Result {
+    static func execute(_ executable: String, _ arguments: [String] = [], in folder: String, temporaryFolder: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let temporaryFolder {
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporaryFolder]) { $1 }
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -21,6 +21,33 @@ enum TestPaths {
 
     /// A fresh empty folder, removed when the returned object is released.
     static func temporaryFolder(_ label: String = "test") -> TemporaryFolder { TemporaryFolder(label) }
+
+    /// A fresh empty folder for a whole suite (a `static let`, which is never
+    /// released): removed when the test process exits.
+    static func sharedTemporaryFolder(_ label: String) -> TemporaryFolder {
+        let folder = TemporaryFolder(label)
+        SharedFolders.removeAtExit(folder.path)
+        return folder
+    }
+}
+
+/// The suite-wide temporary folders, removed by an exit handler.
+private enum SharedFolders {
+    nonisolated(unsafe) static var paths: [String] = []
+    static let lock = NSLock()
+
+    static func removeAtExit(_ path: String) {
+        lock.withLock {
+            if paths.isEmpty {
+                atexit {
+                    SharedFolders.lock.withLock {
+                        for path in SharedFolders.paths { try? FileManager.default.removeItem(atPath: path) }
+                    }
+                }
+            }
+            paths.append(path)
+        }
+    }
 }
 
 final class TemporaryFolder: Sendable {

@@ -1,0 +1,4 @@
+#include <libxml/parser.h>
+#include <libxml/SAX2.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
