@@ -83,7 +83,7 @@ public enum AppIconStage: ContactSheetStage {
         try recorder.write(safeZonePreviewPath, PNGEncoder.encode(safeZone, as: .rgb, options: .init(jobs: recorder.threads)))
         sheet.appIconSafeZone = ContactSheet.Image(path: safeZonePreviewPath, width: safeZone.width, height: safeZone.height)
         recorder.note(summary(geometry, pixels, renderer.layout))
-        try recorder.leave(sheet)
+        recorder.leave(sheet)
     }
 
     /// One line with each rule's measure, from the geometry and from the pixels.

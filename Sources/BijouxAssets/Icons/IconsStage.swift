@@ -70,7 +70,7 @@ public enum IconsStage: ContactSheetStage {
                 }
                 for warning in warnings { recorder.warn(path, warning) }
                 recorder.note("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
-                try recorder.leave(ContactSheet(icons: [ContactSheet.Icon(
+                recorder.leave(ContactSheet(icons: [ContactSheet.Icon(
                     name: icon.name, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
                     images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
                         ContactSheet.Image(path: imagePath(icon.name, scale: scale), width: render.width, height: render.height)

@@ -54,7 +54,7 @@ public enum CharmsStage: ContactSheetStage {
         }
         for warning in warnings { recorder.warn(path, warning) }
         recorder.note("charm \(entry.id): painted \(charm.paintedBounds) of the art, 22 pt @3x: \(charm.phoneLegibility.verdict); @1x: \(charm.legibility.verdict)")
-        try recorder.leave(ContactSheet(charms: [card(charm, entry: entry, canvas: canvas, warnings: warnings)]))
+        recorder.leave(ContactSheet(charms: [card(charm, entry: entry, canvas: canvas, warnings: warnings)]))
     }
 
     static func imagePath(_ id: String, scale: Int) -> String {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A stage whose jobs show on the contact sheet: each job leaves its cards (a
 /// `ContactSheet` holding them) as its artifact, with `JobRecorder.leave`, and the
 /// build's final step puts every stage's cards on one page.
@@ -8,8 +6,8 @@ public protocol ContactSheetStage: Stage {}
 extension JobRecorder {
     /// Leaves this job's cards for the contact sheet, as its artifact (kept in the
     /// cache, so a `charm <id>` build can draw the whole page).
-    public func leave(_ cards: ContactSheet) throws {
-        artifact = Array(try ContactSheetStep.encoder.encode(cards))
+    public func leave(_ cards: ContactSheet) {
+        artifact = cards.encoded
     }
 }
 
@@ -26,19 +24,12 @@ enum ContactSheetStep {
     static func sheet(_ parts: [FinalStep.Part], warnings: [BuildWarning]) throws -> ContactSheet {
         var sheet = ContactSheet()
         for part in parts {
-            guard let cards = try? JSONDecoder().decode(ContactSheet.self, from: Data(part.artifact)) else {
+            guard let cards = ContactSheet(encoded: part.artifact) else {
                 throw ArtifactError(job: part.stage.name + "/" + part.job)
             }
             sheet.merge(cards)
         }
         sheet.otherWarnings += warnings.map(\.description)
         return sheet
-    }
-
-    /// Sorted keys, so one sheet is always the same bytes.
-    static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
     }
 }

@@ -26,6 +26,22 @@ struct ContactSheetPageTests {
             ContactSheet.AppIconLook(variant: $0, image: image("Assets.xcassets/AppIcon.appiconset/AppIcon-\($0).png", 1024, 1024), home: image("Preview/AppIcon/home-\($0).png", 180, 180))
         })
 
+    /// A job's cards as its artifact: the same sheet back, bit for bit, and nothing
+    /// from bytes that are not one whole sheet.
+    @Test func cardsRoundTripAsAnArtifactAndRefuseEveryTruncation() {
+        var sheet = Self.sheet
+        sheet.appIcon[1].approximation = "a dark grey gradient"
+        sheet.appIcon.append(ContactSheet.AppIconLook(kind: "iconcomposer", variant: "clear", image: nil, home: Self.image("Preview/x.png", 180, 180), warnings: ["w"]))
+        sheet.appIconSafeZone = Self.image("Preview/AppIcon-safe-zone.png", 1024, 1024)
+        sheet.otherWarnings = ["art/icons/x.txt: not an .svg file; ignored"]
+        sheet.charms[0].readings[0].legibility.retention = 0.1 + 0.2
+        let bytes = sheet.encoded
+        #expect(ContactSheet(encoded: bytes) == sheet)
+        #expect(sheet.encoded == bytes)
+        for count in 0..<bytes.count { #expect(ContactSheet(encoded: Array(bytes.prefix(count))) == nil) }
+        #expect(ContactSheet(encoded: bytes + [0]) == nil)
+    }
+
     @Test func aCardPerAssetWithTheDataAttributes() {
         let page = ContactSheetPage.html(Self.sheet)
         for asset in ["charm:cat", "charm:haze", "icon:give", "appicon:default", "appicon:dark", "appicon:tinted"] {
