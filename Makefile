@@ -4,12 +4,13 @@
 SWIFT      ?= swift
 ART        ?= art
 OUT        ?= build
-APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev time chromium
-BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2
+APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev time \
+              libkissfft-dev libebur128-dev libavformat-dev libavcodec-dev libavutil-dev chromium
+BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2 kissfft libebur128 ffmpeg
 # The contact sheet's browser test runs a headless Chromium: Debian's chromium; on macOS
 # Google Chrome or Chromium from /Applications (brew install --cask chromium).
 PORT       ?=
-PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash libxml-2.0
+PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash libxml-2.0 kissfft-float libebur128 libavformat libavcodec libavutil
 # Homebrew's libxml2 is keg-only: pkg-config finds it only through this path.
 ifeq ($(shell uname -s),Darwin)
 export PKG_CONFIG_PATH := $(shell brew --prefix libxml2 2>/dev/null)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
@@ -88,7 +89,7 @@ test: deps
 # (removed afterwards, with the lock files SwiftPM keeps in TMPDIR) and run; the build
 # must compile BijouxKit and no C target, so BijouxKit never needs a C library. Needs no
 # `deps`.
-KIT_C_TARGETS := CBijouxShims|CLibPNG|CZlib|CRsvg|CCairo|CXXHash|CLibXML2
+KIT_C_TARGETS := CBijouxShims|CLibPNG|CZlib|CRsvg|CCairo|CXXHash|CLibXML2|CKissFFT|CEbur128|CAVFormat|CAVCodec|CAVUtil|CBijouxAudio
 kit-consumer:
 	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-kit-consumer.XXXXXX") && trap 'rm -rf "$$scratch"' EXIT && \
 	log="$$scratch/build.log" && mkdir "$$scratch/tmp" && \

@@ -34,6 +34,25 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        // The audio stage: KISS FFT for the reverb's convolution, libebur128 for
+        // loudness, FFmpeg's libraries for AAC in MP4.
+        .systemLibrary(
+            name: "CKissFFT", pkgConfig: "kissfft-float",
+            providers: [.apt(["libkissfft-dev"]), .brew(["kissfft"])]),
+        .systemLibrary(
+            name: "CEbur128", pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
+        .systemLibrary(
+            name: "CAVFormat", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev"]), .brew(["ffmpeg"])]),
+        .systemLibrary(
+            name: "CAVCodec", pkgConfig: "libavcodec",
+            providers: [.apt(["libavcodec-dev"]), .brew(["ffmpeg"])]),
+        .systemLibrary(
+            name: "CAVUtil", pkgConfig: "libavutil",
+            providers: [.apt(["libavutil-dev"]), .brew(["ffmpeg"])]),
+        // libavformat's I/O callbacks on a memory buffer and its macro error codes.
+        .target(name: "CBijouxAudio", dependencies: ["CAVFormat", "CAVCodec", "CAVUtil"]),
         // The content hash of the build cache (XXH3, 128 bits).
         .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
@@ -44,7 +63,10 @@ let package = Package(
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
         .target(
             name: "BijouxAssets",
-            dependencies: ["BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CXXHash", "CLibXML2"],
+            dependencies: [
+                "BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CXXHash", "CLibXML2", "CKissFFT",
+                "CEbur128", "CAVCodec", "CAVFormat", "CBijouxAudio",
+            ],
             exclude: ["Engine/README.md"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),

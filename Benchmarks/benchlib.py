@@ -3,6 +3,8 @@
 Every figure is reported as a ratio against a reference measured in the same run,
 on the same machine, so the numbers mean something on any machine."""
 import os
+import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -27,6 +29,22 @@ def ensure_python_packages(*names):
         if not importable(import_name):
             missing.append(import_name)
     return missing
+
+
+def ensure_tool(binary, apt_package, brew_package):
+    """Installs a command-line tool a benchmark compares against, when it is missing
+    (apt-get on Debian, brew on macOS): only for the benchmark, never for the build."""
+    if not shutil.which(binary):
+        print(f"  installing {binary} ...", flush=True)
+        def quietly(command):
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if platform.system() == "Darwin" and shutil.which("brew"):
+            quietly(["brew", "install", brew_package])
+        elif shutil.which("apt-get"):
+            sudo = [] if os.geteuid() == 0 or not shutil.which("sudo") else ["sudo"]
+            quietly(sudo + ["apt-get", "update", "-qq"])
+            quietly(sudo + ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "-qq", apt_package])
+    return shutil.which(binary)
 
 
 def run_once(command, env=None):

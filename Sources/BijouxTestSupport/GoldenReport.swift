@@ -92,11 +92,18 @@ public struct GoldenReport: Sendable {
             files.expected = try save("expected", Array(expected.utf8), ext: fileExtension)
             files.actual = try save("actual", Array(actual.utf8), ext: fileExtension)
             text = hunk
+        case .bytesDiffer:
+            summary["outcome"] = "bytes differ"
+            files.actual = try save("actual", try FileIO.read(result.outputFile ?? result.golden), ext: fileExtension)
         case .missing:
             summary["outcome"] = "missing"
             let bytes = try FileIO.read(result.outputFile ?? result.golden)
             files.actual = try save("actual", bytes, ext: fileExtension)
-            if GoldenTolerances.isImage(result.path) { figures = [("actual (new)", bytes)] } else { text = String(decoding: bytes, as: UTF8.self) }
+            if GoldenTolerances.isImage(result.path) {
+                figures = [("actual (new)", bytes)]
+            } else if !GoldenTolerances.isBinary(result.path) {
+                text = String(decoding: bytes, as: UTF8.self)
+            }
         case .stale:
             summary["outcome"] = "stale"
         case .matches(let difference):

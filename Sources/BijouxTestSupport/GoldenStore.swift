@@ -126,6 +126,8 @@ public struct GoldenResult: Sendable {
         case imageDiffers(expected: RGBAImage, actual: RGBAImage, difference: ImageDifference)
         case sizeDiffers(expected: RGBAImage, actual: RGBAImage)
         case textDiffers(expected: String, actual: String)
+        /// A binary file (encoded audio) that is not the golden's bytes: sizes in bytes.
+        case bytesDiffer(expected: Int, actual: Int)
         /// The golden or the output could not be decoded.
         case unreadable(String)
     }
@@ -166,6 +168,8 @@ public struct GoldenResult: Sendable {
             text += "size changed from \(expected.width)×\(expected.height) to \(actual.width)×\(actual.height)"
         case .textDiffers:
             text += "text differs from the golden"
+        case .bytesDiffer(let expected, let actual):
+            text += "\(actual) bytes that differ from the golden's \(expected)"
         case .unreadable(let reason):
             text += reason
         }
@@ -275,6 +279,7 @@ public struct GoldenCheck: Sendable {
     private func compare(
         _ expectedBytes: [UInt8], _ actualBytes: [UInt8], path: String, golden: String, tolerance: GoldenTolerance
     ) -> GoldenResult.Outcome {
+        if GoldenTolerances.isBinary(path) { return .bytesDiffer(expected: expectedBytes.count, actual: actualBytes.count) }
         guard GoldenTolerances.isImage(path) else {
             return .textDiffers(expected: String(decoding: expectedBytes, as: UTF8.self), actual: String(decoding: actualBytes, as: UTF8.self))
         }

@@ -39,9 +39,20 @@ public struct GoldenTolerances: Sendable {
     public static let text = GoldenTolerance.exact(
         reason: "generated text (Swift, JSON, Contents.json) is the same on every machine and read by code: compared byte for byte")
 
+    /// Encoded audio: FFmpeg's AAC encoder writes the same bytes for the same samples
+    /// with one FFmpeg build (bit-exact flags, no date; see `AACCodec`), so any change
+    /// is real on the reference platform; Homebrew's FFmpeg (and the Mac's libm in
+    /// the synthesis) may encode otherwise, so a platform may keep its own.
+    public static let encodedAudio = GoldenTolerance(
+        comparison: .exact, budget: 0, renderer: "FFmpeg (aac encoder, ipod muxer)",
+        reason: "AAC encoded by FFmpeg from PCM synthesised with libm: byte for byte with one FFmpeg build and libm")
+
     public static func isImage(_ path: String) -> Bool { path.hasSuffix(".png") }
+    /// Neither an image nor text: compared as bytes, shown by size.
+    public static func isBinary(_ path: String) -> Bool { path.hasSuffix("." + SoundCatalog.audioExtension) }
 
     public func tolerance(for path: String) -> GoldenTolerance {
+        if Self.isBinary(path) { return Self.encodedAudio }
         guard Self.isImage(path) else { return Self.text }
         return rules.filter { path.hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count }?.tolerance ?? fallback
     }

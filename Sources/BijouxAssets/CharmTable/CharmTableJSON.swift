@@ -14,11 +14,13 @@ public enum CharmTableJSON {
     /// namespace.
     public static func imageName(for charm: CharmEntry) -> String { charm.id }
 
-    public static func generate(_ table: CharmTableSource) -> String {
-        JSONWriter.xcodeStyle(document(table))
+    /// `sounds` adds the optional `sounds` (tracks and playback policy) and
+    /// `hapticPatterns` fields when the art has music or haptics.
+    public static func generate(_ table: CharmTableSource, sounds: SoundCatalog? = nil) -> String {
+        JSONWriter.xcodeStyle(document(table, sounds: sounds))
     }
 
-    static func document(_ table: CharmTableSource) -> JSONOutput {
+    static func document(_ table: CharmTableSource, sounds: SoundCatalog? = nil) -> JSONOutput {
         let p = CharmPhysics.self
         let physics: JSONOutput = [
             "dampingRatio": .double(p.dampingRatio),
@@ -52,13 +54,15 @@ public enum CharmTableJSON {
                 ],
             ]
         }
-        return [
+        var document: [String: JSONOutput] = [
             "schemaVersion": .int(schemaVersion),
             "physics": physics,
             "limits": limits,
             "art": ["aspect": .double(CharmArt.aspect)],
             "charms": .array(charms),
         ]
+        document.merge(sounds?.jsonFields ?? [:]) { own, _ in own }
+        return .object(document)
     }
 
     /// The settling time is the one published value computed with libm's `log`, whose

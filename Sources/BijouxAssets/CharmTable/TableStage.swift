@@ -1,5 +1,7 @@
 /// The charm-table stage: generates `Generated/CharmTable.swift` and its JSON twin
-/// `Generated/charms.json` from charms.json. It owns `Generated/`.
+/// `Generated/charms.json` from charms.json. It owns `Generated/` (where the sounds
+/// stage writes `Sounds.swift` too). The twin lists the sounds' facts: its job takes
+/// the sounds stage's artifacts as inputs, so it is keyed with the sounds' keys.
 public enum TableStage: Stage {
     public static let name = "table"
     public static let folder = "Generated"
@@ -17,15 +19,16 @@ public enum TableStage: Stage {
         // Generated before any charm is painted: a table that cannot become Swift
         // stops the build first.
         let swift = try CharmTableSwift.generate(table, source: source, file: art.tablePath)
-        let json = CharmTableJSON.generate(table)
-        let job = Job(name: "charm table", scope: .whole, key: {
+        let job = Job(name: "charm table", scope: .whole, inputs: [SoundsStage.self], key: {
             let key = CacheKey("table")
             key.add("swift", swift)
-            key.add("json", json)
+            key.add("json", CharmTableJSON.generate(table))
             return key.hash
         }, make: { recorder in
+            // Without sounds, no `sounds` and `hapticPatterns` fields at all.
+            let sounds = recorder.inputs.isEmpty ? nil : try SoundCatalog(artifacts: recorder.inputs.map(\.artifact))
             try recorder.write(swiftPath, text: swift)
-            try recorder.write(jsonPath, text: json)
+            try recorder.write(jsonPath, text: CharmTableJSON.generate(table, sounds: sounds))
             recorder.note("charm table: \(table.charms.count) charms → \(swiftPath), \(jsonPath)")
         })
         return StagePlan(jobs: [job])
@@ -34,13 +37,13 @@ public enum TableStage: Stage {
     /// How the generated header names the table: the art folder's own name and
     /// charms.json (`art/charms.json`), never the path it was reached by, so the output
     /// is the same on every machine and from every working directory.
-    public static func sourceName(artFolder: String) -> String {
+    public static func sourceName(artFolder: String, file: String = ArtFolder.charmTableFile) -> String {
         var folder = artFolder
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         var name = folder.split(separator: "/").last.map(String.init) ?? ""
         if name.isEmpty || name == "." || name == ".." {
             name = FileIO.realPath(folder).split(separator: "/").last.map(String.init) ?? "art"
         }
-        return name + "/" + ArtFolder.charmTableFile
+        return name + "/" + file
     }
 }

@@ -92,8 +92,14 @@ public enum BuildEngine {
 
     /// One stage run alone on an art folder, its outputs kept in memory.
     public static func run(_ stage: any Stage.Type, art: ArtFolder, jobs: Int = Parallel.defaultJobs) throws -> StageRun {
+        try run([stage], art: art, jobs: jobs)
+    }
+
+    /// Stages run in this order on an art folder (a stage with the ones it takes
+    /// inputs from), their outputs kept in memory.
+    public static func run(_ stages: [any Stage.Type], art: ArtFolder, jobs: Int = Parallel.defaultJobs) throws -> StageRun {
         let memory = OutputMemory()
-        let work = try keyed([(stage, try stage.plan(art))], only: nil)
+        let work = try keyed(try stages.map { ($0, try $0.plan(art)) }, only: nil)
         let run = try execute(work, art: art, into: memory, cache: nil, full: true, options: Options(jobs: jobs))
         return StageRun(outputs: memory.outputs, warnings: run.warnings, notes: run.notes)
     }
@@ -104,7 +110,7 @@ public enum BuildEngine {
     static func plan(_ art: ArtFolder) throws -> [PlannedStage] {
         let stages = Stages.all.filter { $0.applies(to: art) }
         guard stages.contains(where: { !$0.isAuxiliary }) else {
-            throw ArtFileError(file: art.path, message: "nothing to build: no \(ArtFolder.charmTableFile), icons/ or appicon.json")
+            throw ArtFileError(file: art.path, message: "nothing to build: no \(ArtFolder.charmTableFile), icons/, appicon.json, \(Score.folder)/ or \(HapticRecipe.folder)/")
         }
         return try stages.map { ($0, try $0.plan(art)) }
     }
@@ -136,6 +142,8 @@ public enum BuildEngine {
         var plan: StagePlan
         var jobs: [Job]
         var keys: [ContentHash]
+        /// Which stage each input stage is in `work`, for each job that takes inputs.
+        var inputs: [[Int]]
         /// The summary's key: its stage's jobs' keys together; nil when it is not made.
         var summaryKey: ContentHash?
 
@@ -143,19 +151,45 @@ public enum BuildEngine {
     }
 
     /// Keys every selected job, so a missing or unreadable input stops the build
-    /// before anything is made.
+    /// before anything is made. A job that takes inputs from earlier stages is keyed
+    /// with their jobs' keys too: their artifacts follow from them.
     static func keyed(_ plans: [PlannedStage], only: Set<String>?) throws -> [StageWork] {
-        try plans.map { stage, plan in
+        var work: [StageWork] = []
+        for (stage, plan) in plans {
             let jobs = selected(plan, only: only)
-            let keys = try jobs.map { try $0.key() }
+            var keys: [ContentHash] = [], inputs: [[Int]] = []
+            for job in jobs {
+                var stages: [Int] = []
+                for input in job.inputs where input.name != stage.name {
+                    if let index = work.firstIndex(where: { $0.stage.name == input.name }) {
+                        stages.append(index)
+                    } else {
+                        // A stage that does not apply gives none; one that runs later cannot.
+                        precondition(!plans.contains { $0.stage.name == input.name }, "\(stage.name) takes inputs from \(input.name), which runs after it")
+                    }
+                }
+                var hash = try job.key()
+                if !stages.isEmpty {
+                    let key = CacheKey("with inputs")
+                    key.add("own", hash)
+                    for index in stages {
+                        for (name, inputKey) in zip(work[index].jobs.map(\.name), work[index].keys) { key.add(work[index].id(name), inputKey) }
+                    }
+                    hash = key.hash
+                }
+                keys.append(hash)
+                inputs.append(stages)
+            }
             var summaryKey: ContentHash?
-            if only == nil, plan.summary != nil {
+            if only == nil, let summary = plan.summary {
                 let key = CacheKey("summary")
+                if let own = summary.key { key.add("own", try own()) }
                 for (job, hash) in zip(jobs, keys) { key.add(job.name, hash) }
                 summaryKey = key.hash
             }
-            return StageWork(stage: stage, plan: plan, jobs: jobs, keys: keys, summaryKey: summaryKey)
+            work.append(StageWork(stage: stage, plan: plan, jobs: jobs, keys: keys, inputs: inputs, summaryKey: summaryKey))
         }
+        return work
     }
 
     struct Execution {
@@ -197,10 +231,15 @@ public enum BuildEngine {
             execution.cache.entries.append((id, entry))
         }
         let progress = options.progress
+        // Each stage's jobs' artifacts, once it has run, for the jobs that take inputs.
+        var artifacts: [[(job: String, artifact: [UInt8])]] = []
         for (stage, cachedRow) in zip(work, cached) {
             let started = Clock.now
             let total = stage.jobs.count + (stage.summaryKey == nil ? 0 : 1)
-            guard total > 0 else { continue }
+            guard total > 0 else {
+                artifacts.append([])
+                continue
+            }
             progress?(.stageStarted(stage: stage.stage.name, jobs: total))
             execution.warnings += stage.plan.warnings
             let done = Locked(0)
@@ -214,12 +253,14 @@ public enum BuildEngine {
                     return entry
                 }
                 let jobStarted = Clock.now
-                let entry = try make(job.name, key: stage.keys[index], threads: threads, into: destination) { try job.make($0) }
+                let inputs = stage.inputs[index].flatMap { artifacts[$0] }
+                let entry = try make(job.name, key: stage.keys[index], threads: threads, inputs: inputs, into: destination) { try job.make($0) }
                 let count = done.withLock { $0 += 1; return $0 }
                 progress?(.jobFinished(stage: stage.stage.name, job: job.name, done: count, of: total, seconds: Clock.seconds(since: jobStarted), cached: false))
                 return entry
             }
             for (job, entry) in zip(stage.jobs, entries) { record(stage.id(job.name), entry) }
+            artifacts.append(zip(stage.jobs, entries).map { ($0.name, $1.artifact) })
             var hits = cachedRow.filter { $0 != nil }.count
             if let summary = stage.plan.summary, let key = stage.summaryKey {
                 let id = stage.id(summary.name)
@@ -274,10 +315,11 @@ public enum BuildEngine {
     /// Runs one job's `make`, sending its outputs to the destination, and returns what
     /// the cache keeps of it.
     private static func make(
-        _ name: String, key: ContentHash, threads: Int, into destination: some OutputDestination, _ body: (JobRecorder) throws -> Void
+        _ name: String, key: ContentHash, threads: Int, inputs: [(job: String, artifact: [UInt8])] = [],
+        into destination: some OutputDestination, _ body: (JobRecorder) throws -> Void
     ) throws -> BuildCache.Entry {
         let hashes = Locked<[BuildCache.Output]>([])
-        let recorder = JobRecorder(threads: threads) { output in
+        let recorder = JobRecorder(threads: threads, inputs: inputs) { output in
             let hash = try destination.write(output)
             hashes.withLock { $0.append(BuildCache.Output(path: output.path, hash: hash)) }
         }

@@ -64,14 +64,20 @@ public struct Job: Sendable {
     public var key: @Sendable () throws -> ContentHash
     /// Makes the outputs, handing each to the recorder as soon as it is made.
     public var make: @Sendable (JobRecorder) throws -> Void
+    /// Earlier stages whose jobs' artifacts `make` reads (`recorder.inputs`): the
+    /// table's JSON twin lists the facts of the sounds the sounds stage made. The
+    /// engine adds those jobs' keys to this job's key, so `key` hashes only its own
+    /// inputs; a stage that does not apply to the art gives none.
+    public var inputs: [any Stage.Type]
 
     public init(
-        name: String, scope: Scope, charms: [String] = [], key: @escaping @Sendable () throws -> ContentHash,
-        make: @escaping @Sendable (JobRecorder) throws -> Void
+        name: String, scope: Scope, charms: [String] = [], inputs: [any Stage.Type] = [],
+        key: @escaping @Sendable () throws -> ContentHash, make: @escaping @Sendable (JobRecorder) throws -> Void
     ) {
         self.name = name
         self.scope = scope
         self.charms = charms
+        self.inputs = inputs
         self.key = key
         self.make = make
     }
@@ -89,13 +95,19 @@ public struct Job: Sendable {
 }
 
 /// Made after a stage's jobs, in a full build only, from the artifacts the jobs left
-/// (in job order). Its key is the jobs' keys together.
+/// (in job order). Its key is the jobs' keys together, and `key` when it uses
+/// anything else (the art folder's name in a generated file's header).
 public struct Summary: Sendable {
     public var name: String
+    public var key: (@Sendable () throws -> ContentHash)?
     public var make: @Sendable (_ artifacts: [[UInt8]], JobRecorder) throws -> Void
 
-    public init(name: String, make: @escaping @Sendable (_ artifacts: [[UInt8]], JobRecorder) throws -> Void) {
+    public init(
+        name: String, key: (@Sendable () throws -> ContentHash)? = nil,
+        make: @escaping @Sendable (_ artifacts: [[UInt8]], JobRecorder) throws -> Void
+    ) {
         self.name = name
+        self.key = key
         self.make = make
     }
 }
@@ -110,13 +122,17 @@ public final class JobRecorder {
     public private(set) var notes: [String] = []
     /// A small value for the summary (a charm's 22 px render), kept with the cache.
     public var artifact: [UInt8] = []
+    /// The artifacts of the jobs of the stages this job takes `inputs` from, in stage
+    /// and job order, each with its job's name.
+    public let inputs: [(job: String, artifact: [UInt8])]
     /// Threads the job may use for its own inner work (encoding a large PNG): the
     /// build's `--jobs` shared among the jobs running beside it.
     public let threads: Int
     private let sink: @Sendable (BuildOutput) throws -> Void
 
-    init(threads: Int, sink: @escaping @Sendable (BuildOutput) throws -> Void) {
+    init(threads: Int, inputs: [(job: String, artifact: [UInt8])] = [], sink: @escaping @Sendable (BuildOutput) throws -> Void) {
         self.threads = threads
+        self.inputs = inputs
         self.sink = sink
     }
 
@@ -171,12 +187,12 @@ public struct FinalStep: Sendable {
     }
 }
 
-/// The stages, in the order they run: quick checks first (a bad table stops the build
-/// before any charm is painted), the charms before the app icon that hangs one; then
-/// the final step over them all.
+/// The stages, in the order they run (every stage is planned, and so checked, before
+/// any runs): the sounds before the table whose JSON twin lists them, the charms
+/// before the app icon that hangs one; then the final step over them all.
 public enum Stages {
     public static let all: [any Stage.Type] = [
-        CatalogStage.self, TableStage.self, CharmsStage.self, IconsStage.self, AppIconStage.self,
+        CatalogStage.self, SoundsStage.self, TableStage.self, CharmsStage.self, IconsStage.self, AppIconStage.self,
     ]
     public static let final: FinalStep = ContactSheetStep.step
 }

@@ -200,7 +200,7 @@ struct BuildEngineTests {
         #expect {
             try BuildEngine.build(Self.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art: nothing to build: no charms.json, icons/ or appicon.json"
+            "\(error)" == "\(folder.path)/art: nothing to build: no charms.json, icons/, appicon.json, music/ or haptics/"
         }
     }
 }

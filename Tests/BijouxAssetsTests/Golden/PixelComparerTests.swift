@@ -114,7 +114,7 @@ struct PixelComparerTests {
     }
 
     @Test func colourUnderZeroAlphaNeverCounts() throws {
-        var generator = SeededGenerator(seed: 5)
+        var generator = SeededRandom(seed: 5)
         var a = RGBAImage(width: 16, height: 16), b = RGBAImage(width: 16, height: 16)
         for i in stride(from: 0, to: a.pixels.count, by: 4) {
             for c in 0..<3 {

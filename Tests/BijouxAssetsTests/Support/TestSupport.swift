@@ -89,24 +89,10 @@ final class TemporaryFolder: Sendable {
     }
 }
 
-/// A deterministic pseudo-random generator (SplitMix64), so tests that use random
-/// pixels are repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 enum Synthetic {
     /// Opaque RGB noise.
     static func randomOpaque(width: Int, height: Int, seed: UInt64) -> RGBAImage {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         var image = RGBAImage(width: width, height: height)
         for i in stride(from: 0, to: image.pixels.count, by: 4) {
             image.pixels[i] = UInt8.random(in: 0...255, using: &generator)

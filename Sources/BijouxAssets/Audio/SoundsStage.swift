@@ -1,0 +1,193 @@
+import CAVCodec
+import CAVFormat
+import CEbur128
+
+/// The sound and touch stage: every `art/music/<name>.json` score becomes
+/// `Audio/<name>.m4a` and every `art/haptics/<name>.json` recipe
+/// `Haptics/<name>.ahap`, one job each; its summary writes `Generated/Sounds.swift`,
+/// which names them, with the tracks' facts and the playback policy.
+///
+/// The facts (frames, loop, loudness and true peak as mastered) are known only once a
+/// track is synthesised, so each job leaves them as its artifact (`SoundArtifact`):
+/// the summary reads them, and so does the table's JSON twin, whose job takes this
+/// stage's artifacts as inputs and is keyed with these jobs' keys. Nothing is read
+/// while planning: a score is read and checked by its job's key, so every score is
+/// checked before any is synthesised, and `charm <id>`, which selects none of these
+/// jobs, never reads one.
+public enum SoundsStage: Stage {
+    public static let name = "sounds"
+    public static let audioFolder = "Audio"
+    public static let hapticsFolder = "Haptics"
+    public static let swiftPath = TableStage.folder + "/Sounds.swift"
+    /// Generated/ is the table's; Sounds.swift there is this stage's summary.
+    public static var ownedFolders: [String] { [audioFolder, hapticsFolder] }
+
+    public static func applies(to art: ArtFolder) -> Bool {
+        art.hasFolder(Score.folder) || art.hasFolder(HapticRecipe.folder)
+    }
+
+    public static func plan(_ art: ArtFolder) throws -> StagePlan {
+        var warnings: [BuildWarning] = []
+        var jobs: [Job] = []
+        for name in sources(in: Score.folder, art: art, warnings: &warnings) {
+            jobs.append(job(name, kind: "score", from: Score.folder, to: audioFolder, SoundCatalog.audioExtension, art: art) {
+                try Score.parse($0, file: $1)
+            } key: { bytes in
+                trackKey(name: name, score: bytes)
+            } make: { score, path, recorder in
+                let track = AmbientTrack(score: score, name: name)
+                try recorder.write(path, try track.encoded(file: art.file(Score.folder + "/" + name + ".json")))
+                let facts = track.facts
+                recorder.note("track \(name): \(JSONWriter.formatNumber(CharmTableJSON.toMicroseconds(facts.duration))) s, \(JSONWriter.formatNumber(facts.loudness)) LUFS, true peak \(JSONWriter.formatNumber(facts.truePeak)) dBTP\(facts.loop == nil ? "" : ", loops")")
+                recorder.artifact = SoundArtifact.track(facts).encoded
+            })
+        }
+        for name in sources(in: HapticRecipe.folder, art: art, warnings: &warnings) {
+            jobs.append(job(name, kind: "haptic pattern", from: HapticRecipe.folder, to: hapticsFolder, AHAPPattern.fileExtension, art: art) {
+                try HapticRecipe.parse($0, file: $1)
+            } key: { bytes in
+                let key = CacheKey("haptic pattern")
+                key.add("name", name)
+                key.add("recipe", bytes)
+                return key
+            } make: { recipe, path, recorder in
+                try recorder.write(path, text: AHAPPattern(recipe).json)
+                recorder.artifact = SoundArtifact.pattern(name).encoded
+            })
+        }
+        let source = [Score.folder, HapticRecipe.folder].map { TableStage.sourceName(artFolder: art.path, file: $0) }.joined(separator: " and ")
+        let summary = Summary(name: "Sounds.swift", key: {
+            let key = CacheKey("sounds swift")
+            key.add("source", source)
+            return key.hash
+        }) { artifacts, recorder in
+            let catalog = try SoundCatalog(artifacts: artifacts)
+            try recorder.write(swiftPath, text: try SoundsSwift.generate(catalog, source: source, file: art.path))
+        }
+        return StagePlan(jobs: jobs, summary: summary, warnings: warnings)
+    }
+
+    /// Everything that decides a track: its name (it names the file and the facts),
+    /// the score's bytes, and the libraries whose results are in it beside the tool's
+    /// own build (which the engine adds): FFmpeg's encoder and muxer, and libebur128,
+    /// whose measure sets the mastering gain. Every other setting (sample rate, bit
+    /// rate, loudness target, the voices) is a constant of the tool.
+    static func trackKey(name: String, score: [UInt8]) -> CacheKey {
+        let key = CacheKey("track")
+        key.add("name", name)
+        key.add("score", score)
+        key.add("libavcodec", Int(avcodec_version()))
+        key.add("libavformat", Int(avformat_version()))
+        var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
+        ebur128_get_version(&major, &minor, &patch)
+        key.add("libebur128", "\(major).\(minor).\(patch)")
+        return key
+    }
+
+    /// The job that makes `<to>/<name>.<ext>` from `<from>/<name>.json`: its key reads
+    /// the source (with the checks every source gets) and parses it, so a bad one stops
+    /// the build before anything is made; `make` gets the parsed value and the output's path.
+    private static func job<Source: Sendable>(
+        _ name: String, kind: String, from folder: String, to output: String, _ ext: String, art: ArtFolder,
+        parse: @escaping @Sendable ([UInt8], String) throws -> Source, key: @escaping @Sendable ([UInt8]) -> CacheKey,
+        make: @escaping @Sendable (Source, String, JobRecorder) throws -> Void
+    ) -> Job {
+        let relative = folder + "/" + name + ".json"
+        let parsed = Locked<Source?>(nil)
+        return Job(name: name + "." + ext, scope: .whole, key: {
+            let bytes = try read(relative, name: name, kind: kind, art: art)
+            parsed.value = try parse(bytes, art.file(relative))
+            return key(bytes).hash
+        }, make: { recorder in
+            try make(parsed.value!, "\(output)/\(name).\(ext)", recorder)
+        })
+    }
+
+    private static func read(_ relative: String, name: String, kind: String, art: ArtFolder) throws -> [UInt8] {
+        let path = art.file(relative)
+        guard CharmTableRules.isValidID(name) else {
+            throw ArtFileError(file: path, message: "\"\(name)\" is not a valid \(kind) name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the bundle's resource")
+        }
+        return try art.read(relative)
+    }
+
+    /// The names of the `.json` files of `folder` (none when there is none), sorted;
+    /// other files are warned about, hidden ones ignored.
+    static func sources(in folder: String, art: ArtFolder, warnings: inout [BuildWarning]) -> [String] {
+        var names: [String] = []
+        for file in art.names(in: folder) where !file.hasPrefix(".") {
+            guard file.hasSuffix(".json") else {
+                warnings.append(BuildWarning(subject: art.file(folder + "/" + file), message: "not a .json file; ignored"))
+                continue
+            }
+            names.append(String(file.dropLast(5)))
+        }
+        return names
+    }
+}
+
+/// What a sounds job leaves for the stage's summary and the table's JSON twin: a
+/// track's facts or a pattern's name, as text lines (numbers exact: a Double as its
+/// bit pattern).
+enum SoundArtifact: Equatable {
+    case track(AmbientTrack.Facts)
+    case pattern(String)
+
+    var encoded: [UInt8] {
+        switch self {
+        case .track(let facts):
+            let numbers = [
+                String(facts.sampleRate), String(facts.frames), facts.loop.map { "\($0.lowerBound)" } ?? "-",
+                facts.loop.map { "\($0.upperBound)" } ?? "-", bits(facts.tempo), String(facts.bars), String(facts.beatsPerBar),
+                bits(facts.loudness), bits(facts.truePeak),
+            ]
+            return Array((["track", facts.name] + numbers).joined(separator: "\n").utf8)
+        case .pattern(let name):
+            return Array("pattern\n\(name)".utf8)
+        }
+    }
+
+    init(decoding bytes: [UInt8]) throws(ArtifactError) {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let failure = ArtifactError(job: "a sound")
+        switch lines.first {
+        case "pattern" where lines.count == 2:
+            self = .pattern(lines[1])
+        case "track" where lines.count == 11:
+            func int(_ i: Int) throws(ArtifactError) -> Int {
+                guard let value = Int(lines[i]) else { throw failure }
+                return value
+            }
+            func double(_ i: Int) throws(ArtifactError) -> Double {
+                guard let pattern = UInt64(lines[i], radix: 16) else { throw failure }
+                return Double(bitPattern: pattern)
+            }
+            var loop: Range<Int>?
+            if lines[4] != "-" {
+                let (lower, upper) = (try int(4), try int(5))
+                guard lower <= upper else { throw failure }
+                loop = lower..<upper
+            }
+            self = .track(AmbientTrack.Facts(
+                name: lines[1], sampleRate: try int(2), frames: try int(3), loop: loop, tempo: try double(6), bars: try int(7),
+                beatsPerBar: try int(8), loudness: try double(9), truePeak: try double(10)))
+        default:
+            throw failure
+        }
+    }
+}
+
+private func bits(_ value: Double) -> String { String(value.bitPattern, radix: 16) }
+
+extension SoundCatalog {
+    /// The catalog the sounds stage's jobs left, in their order.
+    init(artifacts: [[UInt8]]) throws(ArtifactError) {
+        self.init()
+        for bytes in artifacts {
+            switch try SoundArtifact(decoding: bytes) {
+            case .track(let facts): tracks.append(facts)
+            case .pattern(let name): patterns.append(name)
+            }
+        }
+    }
+}

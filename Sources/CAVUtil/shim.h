@@ -1,0 +1,2 @@
+#include <libavutil/channel_layout.h>
+#include <libavutil/error.h>

@@ -1,0 +1,302 @@
+#include "bijoux_audio.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/error.h>
+
+// A growable, seekable memory file for libavformat's callbacks.
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    size_t position;
+} memory_file;
+
+static void set_message(char *message, size_t size, const char *what, int error) {
+    char reason[AV_ERROR_MAX_STRING_SIZE] = {0};
+    av_strerror(error, reason, sizeof reason);
+    snprintf(message, size, "%s: %s", what, reason);
+}
+
+#if LIBAVFORMAT_VERSION_MAJOR >= 61
+static int memory_write(void *opaque, const uint8_t *buffer, int count) {
+#else
+static int memory_write(void *opaque, uint8_t *buffer, int count) {
+#endif
+    memory_file *file = opaque;
+    size_t end = file->position + (size_t)count;
+    if (end > file->capacity) {
+        size_t capacity = file->capacity ? file->capacity : 65536;
+        while (capacity < end) capacity *= 2;
+        uint8_t *grown = realloc(file->data, capacity);
+        if (!grown) return AVERROR(ENOMEM);
+        file->data = grown;
+        file->capacity = capacity;
+    }
+    if (file->position > file->size) memset(file->data + file->size, 0, file->position - file->size);
+    memcpy(file->data + file->position, buffer, (size_t)count);
+    file->position = end;
+    if (end > file->size) file->size = end;
+    return count;
+}
+
+static int memory_read(void *opaque, uint8_t *buffer, int count) {
+    memory_file *file = opaque;
+    if (file->position >= file->size) return AVERROR_EOF;
+    size_t available = file->size - file->position;
+    size_t taken = available < (size_t)count ? available : (size_t)count;
+    memcpy(buffer, file->data + file->position, taken);
+    file->position += taken;
+    return (int)taken;
+}
+
+static int64_t memory_seek(void *opaque, int64_t offset, int whence) {
+    memory_file *file = opaque;
+    int64_t base;
+    switch (whence & ~AVSEEK_FORCE) {
+    case AVSEEK_SIZE: return (int64_t)file->size;
+    case SEEK_SET: base = 0; break;
+    case SEEK_CUR: base = (int64_t)file->position; break;
+    case SEEK_END: base = (int64_t)file->size; break;
+    default: return AVERROR(EINVAL);
+    }
+    if (base + offset < 0) return AVERROR(EINVAL);
+    file->position = (size_t)(base + offset);
+    return (int64_t)file->position;
+}
+
+static AVIOContext *memory_context(memory_file *file, int writable) {
+    const int buffer_size = 65536;
+    uint8_t *buffer = av_malloc(buffer_size);
+    if (!buffer) return NULL;
+    AVIOContext *context = avio_alloc_context(buffer, buffer_size, writable, file,
+                                              writable ? NULL : memory_read,
+                                              writable ? memory_write : NULL, memory_seek);
+    if (!context) av_free(buffer);
+    return context;
+}
+
+static void free_memory_context(AVIOContext **context) {
+    if (*context) av_freep(&(*context)->buffer);
+    avio_context_free(context);
+}
+
+// Sends `frame` (NULL: flush) and writes every packet the encoder has ready.
+static int encode_and_write(AVCodecContext *codec, AVFormatContext *format, AVStream *stream,
+                            AVFrame *frame, AVPacket *packet) {
+    int status = avcodec_send_frame(codec, frame);
+    if (status < 0) return status;
+    for (;;) {
+        status = avcodec_receive_packet(codec, packet);
+        if (status == AVERROR(EAGAIN) || status == AVERROR_EOF) return 0;
+        if (status < 0) return status;
+        packet->stream_index = stream->index;
+        av_packet_rescale_ts(packet, codec->time_base, stream->time_base);
+        status = av_interleaved_write_frame(format, packet);
+        if (status < 0) return status;
+    }
+}
+
+int bx_aac_encode(const float *left, const float *right, int64_t frames, int sample_rate,
+                  bx_aac_settings settings, bx_audio_bytes *out, char *message, size_t message_size) {
+    memory_file file = {0};
+    AVFormatContext *format = NULL;
+    AVCodecContext *codec = NULL;
+    AVIOContext *io = NULL;
+    AVFrame *frame = NULL;
+    AVPacket *packet = NULL;
+    // Failures come back as return codes and messages; nothing goes to stderr.
+    av_log_set_level(AV_LOG_QUIET);
+    const char *step = "allocating the muxer";
+    int status = avformat_alloc_output_context2(&format, NULL, settings.muxer, NULL);
+    if (status < 0) goto done;
+
+    step = "finding the encoder";
+    const AVCodec *encoder = avcodec_find_encoder_by_name(settings.encoder);
+    status = AVERROR_ENCODER_NOT_FOUND;
+    if (!encoder) goto done;
+    status = AVERROR(ENOMEM);
+    codec = avcodec_alloc_context3(encoder);
+    frame = av_frame_alloc();
+    packet = av_packet_alloc();
+    io = memory_context(&file, 1);
+    if (!codec || !frame || !packet || !io) goto done;
+
+    codec->sample_fmt = AV_SAMPLE_FMT_FLTP;
+    codec->sample_rate = sample_rate;
+    codec->bit_rate = settings.bit_rate;
+#ifdef AV_PROFILE_AAC_LOW
+    codec->profile = AV_PROFILE_AAC_LOW;  // FFmpeg 7 and later
+#else
+    codec->profile = FF_PROFILE_AAC_LOW;
+#endif
+    codec->time_base = (AVRational){1, sample_rate};
+    av_channel_layout_default(&codec->ch_layout, 2);
+    if (settings.bit_exact) {
+        codec->flags |= AV_CODEC_FLAG_BITEXACT;
+        format->flags |= AVFMT_FLAG_BITEXACT;
+    }
+    if (format->oformat->flags & AVFMT_GLOBALHEADER) codec->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    step = "opening the encoder";
+    status = avcodec_open2(codec, encoder, NULL);
+    if (status < 0) goto done;
+
+    step = "adding the stream";
+    status = AVERROR(ENOMEM);
+    AVStream *stream = avformat_new_stream(format, NULL);
+    if (!stream) goto done;
+    stream->time_base = codec->time_base;
+    status = avcodec_parameters_from_context(stream->codecpar, codec);
+    if (status < 0) goto done;
+
+    format->pb = io;
+    format->flags |= AVFMT_FLAG_CUSTOM_IO;
+    step = "writing the header";
+    status = avformat_write_header(format, NULL);
+    if (status < 0) goto done;
+
+    step = "encoding";
+    const int frame_size = codec->frame_size;
+    for (int64_t start = 0; start < frames; start += frame_size) {
+        int count = (int)(frames - start < frame_size ? frames - start : frame_size);
+        av_frame_unref(frame);
+        frame->nb_samples = count;
+        frame->format = codec->sample_fmt;
+        frame->sample_rate = sample_rate;
+        status = av_channel_layout_copy(&frame->ch_layout, &codec->ch_layout);
+        if (status < 0) goto done;
+        status = av_frame_get_buffer(frame, 0);
+        if (status < 0) goto done;
+        memcpy(frame->data[0], left + start, (size_t)count * sizeof(float));
+        memcpy(frame->data[1], right + start, (size_t)count * sizeof(float));
+        frame->pts = start;
+        status = encode_and_write(codec, format, stream, frame, packet);
+        if (status < 0) goto done;
+    }
+    status = encode_and_write(codec, format, stream, NULL, packet);
+    if (status < 0) goto done;
+    step = "writing the trailer";
+    status = av_write_trailer(format);
+    if (status < 0) goto done;
+    avio_flush(io);
+
+    out->data = file.data;
+    out->size = file.size;
+    file.data = NULL;
+
+done:
+    if (status < 0) set_message(message, message_size, step, status);
+    free(file.data);
+    av_packet_free(&packet);
+    av_frame_free(&frame);
+    avcodec_free_context(&codec);
+    avformat_free_context(format);
+    free_memory_context(&io);
+    return status < 0 ? status : 0;
+}
+
+static int append_samples(bx_audio_pcm *pcm, int64_t *capacity, const AVFrame *frame) {
+    if (frame->format != AV_SAMPLE_FMT_FLTP) return AVERROR(EINVAL);
+    int64_t needed = pcm->frames + frame->nb_samples;
+    if (needed > *capacity) {
+        int64_t grown = *capacity ? *capacity : 65536;
+        while (grown < needed) grown *= 2;
+        float *left = realloc(pcm->left, (size_t)grown * sizeof(float));
+        if (!left) return AVERROR(ENOMEM);
+        pcm->left = left;
+        float *right = realloc(pcm->right, (size_t)grown * sizeof(float));
+        if (!right) return AVERROR(ENOMEM);
+        pcm->right = right;
+        *capacity = grown;
+    }
+    int channels = frame->ch_layout.nb_channels;
+    memcpy(pcm->left + pcm->frames, frame->data[0], (size_t)frame->nb_samples * sizeof(float));
+    memcpy(pcm->right + pcm->frames, frame->data[channels > 1 ? 1 : 0], (size_t)frame->nb_samples * sizeof(float));
+    pcm->frames = needed;
+    return 0;
+}
+
+// Sends `packet` (NULL: flush) and appends every frame the decoder has ready.
+static int decode_and_append(AVCodecContext *codec, const AVPacket *packet, AVFrame *frame,
+                             bx_audio_pcm *pcm, int64_t *capacity) {
+    int status = avcodec_send_packet(codec, packet);
+    if (status < 0) return status;
+    for (;;) {
+        status = avcodec_receive_frame(codec, frame);
+        if (status == AVERROR(EAGAIN) || status == AVERROR_EOF) return 0;
+        if (status < 0) return status;
+        status = append_samples(pcm, capacity, frame);
+        av_frame_unref(frame);
+        if (status < 0) return status;
+    }
+}
+
+int bx_aac_decode(const uint8_t *data, size_t size, bx_audio_pcm *out, char *message, size_t message_size) {
+    memory_file file = {.data = (uint8_t *)data, .size = size, .capacity = size};
+    AVFormatContext *format = avformat_alloc_context();
+    AVIOContext *io = memory_context(&file, 0);
+    AVCodecContext *codec = NULL;
+    AVFrame *frame = av_frame_alloc();
+    AVPacket *packet = av_packet_alloc();
+    bx_audio_pcm pcm = {0};
+    int64_t capacity = 0;
+    av_log_set_level(AV_LOG_QUIET);
+    const char *step = "allocating";
+    int status = AVERROR(ENOMEM);
+    if (!format || !io || !frame || !packet) goto done;
+    format->pb = io;
+    format->flags |= AVFMT_FLAG_CUSTOM_IO;
+    step = "opening the container";
+    status = avformat_open_input(&format, NULL, NULL, NULL);
+    if (status < 0) goto done;
+    step = "reading the streams";
+    status = avformat_find_stream_info(format, NULL);
+    if (status < 0) goto done;
+    const AVCodec *decoder = NULL;
+    step = "finding an audio stream";
+    status = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0);
+    if (status < 0) goto done;
+    int stream = status;
+    status = AVERROR(ENOMEM);
+    codec = avcodec_alloc_context3(decoder);
+    if (!codec) goto done;
+    status = avcodec_parameters_to_context(codec, format->streams[stream]->codecpar);
+    if (status < 0) goto done;
+    codec->flags |= AV_CODEC_FLAG_BITEXACT;
+    step = "opening the decoder";
+    status = avcodec_open2(codec, decoder, NULL);
+    if (status < 0) goto done;
+    pcm.sample_rate = codec->sample_rate;
+    pcm.channels = codec->ch_layout.nb_channels;
+
+    step = "decoding";
+    while ((status = av_read_frame(format, packet)) >= 0) {
+        if (packet->stream_index == stream) status = decode_and_append(codec, packet, frame, &pcm, &capacity);
+        av_packet_unref(packet);
+        if (status < 0) goto done;
+    }
+    if (status != AVERROR_EOF) goto done;
+    status = decode_and_append(codec, NULL, frame, &pcm, &capacity);
+    if (status < 0) goto done;
+    *out = pcm;
+    pcm.left = pcm.right = NULL;
+
+done:
+    if (status < 0) set_message(message, message_size, step, status);
+    free(pcm.left);
+    free(pcm.right);
+    av_packet_free(&packet);
+    av_frame_free(&frame);
+    avcodec_free_context(&codec);
+    avformat_close_input(&format);
+    free_memory_context(&io);
+    return status < 0 ? status : 0;
+}
+
+void bx_audio_free(void *pointer) { free(pointer); }
