@@ -4,13 +4,16 @@
 SWIFT      ?= swift
 ART        ?= art
 OUT        ?= build
+# librsvg2-bin is rsvg-convert, which the tests run on the app icon's SVG layers (Homebrew's
+# librsvg includes it).
 APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev time \
-              libkissfft-dev libebur128-dev libavformat-dev libavcodec-dev libavutil-dev chromium
+              libkissfft-dev libebur128-dev libavformat-dev libavcodec-dev libavutil-dev librsvg2-bin chromium
 BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2 kissfft libebur128 ffmpeg
 # The contact sheet's browser test runs a headless Chromium: Debian's chromium; on macOS
 # Google Chrome or Chromium from /Applications (brew install --cask chromium).
 PORT       ?=
 PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash libxml-2.0 kissfft-float libebur128 libavformat libavcodec libavutil
+TOOLS      := rsvg-convert
 # Homebrew's libxml2 is keg-only: pkg-config finds it only through this path.
 ifeq ($(shell uname -s),Darwin)
 export PKG_CONFIG_PATH := $(shell brew --prefix libxml2 2>/dev/null)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
@@ -41,10 +44,10 @@ help:
 	@echo "make clean             remove the generated outputs in $(OUT)/"
 	@echo "make distclean         clean, and remove the compiled tool and tests (.build/)"
 
-# Installs the C libraries when pkg-config cannot find them, and (on Debian) the browser
-# the contact sheet's test opens.
+# Installs the C libraries (and rsvg-convert) when pkg-config (or the shell) cannot find them, and
+# (on Debian) the browser the contact sheet's test opens.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && command -v $(TOOLS) >/dev/null 2>&1 && \
 	  { [ "$$(uname -s)" = Darwin ] || { [ -x /usr/bin/time ] && { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; }; }; then \
 	  exit 0; \
 	elif [ "$$(uname -s)" = Darwin ]; then \

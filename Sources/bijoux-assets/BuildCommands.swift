@@ -33,9 +33,10 @@ let charmCommand = CommandSpec(
     options: [artOption, outOption, strictOption, verboseOption, quietOption],
     discussion: """
         Writes the charm's image set and its renders at 22 pt (@1x and @3x) for the
-        contact sheet (Preview/index.html), and reports whether it stays legible at
-        22 pt. When it is the charm the app icon hangs (appicon.json), the icon set
-        and its pictures are rebuilt too.
+        contact sheet (Preview/index.html, redrawn), and reports whether it stays
+        legible at 22 pt. When it is the charm the app icon hangs (appicon.json), the
+        icon set, the Icon Composer document (AppIcon.icon/) and their pictures are
+        rebuilt too.
 
         EXAMPLE: bijoux-assets charm cat
         """,

@@ -3,6 +3,8 @@ import CCairo
 
 /// Pictures for people: the icon as the home screen shows it, and its geometry.
 public enum AppIconPreview {
+    /// A mid-grey wallpaper, what the clear look of the Icon Composer document lets through.
+    public static let wallpaper = RGBA(0x5E, 0x63, 0x6B, 255)
     /// The home-screen size the icon is read at, and the scale of the preview render.
     public static let homeScreenPoints = 60
     public static let homeScreenScale = 3
@@ -18,9 +20,13 @@ public enum AppIconPreview {
 
     /// A variant as the home screen shows it: composed as the system does (see
     /// `asShown`), reduced to 60 pt @3x (180 px) and masked.
-    public static func homeScreen(_ render: AppIconRender) -> RGBAImage {
+    public static func homeScreen(_ render: AppIconRender) -> RGBAImage { homeScreen(shown: asShown(render)) }
+
+    /// A picture as the system composes it before masking, reduced to 60 pt @3x and
+    /// masked: the appiconset's variants and the Icon Composer document's looks alike.
+    public static func homeScreen(shown: RGBAImage) -> RGBAImage {
         let small = homeScreenPoints * homeScreenScale
-        return masked(Resample.resize(asShown(render), width: small, height: small))
+        return masked(Resample.resize(shown, width: small, height: small))
     }
 
     /// What a variant's home-screen picture approximates, for its label.
@@ -35,32 +41,38 @@ public enum AppIconPreview {
     /// A variant as the system composes it before masking: the default as is, the
     /// dark one over the system's backdrop, the tinted one coloured by luminance.
     public static func asShown(_ render: AppIconRender) -> RGBAImage {
-        let image = render.image
         switch render.variant {
-        case .default:
-            return image
-        case .dark:
-            var backdrop = RGBAImage(width: image.width, height: image.height)
-            for y in 0..<image.height {
-                let f = Double(y) / Double(max(1, image.height - 1))
-                let row = RGBA(mix(darkBackdropTop.r, darkBackdropBottom.r, f), mix(darkBackdropTop.g, darkBackdropBottom.g, f), mix(darkBackdropTop.b, darkBackdropBottom.b, f), 255)
-                for x in 0..<image.width { backdrop[x, y] = row }
-            }
-            Compositing.draw(image, over: &backdrop, x: 0, y: 0)
-            return backdrop
-        case .tinted:
-            let dark = RGBA(sampleTint.r / 8, sampleTint.g / 8, sampleTint.b / 8, 255)
-            var tinted = image
-            tinted.pixels.withUnsafeMutableBufferPointer { p in
-                for i in stride(from: 0, to: p.count, by: 4) {
-                    let level = Double(p[i]) / 255
-                    p[i] = mix(dark.r, sampleTint.r, level)
-                    p[i + 1] = mix(dark.g, sampleTint.g, level)
-                    p[i + 2] = mix(dark.b, sampleTint.b, level)
-                }
-            }
-            return tinted
+        case .default: render.image
+        case .dark: overDarkBackdrop(render.image)
+        case .tinted: tinted(render.image)
         }
+    }
+
+    /// The image over the stand-in for the system's dark backdrop.
+    public static func overDarkBackdrop(_ image: RGBAImage) -> RGBAImage {
+        var backdrop = RGBAImage(width: image.width, height: image.height)
+        for y in 0..<image.height {
+            let f = Double(y) / Double(max(1, image.height - 1))
+            let row = RGBA(mix(darkBackdropTop.r, darkBackdropBottom.r, f), mix(darkBackdropTop.g, darkBackdropBottom.g, f), mix(darkBackdropTop.b, darkBackdropBottom.b, f), 255)
+            for x in 0..<image.width { backdrop[x, y] = row }
+        }
+        Compositing.draw(image, over: &backdrop, x: 0, y: 0)
+        return backdrop
+    }
+
+    /// A grey image coloured by its level with the sample tint.
+    public static func tinted(_ image: RGBAImage) -> RGBAImage {
+        let dark = RGBA(sampleTint.r / 8, sampleTint.g / 8, sampleTint.b / 8, 255)
+        var tinted = image
+        tinted.pixels.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                let level = Double(p[i]) / 255
+                p[i] = mix(dark.r, sampleTint.r, level)
+                p[i + 1] = mix(dark.g, sampleTint.g, level)
+                p[i + 2] = mix(dark.b, sampleTint.b, level)
+            }
+        }
+        return tinted
     }
 
     static func mix(_ a: UInt8, _ b: UInt8, _ f: Double) -> UInt8 {

@@ -7,6 +7,9 @@ public struct AppIconRender: Sendable {
     public var variant: AppIconParameters.Variant
     public var image: RGBAImage
     public var background: RGBAImage
+
+    /// What the safe-zone checks read.
+    public var drawn: SafeZone.Drawn { SafeZone.Drawn(name: "\(variant.rawValue) variant", image: image, background: background) }
 }
 
 /// Draws "Le Fil" with cairo: paper with its fixed grain, the painted charm, the jump

@@ -1,13 +1,14 @@
 /// The app icon stage: reads appicon.json and the charm it names, checks the safe
 /// zone on the geometry, renders the three variants, confirms the checks on their
-/// pixels, and lays out the icon set and its contact-sheet pictures (its card on
-/// `Preview/index.html` is this job's artifact). Any broken rule stops the build
-/// before anything is committed.
+/// pixels, and lays out the icon set and its contact-sheet pictures; then does the
+/// same for the Icon Composer document (`AppIcon.icon`, iOS 26) made from the same
+/// layout. Each job's cards on `Preview/index.html` are its artifact. Any broken rule
+/// stops the build before anything is committed.
 public enum AppIconStage: ContactSheetStage {
     public static let name = "app icon"
     public static let iconSetFolder = AssetCatalog.folderName + "/AppIcon.appiconset"
     public static let safeZonePreviewPath = ContactSheetPage.folder + "/AppIcon-safe-zone.png"
-    public static var ownedFolders: [String] { [iconSetFolder] }
+    public static var ownedFolders: [String] { [iconSetFolder, LeFilDocument.folder] }
 
     /// A variant as the home screen shows it, at 60 pt @3x, for the contact sheet.
     public static func homePreviewPath(_ variant: AppIconParameters.Variant) -> String {
@@ -26,8 +27,10 @@ public enum AppIconStage: ContactSheetStage {
 
     public static func applies(to art: ArtFolder) -> Bool { art.contains(AppIconParameters.fileName) }
 
-    /// One job, made in a full build and by `charm <id>` of the charm hanging from the
-    /// thread (a revised heart revises the icon).
+    /// Two jobs, the icon set (iOS 18) and the Icon Composer document (iOS 26), each
+    /// made in a full build and by `charm <id>` of the charm hanging from the thread
+    /// (a revised heart revises both). They run side by side and share the charm,
+    /// keyed once through the art folder.
     public static func plan(_ art: ArtFolder) throws -> StagePlan {
         let file = art.file(AppIconParameters.fileName)
         let source = try art.readJSON(AppIconParameters.fileName)
@@ -40,28 +43,48 @@ public enum AppIconStage: ContactSheetStage {
             throw ArtFileError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
                                message: "no charm '\(id)' in charms.json (known: \(table.charms.map(\.id).joined(separator: ", ")))")
         }
-        let artHash = Locked<ContentHash?>(nil)
-        let job = Job(name: "app icon", scope: .charm(id), charms: [id], key: {
-            let hash = try art.artHash(of: entry)
-            artHash.value = hash
-            let key = CacheKey("app icon")
-            key.add("appicon.json", source)
-            key.add("art", hash)
-            key.add("blackPoint", entry.blackPoint)
-            return key.hash
-        }, make: { recorder in
-            let charm = try art.keyedCharm(entry, expected: artHash.value!)
-            try make(parameters, charm: charm, file: file, recorder)
-        })
-        return StagePlan(jobs: [job])
+        /// A job drawing from the icon's renderer. Its outputs are decided by
+        /// appicon.json, the charm's art and the table field its keying takes, and
+        /// the colours the previews and the read-back use.
+        func job(_ name: String, _ make: @escaping @Sendable (AppIconRenderer, JobRecorder) throws -> Void) -> Job {
+            let artHash = Locked<ContentHash?>(nil)
+            return Job(name: name, scope: .charm(id), charms: [id], key: {
+                let hash = try art.artHash(of: entry)
+                artHash.value = hash
+                let key = CacheKey(name)
+                key.add("appicon.json", source)
+                key.add("art", hash)
+                key.add("blackPoint", entry.blackPoint)
+                for (label, colour) in keyedColours { key.add(label, colour.description) }
+                return key.hash
+            }, make: { recorder in
+                let charm = try art.keyedCharm(entry, expected: artHash.value!)
+                try make(try AppIconRenderer(parameters: parameters, keyed: charm.keyed, bounds: charm.bounds, file: file), recorder)
+            })
+        }
+        return StagePlan(jobs: [
+            job("app icon") { try makeIconSet($0, file: file, $1) },
+            job(LeFilDocument.folder) { try makeDocument($0, file: file, $1) },
+        ])
     }
 
-    static func make(_ parameters: AppIconParameters, charm: KeyedCharm, file: String, _ recorder: JobRecorder) throws {
-        let renderer = try AppIconRenderer(parameters: parameters, keyed: charm.keyed, bounds: charm.bounds, file: file)
+    /// The colours of the tool (not of appicon.json) in the outputs: the previews'
+    /// wallpaper, dark backdrop and tint, and the ink the document's SVG layers are
+    /// read back with.
+    static let keyedColours: [(String, RGBA)] = [
+        ("wallpaper", AppIconPreview.wallpaper), ("darkBackdropTop", AppIconPreview.darkBackdropTop),
+        ("darkBackdropBottom", AppIconPreview.darkBackdropBottom), ("sampleTint", AppIconPreview.sampleTint),
+        ("lightInk", Palette.lightInk),
+    ]
+
+    /// The icon set and its previews, once the rules hold on the geometry and on
+    /// the variants' pixels.
+    static func makeIconSet(_ renderer: AppIconRenderer, file: String, _ recorder: JobRecorder) throws {
+        let parameters = renderer.parameters
         let geometry = try SafeZone.check(renderer.layout, parameters: parameters, file: file)
         let renders = renderer.renderAll()
         let pixels = try SafeZone.confirm(
-            threadCoverage: renderer.threadCoverage, renders: renders, layout: renderer.layout, parameters: parameters, file: file)
+            threadCoverage: renderer.threadCoverage, drawn: renders.map(\.drawn), layout: renderer.layout, parameters: parameters, file: file)
 
         try recorder.write(iconSetFolder + "/Contents.json", text: AssetCatalog.appIconSetContents(files.map { ($0.appearance, $0.filename) }))
         for file in files {
@@ -82,14 +105,28 @@ public enum AppIconStage: ContactSheetStage {
         let safeZone = AppIconPreview.safeZone(renders[0], layout: renderer.layout)
         try recorder.write(safeZonePreviewPath, PNGEncoder.encode(safeZone, as: .rgb, options: .init(jobs: recorder.threads)))
         sheet.appIconSafeZone = ContactSheet.Image(path: safeZonePreviewPath, width: safeZone.width, height: safeZone.height)
-        recorder.note(summary(geometry, pixels, renderer.layout))
+        recorder.note(summary("app icon", geometry, pixels, renderer.layout))
         recorder.leave(sheet)
     }
 
+    /// The Icon Composer document (`AppIcon.icon/`) and its looks on the home screen,
+    /// once the rules hold on its layers' geometry and on its composited looks.
+    static func makeDocument(_ renderer: AppIconRenderer, file: String, _ recorder: JobRecorder) throws {
+        let document = try LeFilDocument.Checked(renderer, file: file, jobs: recorder.threads)
+        for output in document.outputs { try recorder.write(output.path, output.bytes) }
+        recorder.leave(ContactSheet(appIcon: document.homes.map { home in
+            ContactSheet.AppIconLook(
+                kind: "iconcomposer", variant: home.look.rawValue, image: nil,
+                home: ContactSheet.Image(path: home.path, width: home.side, height: home.side),
+                approximation: LeFilDocument.Checked.approximation)
+        }))
+        recorder.note(summary(LeFilDocument.folder, document.geometry, document.pixels, document.icon.layout))
+    }
+
     /// One line with each rule's measure, from the geometry and from the pixels.
-    static func summary(_ geometry: SafeZone.Geometry, _ pixels: SafeZone.Pixels, _ layout: AppIconLayout) -> String {
+    static func summary(_ label: String, _ geometry: SafeZone.Geometry, _ pixels: SafeZone.Pixels, _ layout: AppIconLayout) -> String {
         let margin = IconMask.safeMargin(side: Double(layout.side))
-        return "app icon: thread \(SafeZone.px(geometry.threadClearance)) from the mask's edge (pixels \(SafeZone.px(pixels.threadClearance)); safe margin \(SafeZone.px(margin))), "
+        return "\(label): thread \(SafeZone.px(geometry.threadClearance)) from the mask's edge (pixels \(SafeZone.px(pixels.threadClearance)); safe margin \(SafeZone.px(margin))), "
             + "heart bottom margin \(SafeZone.percent(geometry.bottomMargin)) (pixels \(SafeZone.percent(pixels.bottomMargin)); at least \(SafeZone.percent(SafeZone.minimumBottomMargin))), "
             + "ring \(SafeZone.px(geometry.ringDistance)) from the squiggle (thread covers \(SafeZone.percent(pixels.coverageAtRingTop)) at its top; at most \(SafeZone.px(layout.strokeWidth / 2)))"
     }

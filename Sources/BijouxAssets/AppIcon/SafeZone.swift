@@ -105,15 +105,32 @@ public enum SafeZone {
         /// the mask's edge, and that pixel.
         public var threadClearance: Double
         public var tightestPixel: Point2D
-        /// Below the lowest row where any variant differs from its background.
+        /// Below the lowest row where any picture differs from its background.
         public var bottomMargin: Double
         public var lowestDrawnRow: Int
-        public var lowestVariant: AppIconParameters.Variant
+        /// The picture with that row ("default variant", "dark look of AppIcon.icon").
+        public var lowestPicture: String
         /// The most the thread covers of the pixels around the ring's top (0...1).
         public var coverageAtRingTop: Double
     }
 
-    public static func measurePixels(threadCoverage: [UInt8], renders: [AppIconRender], layout: AppIconLayout) -> Pixels {
+    /// A picture of the icon as drawn, with the background it was drawn on, so the
+    /// checks can tell what was drawn: a variant of the appiconset, or a look of the
+    /// Icon Composer document with its layers composited.
+    public struct Drawn: Sendable {
+        /// For messages: "default variant", "dark look of AppIcon.icon".
+        public var name: String
+        public var image: RGBAImage
+        public var background: RGBAImage
+
+        public init(name: String, image: RGBAImage, background: RGBAImage) {
+            self.name = name
+            self.image = image
+            self.background = background
+        }
+    }
+
+    public static func measurePixels(threadCoverage: [UInt8], drawn: [Drawn], layout: AppIconLayout) -> Pixels {
         let side = layout.side
         let mask = IconMask.shape(side: Double(side))
         var clearance = Double.infinity
@@ -131,12 +148,12 @@ public enum SafeZone {
             }
         }
         var lowest = -1
-        var lowestVariant = AppIconParameters.Variant.default
-        for render in renders {
-            let row = lowestDifferingRow(render.image, render.background)
+        var lowestPicture = drawn.first?.name ?? ""
+        for picture in drawn {
+            let row = lowestDifferingRow(picture.image, picture.background)
             if row > lowest {
                 lowest = row
-                lowestVariant = render.variant
+                lowestPicture = picture.name
             }
         }
         let top = (x: Int(layout.ringTop.x.rounded(.down)), y: Int(layout.ringTop.y.rounded(.down)))
@@ -148,7 +165,7 @@ public enum SafeZone {
         }
         return Pixels(
             threadClearance: clearance, tightestPixel: tightest,
-            bottomMargin: Double(side - (lowest + 1)) / Double(side), lowestDrawnRow: lowest, lowestVariant: lowestVariant,
+            bottomMargin: Double(side - (lowest + 1)) / Double(side), lowestDrawnRow: lowest, lowestPicture: lowestPicture,
             coverageAtRingTop: Double(best) / 255)
     }
 
@@ -164,9 +181,9 @@ public enum SafeZone {
 
     /// Confirms the geometry on the pixels; fails on the first rule they break.
     public static func confirm(
-        threadCoverage: [UInt8], renders: [AppIconRender], layout: AppIconLayout, parameters: AppIconParameters, file: String
+        threadCoverage: [UInt8], drawn: [Drawn], layout: AppIconLayout, parameters: AppIconParameters, file: String
     ) throws(SafeZoneViolation) -> Pixels {
-        let pixels = measurePixels(threadCoverage: threadCoverage, renders: renders, layout: layout)
+        let pixels = measurePixels(threadCoverage: threadCoverage, drawn: drawn, layout: layout)
         let margin = IconMask.safeMargin(side: Double(layout.side))
         func violation(_ rule: SafeZoneRule, _ section: String, _ evidence: String, _ finding: String, _ limit: String) -> SafeZoneViolation {
             SafeZoneViolation(file: file, location: parameters.locations[section], rule: rule, evidence: evidence, finding: finding, limit: limit)
@@ -179,7 +196,7 @@ public enum SafeZone {
         }
         if pixels.bottomMargin < minimumBottomMargin {
             throw violation(
-                .charmBottomMargin, "charm", "rendered pixels, \(pixels.lowestVariant.rawValue) variant",
+                .charmBottomMargin, "charm", "rendered pixels, \(pixels.lowestPicture)",
                 "the lowest drawn row ends at y = \(pixels.lowestDrawnRow + 1) px, leaving \(percent(pixels.bottomMargin)) of the icon's height below it",
                 "at least \(percent(minimumBottomMargin))")
         }

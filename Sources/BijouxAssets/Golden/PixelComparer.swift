@@ -61,10 +61,10 @@ public struct ImageDifference: Sendable {
             text = "no pixel differs (\(comparison))"
         } else {
             let percent = Double(differingPixels) * 100 / Double(max(1, total))
-            text = "\(differingPixels) of \(total) pixels differ (\(formatted(percent, digits: 2))%, \(comparison))"
+            text = "\(differingPixels) of \(total) pixels differ (\(JSONWriter.formatNumber(percent, decimals: 2))%, \(comparison))"
             if let bounds { text += ", bounding box \(bounds)" }
         }
-        text += ", worst distance \(formatted(worstDistance, digits: 3))"
+        text += ", worst distance \(JSONWriter.formatNumber(worstDistance, decimals: 3))"
         var tolerated: [String] = []
         if antiAliasedPixels > 0 { tolerated.append("\(antiAliasedPixels) anti-aliased") }
         if belowThresholdPixels > 0 { tolerated.append("\(belowThresholdPixels) below the threshold") }
@@ -329,11 +329,4 @@ struct PixelGrid {
         let (r, g, b) = PixelComparer.blended(p, over: background)
         return PixelComparer.brightness(r, g, b)
     }
-}
-
-/// A number with at most `digits` decimals, trailing zeros dropped.
-func formatted(_ value: Double, digits: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    return JSONWriter.formatNumber((value * scale).rounded() / scale)
 }

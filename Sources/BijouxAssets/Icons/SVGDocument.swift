@@ -19,8 +19,9 @@ final class SVGDocument {
     /// tens of megabytes.
     static let maxPointSide = 512
 
-    /// Parses `bytes`; `currentColor` in the SVG paints in `ink`.
-    init(bytes: [UInt8], file: String, ink: RGBA) throws(ArtFileError) {
+    /// Parses `bytes`; `currentColor` in the SVG paints in `ink`. `maxSide` is the
+    /// largest side accepted, in points (the app icon's layers are 1024 pt).
+    init(bytes: [UInt8], file: String, ink: RGBA, maxSide: Int = maxPointSide) throws(ArtFileError) {
         self.file = file
         var error: UnsafeMutablePointer<GError>?
         let parsed = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
@@ -33,7 +34,7 @@ final class SVGDocument {
             throw ArtFileError(file: file, message: "cannot set the ink colour: \(reason)")
         }
         do throws(ArtFileError) {
-            (pointWidth, pointHeight) = try Self.intrinsicSize(parsed, file: file)
+            (pointWidth, pointHeight) = try Self.intrinsicSize(parsed, file: file, maxSide: maxSide)
         } catch {
             g_object_unref(parsed)
             throw error
@@ -60,7 +61,7 @@ final class SVGDocument {
 
     /// Checked before anything is allocated for drawing, so `width="1e9"` costs
     /// nothing but this message.
-    private static func intrinsicSize(_ handle: UnsafeMutablePointer<RsvgHandle>, file: String) throws(ArtFileError) -> (Int, Int) {
+    private static func intrinsicSize(_ handle: UnsafeMutablePointer<RsvgHandle>, file: String, maxSide: Int) throws(ArtFileError) -> (Int, Int) {
         var width = 0.0, height = 0.0
         if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {
             var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
@@ -76,9 +77,9 @@ final class SVGDocument {
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
             throw ArtFileError(file: file, message: "the SVG's size is \(shown); it must be positive")
         }
-        let limit = Double(maxPointSide)
+        let limit = Double(maxSide)
         guard width <= limit, height <= limit else {
-            throw ArtFileError(file: file, message: "the SVG is \(shown), over the limit of \(maxPointSide) pt a side for an icon")
+            throw ArtFileError(file: file, message: "the SVG is \(shown), over the limit of \(maxSide) pt a side for an icon")
         }
         let whole = (width.rounded(), height.rounded())
         guard abs(width - whole.0) < 1e-6, abs(height - whole.1) < 1e-6 else {
@@ -95,7 +96,8 @@ final class SVGDocument {
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
-    private static func hex(_ color: RGBA) -> String {
+    /// "rrggbb", as CSS and SVG write a colour after the "#".
+    static func hex(_ color: RGBA) -> String {
         [color.r, color.g, color.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }

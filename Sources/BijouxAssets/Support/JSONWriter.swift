@@ -23,12 +23,14 @@ public indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLiteral
 
 /// Writes JSON the way Xcode writes an asset catalog's Contents.json: two-space
 /// indent, `"key" : value`, sorted keys, a trailing newline. The same writer serves
-/// the charm table's JSON twin, so there is one JSON style in the build.
+/// the charm table's JSON twin and Icon Composer's icon.json (the same style, as
+/// Icon Composer writes it: without the trailing newline), so there is one JSON
+/// style in the build.
 public enum JSONWriter {
-    public static func xcodeStyle(_ value: JSONOutput) -> String {
+    public static func xcodeStyle(_ value: JSONOutput, trailingNewline: Bool = true) -> String {
         var text = ""
         write(value, indent: 0, into: &text)
-        text += "\n"
+        if trailingNewline { text += "\n" }
         return text
     }
 
@@ -71,6 +73,20 @@ public enum JSONWriter {
             return String(Int64(number))
         }
         return "\(number)"
+    }
+
+    /// `number` rounded to at most `decimals` decimals, trailing zeros dropped: the
+    /// one fixed-precision form, for messages and for the coordinates of written SVG.
+    public static func formatNumber(_ number: Double, decimals: Int) -> String {
+        formatNumber(rounded(number, decimals: decimals))
+    }
+
+    /// `number` rounded to `decimals` decimals, as the text `formatNumber(_:decimals:)`
+    /// writes reads back (so a check can measure what was written).
+    public static func rounded(_ number: Double, decimals: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        return (number * scale).rounded() / scale
     }
 
     public static func quote(_ string: String) -> String {

@@ -25,6 +25,9 @@ struct AppIconRendererTests {
             "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", "Assets.xcassets/AppIcon.appiconset/AppIcon-tinted.png",
             "Preview/AppIcon/home-default.png", "Preview/AppIcon/home-dark.png", "Preview/AppIcon/home-tinted.png",
             "Preview/AppIcon-safe-zone.png",
+            // The Icon Composer document beside it, and its looks on the home screen.
+            "AppIcon.icon/icon.json", "AppIcon.icon/Assets/thread.svg", "AppIcon.icon/Assets/ring.svg", "AppIcon.icon/Assets/heart.png",
+            "Preview/AppIcon/icon-default.png", "Preview/AppIcon/icon-dark.png", "Preview/AppIcon/icon-tinted.png", "Preview/AppIcon/icon-clear.png",
         ])
         // Default: colour type 2, no alpha channel and no tRNS (App Store error 90717).
         let light = try Self.decoded("AppIcon.png")

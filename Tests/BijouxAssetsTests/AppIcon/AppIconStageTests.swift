@@ -39,6 +39,30 @@ struct AppIconStageTests {
         #expect(again.files.written.isEmpty)
     }
 
+    @Test func theBuildMakesTheIconComposerDocumentBesideTheIconSet() throws {
+        let folder = TestPaths.temporaryFolder("appicon-document")
+        Self.makeArt(folder)
+        let report = try BuildEngine.build(Self.options(folder))
+        let document = "out/" + LeFilDocument.folder
+        let json = try #require(folder.read(document + "/icon.json"))
+        // icon.json names exactly the files in Assets/, each of which is there.
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+        let groups = try #require(parsed["groups"] as? [[String: Any]])
+        let named = groups.flatMap { ($0["layers"] as? [[String: Any]] ?? []).compactMap { $0["image-name"] as? String } }
+        let present = folder.files().filter { $0.hasPrefix(document + "/Assets/") }.map { String($0.dropFirst(document.count + "/Assets/".count)) }
+        #expect(named.sorted() == present.sorted())
+        #expect(named == ["thread.svg", "ring.svg", "heart.png"])
+        for look in LeFilLooks.Look.allCases { #expect(folder.exists("out/" + LeFilDocument.Checked.homePath(look))) }
+        let page = String(decoding: folder.read("out/" + ContactSheetPage.path) ?? [], as: UTF8.self)
+        for look in LeFilLooks.Look.allCases { #expect(page.contains("data-asset=\"iconcomposer:\(look.rawValue)\"")) }
+        #expect(page.contains("Approximation: " + HTML.escape(LeFilDocument.Checked.approximation)))
+        #expect(report.notes.contains { $0.hasPrefix("AppIcon.icon: thread ") && $0.contains("heart bottom margin") })
+        // The stage owns the document's folder: a stale layer goes.
+        folder.write(document + "/Assets/old.svg", "<svg/>")
+        let again = try BuildEngine.build(Self.options(folder))
+        #expect(again.files.removed == [LeFilDocument.folder + "/Assets/old.svg"])
+    }
+
     @Test func aBrokenRuleFailsTheBuildAndWritesNothing() throws {
         let folder = TestPaths.temporaryFolder("appicon-rule")
         Self.makeArt(folder)
@@ -81,11 +105,38 @@ struct AppIconStageTests {
         let star = try BuildEngine.build(Self.options(folder, only: ["star"]))
         #expect(!star.files.written.contains { $0.contains("AppIcon") })
         #expect(star.files.removed.isEmpty)
-        // A repainted heart: `charm heart` rebuilds its image set and the icon.
+        // A repainted heart: `charm heart` rebuilds its image set, the icon set and
+        // the Icon Composer document's heart and its looks.
         folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
         let heart = try BuildEngine.build(Self.options(folder, only: ["heart"]))
-        #expect(Set(heart.files.written).isSuperset(of: ["Assets.xcassets/Charms/heart.imageset/heart@3x.png", "Assets.xcassets/AppIcon.appiconset/AppIcon.png"]))
+        #expect(Set(heart.files.written).isSuperset(of: [
+            "Assets.xcassets/Charms/heart.imageset/heart@3x.png", "Assets.xcassets/AppIcon.appiconset/AppIcon.png",
+            LeFilDocument.folder + "/Assets/heart.png", LeFilDocument.Checked.homePath(.default),
+        ]))
         #expect(folder.read("out/Assets.xcassets/AppIcon.appiconset/AppIcon.png") != icon)
+        #expect(heart.files.removed.isEmpty)
+    }
+
+    /// The icon set and the document are two jobs (they run side by side) that both
+    /// take the charm from the art folder, so the engine keys it once for both (and
+    /// for the charms stage): a charm used three times is keyed on its first use and
+    /// the two others get that keying, even after the file changed.
+    @Test func theTwoJobsShareTheHeartKeyedOnce() throws {
+        let folder = TestPaths.temporaryFolder("appicon-shared")
+        Self.makeArt(folder)
+        let art = try ArtFolder(folder.path + "/art")
+        let plan = try AppIconStage.plan(art)
+        #expect(plan.jobs.map(\.name) == ["app icon", LeFilDocument.folder])
+        #expect(plan.jobs.map(\.charms) == [["heart"], ["heart"]])
+        #expect(plan.jobs.map(\.scope) == [.charm("heart"), .charm("heart")])
+        let entry = try #require(art.table?.charms.first { $0.id == "heart" })
+        let hash = try art.artHash(of: entry)
+        art.expectUses(["heart": 3])
+        let first = try art.keyedCharm(entry, expected: hash)
+        folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
+        for _ in 0..<2 { #expect(try art.keyedCharm(entry, expected: hash).keyed == first.keyed) }
+        // After its last expected use it is read again, and the change is seen.
+        #expect(throws: ArtFileError.self) { try art.keyedCharm(entry, expected: hash) }
     }
 
     @Test func theCommandLineReportsABrokenRuleOnOneLine() throws {

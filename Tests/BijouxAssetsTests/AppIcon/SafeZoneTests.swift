@@ -34,7 +34,7 @@ struct SafeZoneTests {
         violation {
             let renderer = try Fixture.renderer(p)
             _ = try SafeZone.confirm(
-                threadCoverage: renderer.threadCoverage, renders: renderer.renderAll(), layout: renderer.layout,
+                threadCoverage: renderer.threadCoverage, drawn: renderer.renderAll().map(\.drawn), layout: renderer.layout,
                 parameters: p, file: Fixture.file)
         }
     }
@@ -44,7 +44,7 @@ struct SafeZoneTests {
         let p = renderer.parameters
         let geometry = try SafeZone.check(renderer.layout, parameters: p, file: Fixture.file)
         let pixels = try SafeZone.confirm(
-            threadCoverage: renderer.threadCoverage, renders: renderer.renderAll(), layout: renderer.layout, parameters: p, file: Fixture.file)
+            threadCoverage: renderer.threadCoverage, drawn: renderer.renderAll().map(\.drawn), layout: renderer.layout, parameters: p, file: Fixture.file)
         let margin = IconMask.safeMargin(side: 1024)
         #expect(geometry.threadClearance >= margin)
         #expect(geometry.bottomMargin >= 0.21)

@@ -94,8 +94,9 @@ struct BuildCacheTests {
     @Test func theIconsCharmRebuildsTheIconToo() throws {
         let built = try Self.everyStage("cache-heart")
         built.folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
-        #expect(try built.build() == ["charms/heart", "app icon/app icon", "contact sheet/page"])
-        #expect(try OutputFolder.rewritten(built.out).contains("Assets.xcassets/AppIcon.appiconset/AppIcon.png"))
+        #expect(try built.build() == ["charms/heart", "app icon/app icon", "app icon/AppIcon.icon", "contact sheet/page"])
+        let rewritten = try OutputFolder.rewritten(built.out)
+        #expect(rewritten.isSuperset(of: ["Assets.xcassets/AppIcon.appiconset/AppIcon.png", LeFilDocument.folder + "/Assets/heart.png", LeFilDocument.Checked.homePath(.default)]))
     }
 
     @Test func aChangedSwayDurationRebuildsOnlyTheTable() throws {
@@ -120,13 +121,17 @@ struct BuildCacheTests {
     }
 
     /// The app icon's inks are its palette: the dark variant's ring colour changes the
-    /// dark render and the home-screen picture that shows it, and nothing else (the
-    /// page is redrawn, to the same bytes).
+    /// dark render and the home-screen picture that shows it, the Icon Composer
+    /// document's dark fill (icon.json, not a layer's picture) and its dark look, and
+    /// nothing else (the page is redrawn, to the same bytes).
     @Test func aChangedPaletteColourRebuildsOnlyWhatShowsIt() throws {
         let built = try Self.everyStage("cache-palette")
         built.folder.write("art/appicon.json", AppIconFixture.json.replacingOccurrences(of: "\"ring\": \"#EDCF98\"", with: "\"ring\": \"#3050F0\""))
-        #expect(try built.build() == ["app icon/app icon", "contact sheet/page"])
-        #expect(try OutputFolder.rewritten(built.out) == ["Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", AppIconStage.homePreviewPath(.dark)])
+        #expect(try built.build() == ["app icon/app icon", "app icon/AppIcon.icon", "contact sheet/page"])
+        #expect(try OutputFolder.rewritten(built.out) == [
+            "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", AppIconStage.homePreviewPath(.dark),
+            LeFilDocument.folder + "/icon.json", LeFilDocument.Checked.homePath(.dark),
+        ])
     }
 
     @Test(arguments: ["flipped byte", "truncated", "foreign", "empty", "folder"])

@@ -1,0 +1,151 @@
+/// The document's layers rendered back from their files (the SVGs by librsvg, after
+/// the tool's own SVG safety check; the PNG decoded) and composited the way its
+/// icon.json says, per look: what the pixel checks read and the previews show.
+///
+/// An approximation of what iOS 26 draws, not a copy: the system renders the glass
+/// (refraction, specular light, shadows, the clear look's frosting), and these
+/// composites are the flat layers under it, inked as the document specifies.
+public struct LeFilLooks: Sendable {
+    /// The looks iOS 26 draws from one document.
+    public enum Look: String, Sendable, CaseIterable {
+        case `default`, dark, tinted, clear
+
+        /// The specialization that applies: the tinted one serves the clear look too.
+        var appearance: IconDocument.Appearance? {
+            switch self {
+            case .default: nil
+            case .dark: .dark
+            case .tinted, .clear: .tinted
+            }
+        }
+    }
+
+    public struct Composite: Sendable {
+        public var look: Look
+        /// The layers over the document's fill for the look (transparent where the
+        /// system draws the ground: the system's dark, and the tinted and clear looks).
+        public var image: RGBAImage
+        public var background: RGBAImage
+
+        public var drawn: SafeZone.Drawn {
+            SafeZone.Drawn(name: "\(look.rawValue) look of \(LeFilDocument.folder)", image: image, background: background)
+        }
+    }
+
+    public let document: IconDocument
+    /// Each layer's picture as rendered, by image name.
+    public let layers: [String: RGBAImage]
+    public let side: Int
+
+    /// Renders every layer from the bytes written to Assets/ (`LeFilDocument.assets`),
+    /// each `side` pixels square. A problem is a bug in the writer, reported against
+    /// the layer's path in the output.
+    public init(document: IconDocument, assets: [(name: String, bytes: [UInt8])], side: Int) throws(ArtFileError) {
+        self.document = document
+        self.side = side
+        var layers: [String: RGBAImage] = [:]
+        for asset in assets {
+            let path = LeFilDocument.folder + "/" + LeFilDocument.assetsFolder + "/" + asset.name
+            if asset.name.hasSuffix(".svg") {
+                if let problem = SVGSafety.problem(in: asset.bytes) {
+                    throw ArtFileError(file: path, message: "the written layer fails the SVG safety check: \(problem)")
+                }
+                let svg = try SVGDocument(bytes: asset.bytes, file: path, ink: Palette.lightInk, maxSide: side)
+                layers[asset.name] = try svg.render(width: side, height: side).straightened()
+            } else {
+                let decoded: DecodedPNG
+                do { decoded = try PNGDecoder.decode(asset.bytes, path: path) } catch {
+                    throw ArtFileError(file: path, message: "the written layer cannot be read back: \(error)")
+                }
+                guard case .rgba8(let image, _) = decoded else {
+                    throw ArtFileError(file: path, message: "the written layer is not an 8-bit PNG")
+                }
+                layers[asset.name] = image
+            }
+        }
+        self.layers = layers
+    }
+
+    /// How much of each pixel a layer covers (its alpha), rows packed.
+    public func coverage(_ imageName: String) -> [UInt8] {
+        let image = layers[imageName]!
+        return stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] }
+    }
+
+    /// The layers composited back to front over the look's ground.
+    public func composite(_ look: Look) -> Composite {
+        let background: RGBAImage
+        switch (look, IconDocument.fill(document.fills, for: look.appearance)) {
+        case (.default, .solid(let paper)?), (.dark, .solid(let paper)?):
+            background = Compositing.filled(width: side, height: side, color: paper)
+        case (.tinted, _):
+            // The system tints by luminance a ground it draws itself: black here,
+            // as the appiconset's tinted variant.
+            background = Compositing.filled(width: side, height: side, color: RGBA(0, 0, 0, 255))
+        default:
+            background = RGBAImage(width: side, height: side)
+        }
+        var image = background
+        for group in document.groups.reversed() {
+            for layer in group.layers.reversed() {
+                Compositing.draw(inked(layer, look), over: &image, x: 0, y: 0)
+            }
+        }
+        return Composite(look: look, image: image, background: background)
+    }
+
+    /// A layer as a look shows it: in the fill for the look (its alpha kept), else
+    /// its own colours (as luma where the system makes the look monochrome).
+    func inked(_ layer: IconDocument.Layer, _ look: Look) -> RGBAImage {
+        var picture = layers[layer.imageName]!
+        switch IconDocument.fill(layer.fills, for: look.appearance) {
+        case .solid(let ink)?:
+            picture.pixels.withUnsafeMutableBufferPointer { p in
+                for i in stride(from: 0, to: p.count, by: 4) where p[i + 3] > 0 {
+                    p[i] = ink.r
+                    p[i + 1] = ink.g
+                    p[i + 2] = ink.b
+                }
+            }
+            return picture
+        case .systemDark?, nil:
+            return look.appearance == .tinted ? AppIconRenderer.inked(picture, .luminance, gain: 1) : picture
+        }
+    }
+
+    public func compositeAll() -> [Composite] { Look.allCases.map(composite) }
+
+    // MARK: Previews
+
+    /// How much of the wallpaper the clear look's ground lets through, and how much
+    /// a fully lit layer whitens it.
+    static let clearGround = 0.7
+    static let clearLayers = 0.8
+
+    /// A look as the home screen would roughly show it before masking: the dark
+    /// look over the stand-in for the system's dark backdrop, the tinted one
+    /// coloured with the sample tint, the clear one as white frosting over a dimmed
+    /// wallpaper (each layer's luma lighting it).
+    public static func asShown(_ composite: Composite) -> RGBAImage {
+        switch composite.look {
+        case .default: return composite.image
+        case .dark: return AppIconPreview.overDarkBackdrop(composite.image)
+        case .tinted: return AppIconPreview.tinted(composite.image)
+        case .clear:
+            let wall = AppIconPreview.wallpaper
+            var out = composite.image
+            out.pixels.withUnsafeMutableBufferPointer { p in
+                for i in stride(from: 0, to: p.count, by: 4) {
+                    // Grey already (luma inks); straight alpha over the transparent ground.
+                    let light = Double(p[i]) / 255 * Double(p[i + 3]) / 255 * clearLayers
+                    for c in 0..<3 {
+                        let ground = Double([wall.r, wall.g, wall.b][c]) * clearGround
+                        p[i + c] = UInt8((ground + (255 - ground) * light).rounded())
+                    }
+                    p[i + 3] = 255
+                }
+            }
+            return out
+        }
+    }
+}
