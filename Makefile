@@ -5,10 +5,13 @@ SWIFT      ?= swift
 ART        ?= art
 OUT        ?= build
 # librsvg2-bin is rsvg-convert, which the tests run on the app icon's SVG layers (Homebrew's
-# librsvg includes it).
+# librsvg includes it). The contact sheet's browser test runs a headless Chromium: Debian's
+# chromium; on macOS Google Chrome or Chromium from /Applications (brew install --cask chromium).
 APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev time \
-              libkissfft-dev libebur128-dev libavformat-dev libavcodec-dev libavutil-dev librsvg2-bin
+              libkissfft-dev libebur128-dev libavformat-dev libavcodec-dev libavutil-dev librsvg2-bin chromium
 BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2 kissfft libebur128 ffmpeg
+# `make preview` serves on this port (empty: the tool's default, printed).
+PORT       ?=
 PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash libxml-2.0 kissfft-float libebur128 libavformat libavcodec libavutil
 TOOLS      := rsvg-convert
 # Homebrew's libxml2 is keg-only: pkg-config finds it only through this path.
@@ -30,7 +33,8 @@ all: assets
 
 help:
 	@echo "make assets            build every asset from $(ART)/ into $(OUT)/"
-	@echo "make charm NAME=<id>   rebuild one charm (and its 22 px preview) only"
+	@echo "make charm NAME=<id>   rebuild one charm (and its 22 pt renders) only"
+	@echo "make preview           watch $(ART)/, rebuild on every save, serve the contact sheet"
 	@echo "make test              run the test suite (goldens included), kit-consumer and charms-demo"
 	@echo "make charms-demo       build Examples/CharmsDemo through the plugin, run it, check its output"
 	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
@@ -41,10 +45,12 @@ help:
 	@echo "make clean             remove the generated outputs in $(OUT)/"
 	@echo "make distclean         clean, and remove the compiled tool and tests (.build/)"
 
-# Installs the C libraries (and rsvg-convert) when pkg-config (or the shell) cannot find them.
+# Installs the C libraries (and rsvg-convert) when pkg-config (or the shell) cannot find them, and
+# (on Debian) the browser the contact sheet's test opens.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && command -v $(TOOLS) >/dev/null 2>&1 && { [ "$$(uname -s)" = Darwin ] || [ -x /usr/bin/time ]; }; then \
-	  exit 0; \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && command -v $(TOOLS) >/dev/null 2>&1 && \
+	  { [ "$$(uname -s)" = Darwin ] || { [ -x /usr/bin/time ] && { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; }; }; then \
+	  :; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
 	  echo "Installing with Homebrew: $(BREW_PKGS)"; \
 	  brew install $(BREW_PKGS); \
@@ -54,6 +60,9 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PKGS); \
 	else \
 	  echo "error: install $(APT_PKGS) (Debian names) with your package manager" >&2; exit 1; \
+	fi
+	@if [ "$$(uname -s)" = Darwin ] && [ -z "$$BIJOUX_CHROMIUM" ] && [ ! -d /Applications/Chromium.app ] && [ ! -d "/Applications/Google Chrome.app" ]; then \
+	  echo "Installing with Homebrew: --cask chromium"; brew install --cask chromium; \
 	fi
 
 assets: deps
@@ -65,13 +74,18 @@ charm: deps
 	$(TOOL_BUILD)
 	$(RELEASE_BIN) charm $(NAME) --art $(ART) --out $(OUT)
 
+# Rebuilds on every save and serves build/Preview/index.html on 127.0.0.1 (PORT to choose).
+preview: deps
+	$(TOOL_BUILD)
+	$(RELEASE_BIN) watch --art $(ART) --out $(OUT) --serve $(PORT)
+
 # The tests are built first, then run with a temporary folder of their own, which must
 # be empty afterwards but for what SwiftPM itself leaves there (its lock files and
 # TemporaryDirectory.* folders): a test that leaves files behind fails the run.
 test: deps
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" && \
-	TMPDIR="$$tmp" $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
+	TMPDIR="$$tmp" BIJOUX_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
 	left=$$(ls -A "$$tmp" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
 	exit $$status

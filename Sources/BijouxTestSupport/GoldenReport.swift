@@ -130,9 +130,9 @@ public struct GoldenReport: Sendable {
     // MARK: The page
 
     private func section(_ result: GoldenResult, figures: [(String, [UInt8])], text: String) -> String {
-        var html = "<section>\n<h2>\(Self.escape(result.path))</h2>\n<p>\(Self.escape(String(result.message.prefix { $0 != "\n" })))</p>\n"
+        var html = "<section>\n<h2>\(HTML.escape(result.path))</h2>\n<p>\(HTML.escape(String(result.message.prefix { $0 != "\n" })))</p>\n"
         if let tolerance = result.tolerance, case .imageDiffers = result.outcome {
-            html += "<p class=\"why\">Tolerance: \(Self.escape(tolerance.comparison.description)), budget \(tolerance.budget) — \(Self.escape(tolerance.reason))</p>\n"
+            html += "<p class=\"why\">Tolerance: \(HTML.escape(tolerance.comparison.description)), budget \(tolerance.budget) — \(HTML.escape(tolerance.reason))</p>\n"
         }
         if !figures.isEmpty {
             html += "<div class=\"row\">\n"
@@ -141,7 +141,7 @@ public struct GoldenReport: Sendable {
             }
             html += "</div>\n"
         }
-        if !text.isEmpty { html += "<pre>\(Self.escape(text))</pre>\n" }
+        if !text.isEmpty { html += "<pre>\(HTML.escape(text))</pre>\n" }
         return html + "</section>\n"
     }
 
@@ -166,22 +166,8 @@ public struct GoldenReport: Sendable {
         <p>Diff pictures: <b style="color:#f00">red</b> pixels count as different,
         <b style="color:#fa0">orange</b> ones changed within the tolerance (anti-aliased
         edge or below the threshold), over a faded copy of the expected image.
-        Transparent areas show a checkerboard. Files: \(Self.escape(failuresFolder))/</p>
+        Transparent areas show a checkerboard. Files: \(HTML.escape(failuresFolder))/</p>
 
         """ + sections.joined() + "</body></html>\n"
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

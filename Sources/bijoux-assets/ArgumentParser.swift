@@ -22,6 +22,13 @@ protocol CommandOption: Sendable {
     var help: String { get }
     /// The option's text as its typed value, or a usage error saying what it expects.
     func convert(_ text: String) throws(UsageError) -> any Sendable
+    /// Whether the value may be left out (`--serve` or `--serve 8080`): then the
+    /// option counts as given and reads as its default.
+    var valueIsOptional: Bool { get }
+}
+
+extension CommandOption {
+    var valueIsOptional: Bool { false }
 }
 
 /// An option that takes a value: `--jobs 4`, `--art=DIR`.
@@ -34,6 +41,7 @@ struct Option<Value: Sendable>: CommandOption {
     /// What a valid value looks like, for the error: "a whole number from 1 to 256".
     let expectation: String
     let parse: @Sendable (String) -> Value?
+    var valueIsOptional = false
 
     func convert(_ text: String) throws(UsageError) -> any Sendable {
         guard let value = parse(text) else {
@@ -57,6 +65,16 @@ extension Option where Value == Int {
             name: name, valueName: valueName, help: help, defaultValue: nil,
             expectation: "a whole number from \(range.lowerBound) to \(range.upperBound)",
             parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } })
+    }
+}
+
+extension Option where Value == Int {
+    /// An option whose value may be left out, meaning `defaultValue`.
+    static func integer(_ name: String, _ valueName: String, in range: ClosedRange<Int>, ifOmitted defaultValue: Int, help: String) -> Self {
+        Option(
+            name: name, valueName: valueName, help: help + " (default: \(defaultValue))", defaultValue: defaultValue,
+            expectation: "a whole number from \(range.lowerBound) to \(range.upperBound)",
+            parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } }, valueIsOptional: true)
     }
 }
 
@@ -103,7 +121,10 @@ struct CommandSpec: Sendable {
     func usage(tool: String) -> String {
         var parts = [tool, name]
         parts += positionals.map { "<\($0.name)>" }
-        parts += options.map { "[\($0.name)\($0.valueName.map { " <\($0)>" } ?? "")]" }
+        parts += options.map { option in
+            let value = option.valueName.map { option.valueIsOptional ? " [<\($0)>]" : " <\($0)>" } ?? ""
+            return "[\(option.name)\(value)]"
+        }
         return parts.joined(separator: " ")
     }
 
@@ -115,7 +136,7 @@ struct CommandSpec: Sendable {
         }
         text += "\nOPTIONS:\n"
         for option in options {
-            text += row(option.name + (option.valueName.map { " <\($0)>" } ?? ""), option.help)
+            text += row(option.name + (option.valueName.map { option.valueIsOptional ? " [<\($0)>]" : " <\($0)>" } ?? ""), option.help)
         }
         text += row("-h, --help", "Show help information.")
         if !discussion.isEmpty { text += "\n" + discussion + "\n" }
@@ -141,7 +162,7 @@ struct ParsedArguments {
     }
 
     /// Whether the option was given at all (its default does not count).
-    func given<Value>(_ option: Option<Value>) -> Bool { values[option.name] != nil }
+    func given<Value>(_ option: Option<Value>) -> Bool { values[option.name] != nil || flags.contains(option.name) }
 
     subscript(_ flag: Flag) -> Bool { flags.contains(flag.name) }
 
@@ -183,6 +204,15 @@ enum ArgumentParser {
                 let text: String
                 if let inlineValue {
                     text = inlineValue
+                } else if option.valueIsOptional {
+                    // The next argument is the value only when it is one.
+                    if index < arguments.count, !arguments[index].hasPrefix("-"), (try? option.convert(arguments[index])) != nil {
+                        text = arguments[index]
+                        index += 1
+                    } else {
+                        parsed.flags.insert(name)
+                        continue
+                    }
                 } else {
                     guard index < arguments.count else { throw UsageError(message: "\(name) needs a value <\(valueName)>") }
                     text = arguments[index]

@@ -32,11 +32,11 @@ let charmCommand = CommandSpec(
     positionals: [charmID],
     options: [artOption, outOption, strictOption, verboseOption, quietOption],
     discussion: """
-        Writes the charm's image set and its preview (Preview/Charms/<id>.png: the
-        @3x render, and the charm at 22 px, actual size and magnified), and reports
-        whether it stays legible at 22 px. When it is the charm the app icon hangs
-        (appicon.json), the icon set, the Icon Composer document (AppIcon.icon/) and
-        their previews are rebuilt too.
+        Writes the charm's image set and its renders at 22 pt (@1x and @3x) for the
+        contact sheet (Preview/index.html, redrawn), and reports whether it stays
+        legible at 22 pt. When it is the charm the app icon hangs (appicon.json), the
+        icon set, the Icon Composer document (AppIcon.icon/) and their pictures are
+        rebuilt too.
 
         EXAMPLE: bijoux-assets charm cat
         """,
@@ -71,6 +71,8 @@ func runBuild(_ arguments: ParsedArguments, only: Set<String>?) throws -> Int32 
     }
     let files = report.files
     print("\(only == nil ? "built" : "rebuilt \(only!.sorted().joined(separator: ", ")):") \(files.written.count) written, \(files.unchanged.count) unchanged, \(files.removed.count) removed in \(options.outputFolder)/ (\(report.stages.joined(separator: ", ")))\(report.warnings.isEmpty ? "" : "; \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")")")
+    // Last, so it is what a designer sees: where to look.
+    print("contact sheet: \(options.outputFolder)/\(ContactSheetPage.path)\(only.map { $0.count == 1 ? "#charm-\($0.first!)" : "" } ?? "")")
     return 0
 }
 

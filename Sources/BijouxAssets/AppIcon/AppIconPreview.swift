@@ -3,12 +3,11 @@ import CCairo
 
 /// Pictures for people: the icon as the home screen shows it, and its geometry.
 public enum AppIconPreview {
-    /// A mid-grey wallpaper, so the mask's edge shows against every variant.
+    /// A mid-grey wallpaper, what the clear look of the Icon Composer document lets through.
     public static let wallpaper = RGBA(0x5E, 0x63, 0x6B, 255)
     /// The home-screen size the icon is read at, and the scale of the preview render.
     public static let homeScreenPoints = 60
     public static let homeScreenScale = 3
-    static let gap = 48
 
     /// A stand-in for the backdrop the system draws behind the dark icon: a dark
     /// grey gradient, lighter at the top (iOS does not document its exact colours).
@@ -19,27 +18,24 @@ public enum AppIconPreview {
     /// 1 to the tint (an approximation of iOS's tinted mode, to judge contrast).
     public static let sampleTint = RGBA(0xE8, 0xB0, 0x5C, 255)
 
-    /// The three variants masked as the home screen shows them, at 1024 px in a row
-    /// and at 60 pt @3x (180 px) below each, on a plain wallpaper.
-    public static func variants(_ renders: [AppIconRender]) -> RGBAImage {
-        row(renders.map(asShown))
+    /// A variant as the home screen shows it: composed as the system does (see
+    /// `asShown`), reduced to 60 pt @3x (180 px) and masked.
+    public static func homeScreen(_ render: AppIconRender) -> RGBAImage { homeScreen(shown: asShown(render)) }
+
+    /// A picture as the system composes it before masking, reduced to 60 pt @3x and
+    /// masked: the appiconset's variants and the Icon Composer document's looks alike.
+    public static func homeScreen(shown: RGBAImage) -> RGBAImage {
+        let small = homeScreenPoints * homeScreenScale
+        return masked(Resample.resize(shown, width: small, height: small))
     }
 
-    /// Pictures as the system composes them before masking, masked, at full size in
-    /// a row and at 60 pt @3x (180 px) below each, on a plain wallpaper.
-    public static func row(_ shown: [RGBAImage]) -> RGBAImage {
-        let side = shown.first?.width ?? AppIconParameters.side
-        let small = homeScreenPoints * homeScreenScale
-        let width = gap + shown.count * (side + gap)
-        let height = gap + side + gap + small + gap
-        var sheet = Compositing.filled(width: width, height: height, color: wallpaper)
-        for (i, image) in shown.enumerated() {
-            let x = gap + i * (side + gap)
-            Compositing.draw(masked(image), over: &sheet, x: x, y: gap)
-            let reduced = Resample.resize(image, width: small, height: small)
-            Compositing.draw(masked(reduced), over: &sheet, x: x + (side - small) / 2, y: gap + side + gap)
+    /// What a variant's home-screen picture approximates, for its label.
+    public static func approximation(_ variant: AppIconParameters.Variant) -> String? {
+        switch variant {
+        case .default: nil
+        case .dark: "iOS draws the dark icon over a backdrop it does not document; this one is a dark grey gradient."
+        case .tinted: "iOS tints by luminance with the colour the person picks; this one uses a warm gold."
         }
-        return sheet
     }
 
     /// A variant as the system composes it before masking: the default as is, the

@@ -1,14 +1,19 @@
 /// The app icon stage: reads appicon.json and the charm it names, checks the safe
 /// zone on the geometry, renders the three variants, confirms the checks on their
-/// pixels, and lays out the icon set and its previews; then does the same for the
-/// Icon Composer document (`AppIcon.icon`, iOS 26) made from the same layout. Any
-/// broken rule stops the build before anything is committed.
-public enum AppIconStage: Stage {
+/// pixels, and lays out the icon set and its contact-sheet pictures; then does the
+/// same for the Icon Composer document (`AppIcon.icon`, iOS 26) made from the same
+/// layout. Each job's cards on `Preview/index.html` are its artifact. Any broken rule
+/// stops the build before anything is committed.
+public enum AppIconStage: ContactSheetStage {
     public static let name = "app icon"
     public static let iconSetFolder = AssetCatalog.folderName + "/AppIcon.appiconset"
-    public static let variantsPreviewPath = "Preview/AppIcon-variants.png"
-    public static let safeZonePreviewPath = "Preview/AppIcon-safe-zone.png"
+    public static let safeZonePreviewPath = ContactSheetPage.folder + "/AppIcon-safe-zone.png"
     public static var ownedFolders: [String] { [iconSetFolder, LeFilDocument.folder] }
+
+    /// A variant as the home screen shows it, at 60 pt @3x, for the contact sheet.
+    public static func homePreviewPath(_ variant: AppIconParameters.Variant) -> String {
+        "\(ContactSheetPage.folder)/AppIcon/home-\(variant.rawValue).png"
+    }
 
     /// Each variant's file in the icon set, the appearance that marks it, and its
     /// PNG colour type: the default has no alpha channel (App Store validation
@@ -94,16 +99,35 @@ public enum AppIconStage: Stage {
             let render = renders.first { $0.variant == file.variant }!
             try recorder.write(iconSetFolder + "/" + file.filename, PNGEncoder.encode(render.image, as: file.colorType, options: .init(jobs: recorder.threads)))
         }
-        try recorder.write(variantsPreviewPath, PNGEncoder.encode(AppIconPreview.variants(renders), as: .rgb, options: .init(jobs: recorder.threads)))
-        try recorder.write(safeZonePreviewPath, PNGEncoder.encode(AppIconPreview.safeZone(renders[0], layout: renderer.layout), as: .rgb, options: .init(jobs: recorder.threads)))
+        var sheet = ContactSheet()
+        for file in files {
+            let render = renders.first { $0.variant == file.variant }!
+            let home = AppIconPreview.homeScreen(render)
+            try recorder.write(homePreviewPath(file.variant), PNGEncoder.encode(home, options: .init(jobs: recorder.threads)))
+            sheet.appIcon.append(ContactSheet.AppIconLook(
+                variant: file.variant.rawValue,
+                image: ContactSheet.Image(path: iconSetFolder + "/" + file.filename, width: render.image.width, height: render.image.height),
+                home: ContactSheet.Image(path: homePreviewPath(file.variant), width: home.width, height: home.height),
+                approximation: AppIconPreview.approximation(file.variant)))
+        }
+        let safeZone = AppIconPreview.safeZone(renders[0], layout: renderer.layout)
+        try recorder.write(safeZonePreviewPath, PNGEncoder.encode(safeZone, as: .rgb, options: .init(jobs: recorder.threads)))
+        sheet.appIconSafeZone = ContactSheet.Image(path: safeZonePreviewPath, width: safeZone.width, height: safeZone.height)
         recorder.note(summary("app icon", geometry, pixels, renderer.layout))
+        recorder.leave(sheet)
     }
 
-    /// The Icon Composer document (`AppIcon.icon/`) and the preview of its looks,
+    /// The Icon Composer document (`AppIcon.icon/`) and its looks on the home screen,
     /// once the rules hold on its layers' geometry and on its composited looks.
     static func makeDocument(_ renderer: AppIconRenderer, file: String, _ recorder: JobRecorder) throws {
         let document = try LeFilDocument.Checked(renderer, file: file, jobs: recorder.threads)
         for output in document.outputs { try recorder.write(output.path, output.bytes) }
+        recorder.leave(ContactSheet(appIcon: document.homes.map { home in
+            ContactSheet.AppIconLook(
+                kind: "iconcomposer", variant: home.look.rawValue, image: nil,
+                home: ContactSheet.Image(path: home.path, width: home.side, height: home.side),
+                approximation: LeFilDocument.Checked.approximation)
+        }))
         recorder.note(summary(LeFilDocument.folder, document.geometry, document.pixels, document.icon.layout))
     }
 

@@ -31,7 +31,7 @@ struct BuildCache: Sendable {
     subscript(id: String) -> Entry? { entries.first { $0.id == id }?.entry }
 
     func encoded(tool: String) -> [UInt8] {
-        var writer = Writer()
+        var writer = ByteWriter()
         writer.bytes += Self.magic
         writer.string(tool)
         writer.number(entries.count)
@@ -60,9 +60,9 @@ struct BuildCache: Sendable {
     static func decode(_ bytes: [UInt8], tool: String) -> BuildCache? {
         guard bytes.count >= magic.count + 16, bytes.starts(with: magic) else { return nil }
         let body = Array(bytes.dropLast(16))
-        var reader = Reader(bytes: bytes, at: body.count)
+        var reader = ByteReader(bytes: bytes, at: body.count)
         guard reader.hash() == ContentHash.of(body) else { return nil }
-        reader = Reader(bytes: body, at: magic.count)
+        reader = ByteReader(bytes: body, at: magic.count)
         guard reader.string() == tool, let count = reader.number() else { return nil }
         var cache = BuildCache()
         for _ in 0..<count {
@@ -87,61 +87,6 @@ struct BuildCache: Sendable {
             cache.entries.append((id, entry))
         }
         return reader.at == body.count ? cache : nil
-    }
-
-    private struct Writer {
-        var bytes: [UInt8] = []
-
-        mutating func number(_ value: Int) { word(UInt64(value)) }
-
-        mutating func word(_ value: UInt64) {
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
-        }
-
-        mutating func data(_ value: [UInt8]) {
-            number(value.count)
-            bytes += value
-        }
-
-        mutating func string(_ value: String) { data(Array(value.utf8)) }
-
-        mutating func hash(_ value: ContentHash) {
-            word(value.high)
-            word(value.low)
-        }
-    }
-
-    private struct Reader {
-        let bytes: [UInt8]
-        var at: Int
-
-        mutating func word() -> UInt64? {
-            guard at + 8 <= bytes.count else { return nil }
-            defer { at += 8 }
-            return (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[at + $1]) }
-        }
-
-        mutating func number() -> Int? {
-            guard let value = word(), value <= UInt64(bytes.count) else { return nil }
-            return Int(value)
-        }
-
-        mutating func data() -> [UInt8]? {
-            guard let count = number(), at + count <= bytes.count else { return nil }
-            defer { at += count }
-            return Array(bytes[at..<at + count])
-        }
-
-        mutating func string() -> String? {
-            guard let data = data() else { return nil }
-            let text = String(decoding: data, as: UTF8.self)
-            return Array(text.utf8) == data ? text : nil
-        }
-
-        mutating func hash() -> ContentHash? {
-            guard let high = word(), let low = word() else { return nil }
-            return ContentHash(high: high, low: low)
-        }
     }
 }
 

@@ -65,11 +65,12 @@ public enum BuildEngine {
         place.sweep()
         let old = place.readCache()
         // Stages may share a folder (the table and the symbols share Generated/).
-        let owned = options.onlyCharms == nil ? Array(Set(plans.flatMap { $0.stage.ownedFolders })).sorted() : []
+        let owned = options.onlyCharms == nil ? Array(Set(plans.flatMap { $0.stage.ownedFolders } + Stages.final.ownedFolders)).sorted() : []
         let tree = try OutputTree(place) { relative in
             !owned.contains { relative == $0 || relative.hasPrefix($0 + "/") }
         }
-        let run = try execute(work, art: art, into: tree, cache: old, full: options.onlyCharms == nil, options: options)
+        var run = try execute(work, art: art, into: tree, cache: old, full: options.onlyCharms == nil, options: options)
+        try finish(Stages.final, art: art, plans: plans, run: &run, old: old, into: tree, options: options)
         try checkAssetNamesAreUnique(run.paths, artFolder: art.path)
         if options.strict && !run.warnings.isEmpty {
             throw StrictModeFailure(warnings: run.warnings)
@@ -80,7 +81,8 @@ public enum BuildEngine {
             for (id, entry) in old.entries where cache[id] == nil { cache.entries.append((id, entry)) }
         }
         let made = Set(run.paths)
-        let removed = try owned.flatMap { try place.files(under: $0) }.filter { !made.contains($0) }.sorted()
+        // Folders may nest (the contact sheet's Preview/ holds the charms' Preview/Charms/).
+        let removed = Set(try owned.flatMap { try place.files(under: $0) }).filter { !made.contains($0) }.sorted()
         try tree.commit(cache)
         withExtendedLifetime(lock) {}
         var files = Files(written: tree.report.written.sorted(), unchanged: tree.report.unchanged.sorted())
@@ -274,6 +276,42 @@ public enum BuildEngine {
             progress?(.stageFinished(stage: stage.stage.name, jobs: total, cached: hits, seconds: Clock.seconds(since: started)))
         }
         return execution
+    }
+
+    /// The final step (see `FinalStep`), after every stage: its parts are the artifacts
+    /// of the jobs of the stages it takes, as the output folder will hold them.
+    static func finish(
+        _ step: FinalStep, art: ArtFolder, plans: [PlannedStage], run: inout Execution, old: BuildCache?, into destination: some OutputDestination,
+        options: Options
+    ) throws {
+        let started = Clock.now
+        options.progress?(.stageStarted(stage: step.name, jobs: 1))
+        let made = Dictionary(run.cache.entries.map { ($0.id, $0.entry) }, uniquingKeysWith: { first, _ in first })
+        let kept = Dictionary((old?.entries ?? []).map { ($0.id, $0.entry) }, uniquingKeysWith: { first, _ in first })
+        let key = CacheKey("final")
+        step.keyed(art, key)
+        var parts: [FinalStep.Part] = []
+        var warnings: [BuildWarning] = []
+        for (stage, plan) in plans {
+            for job in plan.jobs where step.takes(stage) {
+                let id = stage.name + "/" + job.name
+                // A job of this build, or (in `charm <id>`) one it left as the last build made it.
+                guard let entry = made[id] ?? (options.onlyCharms == nil ? nil : kept[id]), !entry.artifact.isEmpty else { continue }
+                key.add(id, entry.key)
+                parts.append(FinalStep.Part(stage: stage, job: job.name, artifact: entry.artifact))
+            }
+            for warning in plan.warnings { key.add("warning", warning.description) }
+            warnings += plan.warnings
+        }
+        let id = step.name + "/" + FinalStep.jobName
+        let hash = key.hash
+        let hit = old?[id].flatMap { $0.key == hash && destination.reuse($0.outputs) ? $0 : nil }
+        let entry = try hit ?? make(step.name, key: hash, threads: options.jobs, into: destination) { try step.make(parts, warnings, art, $0) }
+        run.paths += entry.outputs.map(\.path)
+        run.cache.entries.append((id, entry))
+        let seconds = hit == nil ? Clock.seconds(since: started) : 0
+        options.progress?(.jobFinished(stage: step.name, job: FinalStep.jobName, done: 1, of: 1, seconds: seconds, cached: hit != nil))
+        options.progress?(.stageFinished(stage: step.name, jobs: 1, cached: hit == nil ? 0 : 1, seconds: Clock.seconds(since: started)))
     }
 
     /// Runs one job's `make`, sending its outputs to the destination, and returns what

@@ -154,13 +154,56 @@ public final class JobRecorder {
     public func note(_ line: String) { notes.append(line) }
 }
 
+/// The build's last step, over every stage's results (the contact sheet page). Every
+/// build into a folder makes it, full or `charm <id>`, from the artifacts of every job
+/// whose outputs the folder holds after the build: those this build made or took from
+/// the cache and, in `charm <id>`, the last build's for the jobs it left alone, of the
+/// stages it `takes`. Its key is those jobs' keys together (and the planning
+/// warnings, and what `keyed` adds from the art folder: the palette the page is drawn
+/// in), so a build that changed nothing it shows does not remake it.
+public struct FinalStep: Sendable {
+    /// One job's artifact, with the stage and job that left it.
+    public struct Part: Sendable {
+        public var stage: any Stage.Type
+        public var job: String
+        public var artifact: [UInt8]
+    }
+
+    public var name: String
+    /// Owned as a stage's folders are: after a full build, a file there that no job
+    /// made is stale and removed.
+    public var ownedFolders: [String]
+    /// Its one job's name in progress lines and the cache ("contact sheet page").
+    public static let jobName = "page"
+    /// The stages whose jobs' artifacts it reads.
+    public var takes: @Sendable (any Stage.Type) -> Bool
+    /// Adds to its key whatever else of the art folder `make` reads.
+    public var keyed: @Sendable (ArtFolder, CacheKey) -> Void
+    /// The parts in stage and job order (jobs that left no artifact left out), the
+    /// stages' planning warnings, and the art folder.
+    public var make: @Sendable (_ parts: [Part], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
+
+    public init(
+        name: String, ownedFolders: [String] = [], takes: @escaping @Sendable (any Stage.Type) -> Bool,
+        keyed: @escaping @Sendable (ArtFolder, CacheKey) -> Void = { _, _ in },
+        make: @escaping @Sendable (_ parts: [Part], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
+    ) {
+        self.name = name
+        self.ownedFolders = ownedFolders
+        self.takes = takes
+        self.keyed = keyed
+        self.make = make
+    }
+}
+
 /// The stages, in the order they run (every stage is planned, and so checked, before
 /// any runs): the sounds before the table whose JSON twin lists them, the charms
 /// before the app icon that hangs one, the symbols (whose names must not clash)
-/// before the app icon too.
+/// before the app icon too; then the final step over them all.
 public enum Stages {
     public static let all: [any Stage.Type] = [
         CatalogStage.self, SoundsStage.self, TableStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self,
         SymbolsStage.self, AppIconStage.self,
     ]
+    public static let final: FinalStep = ContactSheetStep.step
 }

@@ -2,19 +2,25 @@ extension LeFilDocument {
     /// The document made from the appiconset's renderer (its layout and charm) and
     /// held to the same three rules: on the geometry its layers write, then on the
     /// layers rendered back from their files and composited in every look. Its
-    /// outputs are the document's files and the preview of its looks.
+    /// outputs are the document's files and each look on the home screen, for the
+    /// contact sheet.
     public struct Checked: Sendable {
         public var icon: LeFilDocument
         public var geometry: SafeZone.Geometry
         public var pixels: SafeZone.Pixels
         public var outputs: [BuildOutput]
+        /// Each look as the home screen would roughly show it (`LeFilLooks.asShown`,
+        /// at 60 pt @3x, masked), in `outputs` at `path`.
+        public var homes: [(look: LeFilLooks.Look, path: String, side: Int)]
 
-        /// The preview of the looks, and the caption that must go with it wherever it
-        /// is shown (the contact sheet): the layers composited flat, not the glass.
-        /// Each look alone is `LeFilLooks.asShown` of its composite.
-        public static let preview = (
-            path: "Preview/AppIcon-icon-looks.png",
-            caption: "AppIcon.icon (iOS 26): default, dark, tinted and clear looks, an approximation: the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by the system")
+        /// The look on the home screen, for the contact sheet.
+        public static func homePath(_ look: LeFilLooks.Look) -> String {
+            "\(ContactSheetPage.folder)/AppIcon/icon-\(look.rawValue).png"
+        }
+
+        /// What goes with the looks wherever they are shown (their cards on the
+        /// contact sheet): the layers composited flat, not the glass.
+        public static let approximation = "AppIcon.icon (iOS 26): the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by the system"
 
         /// `file` (appicon.json) is where a broken rule is reported.
         public init(_ renderer: AppIconRenderer, file: String, jobs: Int) throws {
@@ -27,9 +33,13 @@ extension LeFilDocument {
             pixels = try SafeZone.confirm(
                 threadCoverage: looks.coverage(LeFilDocument.threadFile), drawn: composites.map(\.drawn), layout: icon.layout,
                 parameters: parameters, file: file)
-            let preview = AppIconPreview.row(composites.map(LeFilLooks.asShown))
             outputs = icon.outputs(assets)
-                + [BuildOutput(path: Self.preview.path, bytes: PNGEncoder.encode(preview, as: .rgb, options: .init(jobs: jobs)))]
+            homes = []
+            for composite in composites {
+                let home = AppIconPreview.homeScreen(shown: LeFilLooks.asShown(composite))
+                outputs.append(BuildOutput(path: Self.homePath(composite.look), bytes: PNGEncoder.encode(home, options: .init(jobs: jobs))))
+                homes.append((composite.look, Self.homePath(composite.look), home.width))
+            }
         }
     }
 }

@@ -1,14 +1,14 @@
 /// The drawn-icon stage: every `art/icons/<name>.svg` becomes
 /// `Assets.xcassets/Icons/<name>.imageset` (@1x, @2x, @3x with the wobble baked in),
 /// with per-icon settings from the optional `art/icons.json`. Icons are rendered in
-/// parallel, in process; outputs are in name order whatever the number of jobs. Icons
-/// are drawn in the palette's ink and their contact sheet is on its paper.
-public enum IconsStage: Stage {
+/// parallel, in process; outputs are in name order whatever the number of jobs. Each
+/// icon's job leaves its card on the contact sheet as its artifact. Icons are drawn in the
+/// palette's ink.
+public enum IconsStage: ContactSheetStage {
     public static let name = "icons"
     /// The folder of SVGs, relative to the art folder.
     public static let sourceFolder = "icons"
     public static let catalogFolder = AssetCatalog.folderName + "/Icons"
-    public static let sheetPath = "Preview/icons.png"
     public static var ownedFolders: [String] { [catalogFolder] }
 
     public static func applies(to art: ArtFolder) -> Bool { art.hasFolder(sourceFolder) }
@@ -53,8 +53,8 @@ public enum IconsStage: Stage {
             }
         }
 
+        let ink = art.palette.ink
         var jobs = [Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])]
-        let ink = art.palette.ink, paper = art.palette.paper
         for name in names {
             let relative = "\(sourceFolder)/\(name).svg"
             let wobble = settings.wobble(for: name), intent = settings.renderingIntent(for: name)
@@ -75,25 +75,25 @@ public enum IconsStage: Stage {
                 let path = art.file(relative)
                 let icon = try DrawnIcon.make(name: name, file: path, svg: svg.value, wobble: wobble, ink: ink)
                 for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
+                var warnings: [String] = []
                 if icon.inkNearEdge {
-                    recorder.warn(path, "ink comes within the wobble's amplitude (\(JSONWriter.formatNumber(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox")
+                    warnings.append("ink comes within the wobble's amplitude (\(JSONWriter.formatNumber(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox")
                 }
+                for warning in warnings { recorder.warn(path, warning) }
                 recorder.note("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
-                recorder.artifact = ImageArtifact.encode([icon.renders[0], icon.renders[2]])
+                recorder.leave(ContactSheet(icons: [ContactSheet.Icon(
+                    name: icon.name, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
+                    images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
+                        ContactSheet.Image(path: imagePath(icon.name, scale: scale), width: render.width, height: render.height)
+                    },
+                    renderingIntent: intent.rawValue, warnings: warnings)]))
             }))
         }
-        let summary = Summary(name: "contact sheet", key: {
-            let key = CacheKey("icon sheet")
-            key.add("paper", paper.description)
-            return key.hash
-        }) { artifacts, recorder in
-            let renders = try artifacts.filter { !$0.isEmpty }.map { artifact in
-                guard let images = ImageArtifact.decode(artifact), images.count == 2 else { throw ArtifactError(job: "an icon") }
-                return (small: images[0], large: images[1])
-            }
-            try recorder.write(sheetPath, PNGEncoder.encode(contactSheet(renders, paper: paper), options: .init(jobs: recorder.threads)))
-        }
-        return StagePlan(jobs: jobs, summary: summary, warnings: warnings)
+        return StagePlan(jobs: jobs, warnings: warnings)
+    }
+
+    static func imagePath(_ name: String, scale: Int) -> String {
+        "\(catalogFolder)/\(name).imageset/" + AssetCatalog.imageFileName(name, scale: scale)
     }
 
     /// Contents.json (with the rendering intent) and the three PNGs.
@@ -104,30 +104,8 @@ public enum IconsStage: Stage {
         var outputs = [BuildOutput(path: folder + "/Contents.json", text: contents)]
         for (scale, render) in zip(DrawnIcon.scales, icon.renders) {
             outputs.append(BuildOutput(
-                path: folder + "/" + AssetCatalog.imageFileName(icon.name, scale: scale),
-                bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
+                path: imagePath(icon.name, scale: scale), bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
         }
         return outputs
-    }
-
-    /// Every icon on the palette's paper, in name order: @1x above (its size on a 1x
-    /// screen) and @3x below (the pixels a phone shows), so a designer sees at once
-    /// how the set reads, and how the wobble looks, side by side.
-    public static func contactSheet(_ icons: [(small: RGBAImage, large: RGBAImage)], paper: RGBA) -> RGBAImage {
-        let gap = 12
-        let cell = icons.map { $0.large.width }.max() ?? 0
-        let rowHeights = [icons.map { $0.small.height }.max() ?? 0, icons.map { $0.large.height }.max() ?? 0]
-        let width = gap + icons.count * (cell + gap)
-        let height = gap + rowHeights.reduce(0) { $0 + $1 + gap }
-        var sheet = Compositing.filled(width: max(width, 1), height: height, color: paper)
-        for (i, icon) in icons.enumerated() {
-            let x = gap + i * (cell + gap)
-            var y = gap
-            for (render, rowHeight) in zip([icon.small, icon.large], rowHeights) {
-                Compositing.draw(render, over: &sheet, x: x + (cell - render.width) / 2, y: y)
-                y += rowHeight + gap
-            }
-        }
-        return sheet
     }
 }

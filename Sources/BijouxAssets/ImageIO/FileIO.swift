@@ -286,6 +286,25 @@ public enum FileIO {
         return String(cString: resolved)
     }
 
+    /// What `watch` compares to notice a save: a file's size and modification time
+    /// (nanoseconds), without following a link; nil when it does not exist.
+    public struct Fingerprint: Equatable, Hashable, Sendable {
+        public var size: Int
+        public var modified: Int
+        public var isDirectory: Bool
+    }
+
+    public static func fingerprint(_ path: String) -> Fingerprint? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+            let modified = Int(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int(status.st_mtimespec.tv_nsec)
+        #else
+            let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
+        #endif
+        return Fingerprint(size: Int(status.st_size), modified: modified, isDirectory: (status.st_mode & S_IFMT) == S_IFDIR)
+    }
+
     static func lastError() -> String {
         String(cString: strerror(errno))
     }

@@ -2,7 +2,7 @@
 /// The check renders the charm at that size exactly as the catalog does and measures
 /// how much of it is still solid; thin strokes and small details melt into
 /// half-transparent mush long before the whole silhouette disappears.
-public struct LegibilityReport: Equatable, Sendable {
+public struct LegibilityReport: Equatable, Sendable, Codable {
     /// Fraction of the 22 px canvas covered by pixels at least half opaque.
     public var solidFraction: Double
     /// That fraction divided by the same measure at full size: how much of the
@@ -26,15 +26,19 @@ public struct LegibilityReport: Equatable, Sendable {
 }
 
 public enum Legibility {
-    /// The island's charm width in pixels (SPEC B) and the matching canvas height.
+    /// The island's charm width (SPEC B: 22, in points; the check's pixels at @1x) and
+    /// the matching canvas height.
     public static let islandWidth = 22
     public static let islandHeight = 20
+    /// The phone's scale: every Dynamic Island iPhone is @3x, so 22 pt is 66 px there.
+    public static let phoneScale = 3
 
-    /// The charm as the island shows it: 22 px wide on the fixed canvas, margin scaled.
-    public static func islandRender(_ keyed: RGBAImage, bounds: PixelRect, canvas: CharmCanvas) -> RGBAImage {
-        let scale = Double(islandWidth) / Double(canvas.pointWidth)
+    /// The charm as the island shows it at `scale`: 22 pt wide on the fixed canvas
+    /// (22 × scale pixels), margin scaled.
+    public static func islandRender(_ keyed: RGBAImage, bounds: PixelRect, canvas: CharmCanvas, scale: Int = 1) -> RGBAImage {
+        let factor = Double(islandWidth * scale) / Double(canvas.pointWidth)
         return CharmCanvas.place(
-            keyed, bounds: bounds, width: islandWidth, height: islandHeight, margin: canvas.marginPoints * scale)
+            keyed, bounds: bounds, width: islandWidth * scale, height: islandHeight * scale, margin: canvas.marginPoints * factor)
     }
 
     public static func report(island: RGBAImage, fullSize: RGBAImage) -> LegibilityReport {

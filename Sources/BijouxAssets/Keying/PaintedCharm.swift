@@ -5,9 +5,12 @@ public struct PaintedCharm: Sendable {
     public var id: String
     /// Renders at @1x, @2x, @3x, in `CharmCanvas.scales` order.
     public var renders: [RGBAImage]
-    /// The charm at the island's 22 px.
+    /// The charm at the island's 22 pt at @1x (22 px): the strict check.
     public var island: RGBAImage
     public var legibility: LegibilityReport
+    /// The same at @3x (66 px), what the phone shows.
+    public var phoneIsland: RGBAImage
+    public var phoneLegibility: LegibilityReport
     /// The matte's floor after the black point (0 for a clean matte).
     public var matteFloor: Int
     public var paintedBounds: PixelRect
@@ -26,9 +29,11 @@ public struct PaintedCharm: Sendable {
     static func make(id: String, keyed: RGBAImage, bounds: PixelRect, matteFloor floor: Int, canvas: CharmCanvas) -> PaintedCharm {
         let renders = CharmCanvas.scales.map { canvas.render(keyed, bounds: bounds, scale: $0) }
         let island = Legibility.islandRender(keyed, bounds: bounds, canvas: canvas)
+        let phoneIsland = Legibility.islandRender(keyed, bounds: bounds, canvas: canvas, scale: Legibility.phoneScale)
         return PaintedCharm(
             id: id, renders: renders, island: island,
             legibility: Legibility.report(island: island, fullSize: renders.last!),
+            phoneIsland: phoneIsland, phoneLegibility: Legibility.report(island: phoneIsland, fullSize: renders.last!),
             matteFloor: floor, paintedBounds: bounds)
     }
 

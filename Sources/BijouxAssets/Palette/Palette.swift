@@ -8,8 +8,8 @@ import BijouxKit
 /// Each colour is "#RRGGBB" (sRGB, opaque), or `{"any": …, "dark": …}` for one with a
 /// dark appearance. `accent` (optional) names the colour that becomes the catalog's
 /// `AccentColor`. The catalog gets a colour set per colour, the generated Swift a
-/// constant per colour; previews are drawn on the colour named `paper` and icons in
-/// the one named `ink`, and appicon.json may name any colour instead of a hex value.
+/// constant per colour; icons are drawn in the colour named `ink`, the contact sheet
+/// on the one named `paper`, and appicon.json may name any colour instead of a hex value.
 public struct Palette: Equatable, Sendable {
     public struct Color: Equatable, Sendable {
         /// As written in the file (`light-ink`): a valid id, so it can name a colour set
@@ -47,11 +47,13 @@ public struct Palette: Equatable, Sendable {
 
     public subscript(name: String) -> Color? { colors.first { $0.name == name } }
 
-    /// What previews are drawn on: the colour named `paper`, else black (the matte the
+    /// What the contact sheet is drawn on: the colour named `paper`, else black (the matte the
     /// charms are painted on).
     public var paper: RGBA { self["paper"]?.any ?? RGBA(0, 0, 0, 255) }
     /// What icons are drawn in: the colour named `ink`, else white.
     public var ink: RGBA { self["ink"]?.any ?? RGBA(255, 255, 255, 255) }
+    /// The app's accent, its glow and tint: the colour `accent` names, else the ink.
+    public var accentColor: RGBA { accent.flatMap { self[$0]?.any } ?? ink }
 
     /// "#RRGGBB" (either case) as an opaque colour.
     public static func parseHex(_ text: String) -> RGBA? {

@@ -23,10 +23,11 @@ struct AppIconRendererTests {
         #expect(Set(Self.outputs.keys) == [
             "Assets.xcassets/AppIcon.appiconset/Contents.json", "Assets.xcassets/AppIcon.appiconset/AppIcon.png",
             "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", "Assets.xcassets/AppIcon.appiconset/AppIcon-tinted.png",
-            "Preview/AppIcon-variants.png", "Preview/AppIcon-safe-zone.png",
-            // The Icon Composer document beside it, and the preview of its looks.
+            "Preview/AppIcon/home-default.png", "Preview/AppIcon/home-dark.png", "Preview/AppIcon/home-tinted.png",
+            "Preview/AppIcon-safe-zone.png",
+            // The Icon Composer document beside it, and its looks on the home screen.
             "AppIcon.icon/icon.json", "AppIcon.icon/Assets/thread.svg", "AppIcon.icon/Assets/ring.svg", "AppIcon.icon/Assets/heart.png",
-            "Preview/AppIcon-icon-looks.png",
+            "Preview/AppIcon/icon-default.png", "Preview/AppIcon/icon-dark.png", "Preview/AppIcon/icon-tinted.png", "Preview/AppIcon/icon-clear.png",
         ])
         // Default: colour type 2, no alpha channel and no tRNS (App Store error 90717).
         let light = try Self.decoded("AppIcon.png")
@@ -206,15 +207,14 @@ struct AppIconRendererTests {
         #expect(abs(Double(covered) / area - 1) < 0.1, "\(covered) pixels for \(area)")
     }
 
-    @Test func theVariantsPreviewShowsBothSizesMasked() throws {
-        let preview = try PNGDecoder.decode(Self.outputs[AppIconStage.variantsPreviewPath]!, path: "variants.png").rgba8
-        #expect(preview.width == 48 + 3 * (1024 + 48) && preview.height == 48 + 1024 + 48 + 180 + 48)
-        // The mask's corner shows the wallpaper; the middle shows the icon.
-        #expect(preview[48 + 2, 48 + 2] == AppIconPreview.wallpaper)
-        #expect(preview[48 + 512, 48 + 20] != AppIconPreview.wallpaper)
-        let smallX = 48 + (1024 - 180) / 2, smallY = 48 + 1024 + 48
-        #expect(preview[smallX, smallY] == AppIconPreview.wallpaper)
-        #expect(preview[smallX + 90, smallY + 5] != AppIconPreview.wallpaper)
+    @Test func theHomeScreenPicturesAreMaskedAt60PointsAt3x() throws {
+        for variant in AppIconParameters.Variant.allCases {
+            let home = try PNGDecoder.decode(Self.outputs[AppIconStage.homePreviewPath(variant)]!, path: "home.png").rgba8
+            #expect(home.width == 180 && home.height == 180)
+            // Outside the mask's corner nothing; the middle is the icon, opaque.
+            #expect(home[1, 1].a == 0)
+            #expect(home[90, 90].a == 255)
+        }
         let safeZone = try PNGDecoder.decode(Self.outputs[AppIconStage.safeZonePreviewPath]!, path: "safe-zone.png")
         #expect(safeZone.width == 1024 && safeZone.height == 1024)
     }

@@ -28,7 +28,7 @@ struct AppIconStageTests {
         Self.makeArt(folder)
         let report = try BuildEngine.build(Self.options(folder))
         #expect(report.stages.suffix(3) == ["charms", "symbols", "app icon"])
-        for path in Self.iconFiles + [AppIconStage.variantsPreviewPath, AppIconStage.safeZonePreviewPath] {
+        for path in Self.iconFiles + [AppIconStage.homePreviewPath(.dark), AppIconStage.safeZonePreviewPath, ContactSheetPage.path] {
             #expect(folder.exists("out/" + path), "\(path)")
         }
         #expect(report.notes.contains { $0.hasPrefix("app icon: thread ") && $0.contains("heart bottom margin") })
@@ -52,7 +52,10 @@ struct AppIconStageTests {
         let present = folder.files().filter { $0.hasPrefix(document + "/Assets/") }.map { String($0.dropFirst(document.count + "/Assets/".count)) }
         #expect(named.sorted() == present.sorted())
         #expect(named == ["thread.svg", "ring.svg", "heart.png"])
-        #expect(folder.exists("out/" + LeFilDocument.Checked.preview.path))
+        for look in LeFilLooks.Look.allCases { #expect(folder.exists("out/" + LeFilDocument.Checked.homePath(look))) }
+        let page = String(decoding: folder.read("out/" + ContactSheetPage.path) ?? [], as: UTF8.self)
+        for look in LeFilLooks.Look.allCases { #expect(page.contains("data-asset=\"iconcomposer:\(look.rawValue)\"")) }
+        #expect(page.contains("Approximation: " + HTML.escape(LeFilDocument.Checked.approximation)))
         #expect(report.notes.contains { $0.hasPrefix("AppIcon.icon: thread ") && $0.contains("heart bottom margin") })
         // The stage owns the document's folder: a stale layer goes.
         folder.write(document + "/Assets/old.svg", "<svg/>")
@@ -103,12 +106,12 @@ struct AppIconStageTests {
         #expect(!star.files.written.contains { $0.contains("AppIcon") })
         #expect(star.files.removed.isEmpty)
         // A repainted heart: `charm heart` rebuilds its image set, the icon set and
-        // the Icon Composer document's heart and the preview of its looks.
+        // the Icon Composer document's heart and its looks.
         folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
         let heart = try BuildEngine.build(Self.options(folder, only: ["heart"]))
         #expect(Set(heart.files.written).isSuperset(of: [
             "Assets.xcassets/Charms/heart.imageset/heart@3x.png", "Assets.xcassets/AppIcon.appiconset/AppIcon.png",
-            LeFilDocument.folder + "/Assets/heart.png", LeFilDocument.Checked.preview.path,
+            LeFilDocument.folder + "/Assets/heart.png", LeFilDocument.Checked.homePath(.default),
         ]))
         #expect(folder.read("out/Assets.xcassets/AppIcon.appiconset/AppIcon.png") != icon)
         #expect(heart.files.removed.isEmpty)

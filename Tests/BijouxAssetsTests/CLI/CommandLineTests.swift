@@ -183,13 +183,16 @@ struct CommandLineCorpusTests {
         let result = try CLI.run(["charm", "star", "--art", TestPaths.art, "--out", folder.path + "/out"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("charm star: painted"))
-        #expect(result.stdout.contains("of the silhouette kept"))
-        // Into an empty folder: the charm, and the folders' Contents.json a catalog needs.
+        #expect(result.stdout.contains("22 pt @3x: reads well"))
+        #expect(result.stdout.hasSuffix("contact sheet: \(folder.path)/out/Preview/index.html#charm-star\n"))
+        // Into an empty folder: the charm, the folders' Contents.json a catalog needs, and
+        // the contact sheet of what the folder holds.
         #expect(folder.files().filter { !$0.hasPrefix(".") && !$0.hasPrefix("out/.") } == [
             "Assets.xcassets/Charms/Contents.json",
             "Assets.xcassets/Charms/star.imageset/Contents.json", "Assets.xcassets/Charms/star.imageset/star.png",
             "Assets.xcassets/Charms/star.imageset/star@2x.png", "Assets.xcassets/Charms/star.imageset/star@3x.png",
-            "Assets.xcassets/Contents.json", "Preview/Charms/star.png",
+            "Assets.xcassets/Contents.json", "Preview/Charms/star-22pt@1x.png", "Preview/Charms/star-22pt@3x.png",
+            "Preview/index.html",
         ].map { "out/" + $0 })
     }
 

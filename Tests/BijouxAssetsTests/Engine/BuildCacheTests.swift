@@ -49,26 +49,54 @@ struct BuildCacheTests {
         #expect(try OutputFolder.rewritten(built.out).isEmpty)
     }
 
-    @Test func oneChangedPixelOfOneCharmRebuildsThatCharmAndTheSheet() throws {
+    @Test func oneChangedPixelOfOneCharmRebuildsThatCharmAndThePage() throws {
         let built = try Self.everyStage("cache-png")
         var sun = Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60))
         sun[80, 75] = RGBA(0, 0, 0, 255)
         built.folder.write("art/charms/sun.png", PNGEncoder.encode(sun, as: .rgb))
-        #expect(try built.build() == ["charms/sun", "charms/contact sheet"])
+        #expect(try built.build() == ["charms/sun", "contact sheet/page"])
         let rewritten = try OutputFolder.rewritten(built.out)
         #expect(rewritten.contains("Assets.xcassets/Charms/sun.imageset/sun@3x.png"))
         #expect(rewritten.isSubset(of: [
             "Assets.xcassets/Charms/sun.imageset/sun.png", "Assets.xcassets/Charms/sun.imageset/sun@2x.png",
-            "Assets.xcassets/Charms/sun.imageset/sun@3x.png", "Preview/Charms/sun.png", "Preview/charms-22px.png",
+            "Assets.xcassets/Charms/sun.imageset/sun@3x.png", CharmsStage.islandPath("sun", scale: 1),
+            CharmsStage.islandPath("sun", scale: 3), ContactSheetPage.path,
         ]), "\(rewritten.sorted())")
+    }
+
+    /// `charm <id>` redraws the page with that charm's new card and every other card
+    /// from the last build's cache; run again, it remakes nothing.
+    @Test func oneCharmBuildRedrawsThePageFromTheCachedCards() throws {
+        let built = try Self.everyStage("cache-charm-page")
+        let before = String(decoding: try FileIO.read(built.out + "/" + ContactSheetPage.path), as: UTF8.self)
+        #expect(!before.contains("data-asset=\"charm:sun\" data-warnings"))
+        let hazy = Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60), matte: 14)
+        built.folder.write("art/charms/sun.png", PNGEncoder.encode(hazy, as: .rgb))
+        func charmBuild() throws -> Set<String> {
+            let made = MadeJobs()
+            try BuildEngine.build(BuildEngine.Options(artFolder: built.art, outputFolder: built.out, onlyCharms: ["sun"], progress: made.options))
+            return made.jobs
+        }
+        #expect(try charmBuild() == ["charms/sun", "contact sheet/page"])
+        let page = String(decoding: try FileIO.read(built.out + "/" + ContactSheetPage.path), as: UTF8.self)
+        #expect(page.contains("data-asset=\"charm:sun\" data-warnings=\"1\""))
+        // The cards of the jobs it did not run, as the last build left them.
+        func cards(_ text: String) -> [Substring] {
+            text.split(separator: "data-asset=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        }
+        #expect(cards(page) == cards(before))
+        #expect(cards(page).contains("icon:wear") && cards(page).contains("appicon:tinted") && cards(page).contains("charm:heart"))
+        #expect(try charmBuild().isEmpty)
+        // The full build after it agrees with it: nothing to remake.
+        #expect(try built.build() == [])
     }
 
     @Test func theIconsCharmRebuildsTheIconToo() throws {
         let built = try Self.everyStage("cache-heart")
         built.folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
-        #expect(try built.build() == ["charms/heart", "charms/contact sheet", "app icon/app icon", "app icon/AppIcon.icon"])
+        #expect(try built.build() == ["charms/heart", "app icon/app icon", "app icon/AppIcon.icon", "contact sheet/page"])
         let rewritten = try OutputFolder.rewritten(built.out)
-        #expect(rewritten.isSuperset(of: ["Assets.xcassets/AppIcon.appiconset/AppIcon.png", LeFilDocument.folder + "/Assets/heart.png", LeFilDocument.Checked.preview.path]))
+        #expect(rewritten.isSuperset(of: ["Assets.xcassets/AppIcon.appiconset/AppIcon.png", LeFilDocument.folder + "/Assets/heart.png", LeFilDocument.Checked.homePath(.default)]))
     }
 
     @Test func aChangedSwayDurationRebuildsOnlyTheTable() throws {
@@ -80,29 +108,29 @@ struct BuildCacheTests {
         #expect(try OutputFolder.rewritten(built.out) == [TableStage.swiftPath, TableStage.jsonPath])
     }
 
-    @Test func aChangedIconSettingRebuildsThatIconAndTheSheet() throws {
+    @Test func aChangedIconSettingRebuildsThatIconAndThePage() throws {
         let built = try Self.everyStage("cache-icon")
         built.folder.write("art/icons.json", #"{"icons": {"wear": {"seed": 99}}}"#)
-        #expect(try built.build() == ["icons/wear", "icons/contact sheet"])
+        #expect(try built.build() == ["icons/wear", "contact sheet/page"])
         let rewritten = try OutputFolder.rewritten(built.out)
         #expect(rewritten.contains("Assets.xcassets/Icons/wear.imageset/wear@3x.png"))
         #expect(rewritten.isSubset(of: [
             "Assets.xcassets/Icons/wear.imageset/wear.png", "Assets.xcassets/Icons/wear.imageset/wear@2x.png",
-            "Assets.xcassets/Icons/wear.imageset/wear@3x.png", IconsStage.sheetPath,
+            "Assets.xcassets/Icons/wear.imageset/wear@3x.png", ContactSheetPage.path,
         ]), "\(rewritten.sorted())")
     }
 
     /// The app icon's inks are its palette: the dark variant's ring colour changes the
-    /// dark render and the preview that shows it, the Icon Composer document's dark
-    /// fill (icon.json, not a layer's picture) and the preview of its looks, and
-    /// nothing else.
+    /// dark render and the home-screen picture that shows it, the Icon Composer
+    /// document's dark fill (icon.json, not a layer's picture) and its dark look, and
+    /// nothing else (the page is redrawn, to the same bytes).
     @Test func aChangedPaletteColourRebuildsOnlyWhatShowsIt() throws {
         let built = try Self.everyStage("cache-palette")
         built.folder.write("art/appicon.json", AppIconFixture.json.replacingOccurrences(of: "\"ring\": \"#EDCF98\"", with: "\"ring\": \"#3050F0\""))
-        #expect(try built.build() == ["app icon/app icon", "app icon/AppIcon.icon"])
+        #expect(try built.build() == ["app icon/app icon", "app icon/AppIcon.icon", "contact sheet/page"])
         #expect(try OutputFolder.rewritten(built.out) == [
-            "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", AppIconStage.variantsPreviewPath,
-            LeFilDocument.folder + "/icon.json", LeFilDocument.Checked.preview.path,
+            "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", AppIconStage.homePreviewPath(.dark),
+            LeFilDocument.folder + "/icon.json", LeFilDocument.Checked.homePath(.dark),
         ])
     }
 
@@ -140,7 +168,7 @@ struct BuildCacheTests {
     @Test func anEditedOutputIsRemadeEvenWithAValidCache() throws {
         let built = try Self.everyStage("cache-edited")
         let expected = OutputFolder.snapshot(built.out)
-        built.folder.write("out/Preview/Charms/star.png", "edited")
+        built.folder.write("out/" + CharmsStage.islandPath("star", scale: 3), "edited")
         #expect(try built.build() == ["charms/star"])
         #expect(OutputFolder.snapshot(built.out) == expected)
     }

@@ -38,13 +38,13 @@ struct BuildEngineTests {
             for file in ["Contents.json", "\(id).png", "\(id)@2x.png", "\(id)@3x.png"] {
                 #expect(files.contains("Assets.xcassets/Charms/\(id).imageset/\(file)"))
             }
-            #expect(files.contains("Preview/Charms/\(id).png"))
+            #expect(files.contains("Preview/Charms/\(id)-22pt@1x.png") && files.contains("Preview/Charms/\(id)-22pt@3x.png"))
             let at3x = try PNGDecoder.decodeFile("\(folder.path)/out/Assets.xcassets/Charms/\(id).imageset/\(id)@3x.png")
             #expect(at3x.width == 360 && at3x.height == 330)
         }
         #expect(files.contains("Assets.xcassets/Contents.json"))
         #expect(files.contains("Assets.xcassets/Charms/Contents.json"))
-        #expect(files.contains("Preview/charms-22px.png"))
+        #expect(files.contains(ContactSheetPage.path))
         let swift = String(decoding: try #require(folder.read("out/Generated/CharmTable.swift")), as: UTF8.self)
         #expect(swift.hasPrefix("// Generated from art/charms.json by bijoux-assets. Do not edit.\n// swiftlint:disable all\n"))
         #expect(swift.contains("    case sun = \"sun\"\n    case moon = \"moon\"\n    case plum = \"plum\"\n"))
@@ -162,7 +162,7 @@ struct BuildEngineTests {
         #expect(report.stages == ["charms"])
         #expect(Set(report.files.written) == [
             "Assets.xcassets/Charms/sun.imageset/sun.png", "Assets.xcassets/Charms/sun.imageset/sun@2x.png",
-            "Assets.xcassets/Charms/sun.imageset/sun@3x.png", "Preview/Charms/sun.png",
+            "Assets.xcassets/Charms/sun.imageset/sun@3x.png", "Preview/Charms/sun-22pt@1x.png", "Preview/Charms/sun-22pt@3x.png",
         ])
         for (path, bytes) in before where path.hasPrefix("out/") && !path.hasPrefix("out/.") && !path.contains("sun") {
             #expect(folder.read(path) == bytes, "\(path) changed")
@@ -180,7 +180,7 @@ struct BuildEngineTests {
         let report = try BuildEngine.build(Self.options(folder))
         #expect(report.files.removed.contains("Assets.xcassets/Charms/moon.imageset/moon@3x.png"))
         #expect(!folder.exists("out/Assets.xcassets/Charms/moon.imageset"))
-        #expect(!folder.exists("out/Preview/Charms/moon.png"))
+        #expect(!folder.exists("out/Preview/Charms/moon-22pt@3x.png"))
     }
 
     @Test func anUnwritableOutputFolderIsReported() throws {

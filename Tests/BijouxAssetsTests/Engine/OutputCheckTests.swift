@@ -27,14 +27,14 @@ struct OutputCheckTests {
         folder.write("out/README.md", "mine")
         #expect(try Self.check(folder).status == 0)
 
-        folder.write("out/Preview/Charms/sun.png", "edited")
+        folder.write("out/Preview/Charms/sun-22pt@3x.png", "edited")
         FileIO.removeTree(folder.path + "/out/Generated/charms.json")
         folder.write("out/Assets.xcassets/Charms/comet.imageset/Contents.json", "{}")
         let before = try Self.everything(folder)
         result = try Self.check(folder)
         #expect(result.status == 1)
         #expect(result.stdout == """
-            stale: out/Preview/Charms/sun.png
+            stale: out/Preview/Charms/sun-22pt@3x.png
             missing: out/Generated/charms.json
             extra: out/Assets.xcassets/Charms/comet.imageset/Contents.json
             out/ is not what a build would write: 1 stale, 1 missing, 1 extra

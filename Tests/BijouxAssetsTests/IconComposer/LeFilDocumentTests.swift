@@ -151,7 +151,7 @@ struct LeFilDocumentTests {
         #expect(pixels.lowestDrawnRow < geometry.charmBottom)
         #expect(abs(pixels.threadClearance - geometry.threadClearance) <= SafeZone.halfPixelDiagonal)
         #expect(pixels.coverageAtRingTop == 1)
-        #expect(checked.outputs.map(\.path) == checked.icon.outputs(checked.icon.assets()).map(\.path) + [LeFilDocument.Checked.preview.path])
+        #expect(checked.outputs.map(\.path) == checked.icon.outputs(checked.icon.assets()).map(\.path) + LeFilLooks.Look.allCases.map(LeFilDocument.Checked.homePath))
         #expect(try Self.looks(checked.icon).compositeAll().map(\.look) == [.default, .dark, .tinted, .clear])
     }
 

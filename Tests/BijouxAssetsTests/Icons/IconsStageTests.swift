@@ -29,7 +29,7 @@ struct IconsStageTests {
         #expect(report.stages == ["icons", "symbols"])
         #expect(report.warnings.isEmpty)
         #expect(folder.exists("out/Assets.xcassets/Icons/Contents.json"))
-        #expect(folder.exists("out/" + IconsStage.sheetPath))
+        #expect(folder.exists("out/" + ContactSheetPage.path))
         for name in Self.names {
             #expect(Self.contents(folder, name) == AssetCatalog.imageSetContents(name: name, properties: ["template-rendering-intent": "template"]))
             #expect(Self.contents(folder, name).contains(#""template-rendering-intent" : "template""#))

@@ -49,7 +49,8 @@ struct PaletteStageTests {
             return image[x, y]
         }
         #expect(try pixel("Assets.xcassets/Icons/dot.imageset/dot@3x.png", 36, 36) == RGBA(0x80, 0xC0, 0x40, 255))
-        #expect(try pixel(IconsStage.sheetPath, 0, 0) == RGBA(0x20, 0x20, 0x20, 255))
+        let page = String(decoding: folder.read("out/" + ContactSheetPage.path)!, as: UTF8.self)
+        #expect(page.contains("--paper: #202020; --ink: #80C040;"))
     }
 
     /// The palette as the sample art writes it, and an app icon whose thread is the
@@ -70,43 +71,44 @@ struct PaletteStageTests {
     }
 
     /// Camel is a colour set, the accent and the app icon's thread: those, and the
-    /// symbols that hold its value, are remade (both app icon jobs); no charm, no icon.
+    /// symbols that hold its value, are remade (both app icon jobs), and the contact
+    /// sheet page, whose glow and tint it is; no charm, no icon.
     @Test func aChangedAccentColourRebuildsItsColourSetsTheSymbolsAndTheAppIconOnly() throws {
         let built = try Self.everyStageWithAPalette("palette-camel")
         Self.change(built, "camel", to: "#C0A060")
-        #expect(try built.build() == ["palette/camel", "palette/AccentColor.colorset", "symbols/catalog symbols", "app icon/app icon", "app icon/\(LeFilDocument.folder)"])
+        #expect(try built.build() == ["palette/camel", "palette/AccentColor.colorset", "symbols/catalog symbols", "app icon/app icon", "app icon/\(LeFilDocument.folder)", "contact sheet/page"])
         let rewritten = try OutputFolder.rewritten(built.out)
         let catalog = AssetCatalog.folderName
         #expect(rewritten.isSuperset(of: [
             "\(catalog)/Colors/Camel.colorset/Contents.json", "\(catalog)/AccentColor.colorset/Contents.json", SymbolsStage.swiftPath,
-            "\(catalog)/AppIcon.appiconset/AppIcon.png",
+            "\(catalog)/AppIcon.appiconset/AppIcon.png", ContactSheetPage.path,
         ]), "\(rewritten.sorted())")
-        #expect(rewritten.allSatisfy { $0.contains("Camel") || $0.contains("Accent") || $0.contains("AppIcon") || $0 == SymbolsStage.swiftPath }, "\(rewritten.sorted())")
+        #expect(rewritten.allSatisfy { $0.contains("Camel") || $0.contains("Accent") || $0.contains("AppIcon") || $0 == SymbolsStage.swiftPath || $0 == ContactSheetPage.path }, "\(rewritten.sorted())")
+        let page = String(decoding: built.folder.read("out/" + ContactSheetPage.path)!, as: UTF8.self)
+        #expect(page.contains("--camel: #C0A060;") && page.contains("flood-color=\"#C0A060\""))
         let symbols = String(decoding: built.folder.read("out/" + SymbolsStage.swiftPath)!, as: UTF8.self)
         #expect(symbols.contains("PaletteColor(rgb: 0xC0A060, colorSetName: \"Camel\")"))
     }
 
-    /// Ink is what icons are drawn in: every icon (and so their sheet), its colour
-    /// set and the symbols; no charm and not the app icon, which names no ink.
+    /// Ink is what icons are drawn in: every icon (and so the page), its colour set
+    /// and the symbols; no charm and not the app icon, which names no ink.
     @Test func aChangedInkRebuildsTheIconsItsColourSetAndTheSymbolsOnly() throws {
         let built = try Self.everyStageWithAPalette("palette-ink")
         Self.change(built, "ink", to: "#FFFFFF")
-        #expect(try built.build() == ["icons/give", "icons/wear", "icons/contact sheet", "palette/ink", "symbols/catalog symbols"])
+        #expect(try built.build() == ["icons/give", "icons/wear", "palette/ink", "symbols/catalog symbols", "contact sheet/page"])
         let rewritten = try OutputFolder.rewritten(built.out)
         #expect(rewritten.contains("\(IconsStage.catalogFolder)/give.imageset/give@3x.png"))
-        #expect(rewritten.allSatisfy { $0.contains("Icons/") || $0 == IconsStage.sheetPath || $0.contains("Ink.colorset") || $0 == SymbolsStage.swiftPath }, "\(rewritten.sorted())")
+        #expect(rewritten.allSatisfy { $0.contains("Icons/") || $0 == ContactSheetPage.path || $0.contains("Ink.colorset") || $0 == SymbolsStage.swiftPath }, "\(rewritten.sorted())")
     }
 
-    /// Paper is what previews are drawn on: every charm's job (its preview) and both
-    /// contact sheets, but not the icons themselves; the app icon's paper is in hex.
+    /// Paper is what the contact sheet page is drawn on: the page, its colour set and
+    /// the symbols, but no charm or icon; the app icon's paper is in hex.
     @Test func aChangedPaperRebuildsThePreviewsNotTheIcons() throws {
         let built = try Self.everyStageWithAPalette("palette-paper")
         Self.change(built, "paper", to: "#101010")
-        #expect(try built.build() == [
-            "charms/heart", "charms/star", "charms/sun", "charms/contact sheet", "icons/contact sheet", "palette/paper", "symbols/catalog symbols",
-        ])
+        #expect(try built.build() == ["palette/paper", "symbols/catalog symbols", "contact sheet/page"])
         let rewritten = try OutputFolder.rewritten(built.out)
-        #expect(rewritten.contains("Preview/Charms/sun.png") && rewritten.contains(IconsStage.sheetPath))
+        #expect(rewritten.contains(ContactSheetPage.path))
         // The image sets' bytes do not depend on the paper: kept as they were.
         #expect(!rewritten.contains { $0.hasPrefix(CharmsStage.catalogFolder) || $0.hasPrefix(IconsStage.catalogFolder) }, "\(rewritten.sorted())")
     }

@@ -1,0 +1,135 @@
+/// A job's cards as its artifact (see `JobRecorder.leave`): the `ContactSheet` in the
+/// engine's flat binary form, field by field, so it is exact (numbers bit for bit)
+/// and the same bytes for the same cards. Decoding returns nil for bytes that are not
+/// one whole sheet.
+extension ContactSheet {
+    var encoded: [UInt8] {
+        var writer = ByteWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    init?(encoded bytes: [UInt8]) {
+        var reader = ByteReader(bytes: bytes, at: 0)
+        guard let sheet = ContactSheet(reading: &reader), reader.at == bytes.count else { return nil }
+        self = sheet
+    }
+
+    func write(to writer: inout ByteWriter) {
+        writer.list(charms) { writer, charm in
+            writer.string(charm.id)
+            writer.string(charm.displayName)
+            writer.string(charm.note)
+            writer.list(charm.images) { $0.image($1) }
+            writer.integer(charm.pointWidth)
+            writer.integer(charm.pointHeight)
+            for value in [charm.paintedBox.x, charm.paintedBox.y, charm.paintedBox.width, charm.paintedBox.height] { writer.double(value) }
+            writer.list(charm.readings) { writer, reading in
+                writer.integer(reading.scale)
+                writer.image(reading.image)
+                writer.double(reading.legibility.solidFraction)
+                writer.double(reading.legibility.retention)
+            }
+            writer.list(charm.warnings) { $0.string($1) }
+        }
+        writer.list(icons) { writer, icon in
+            writer.string(icon.name)
+            writer.integer(icon.pointWidth)
+            writer.integer(icon.pointHeight)
+            writer.list(icon.images) { $0.image($1) }
+            writer.string(icon.renderingIntent)
+            writer.list(icon.warnings) { $0.string($1) }
+        }
+        writer.list(appIcon) { writer, look in
+            writer.string(look.kind)
+            writer.string(look.variant)
+            writer.optional(look.image) { $0.image($1) }
+            writer.image(look.home)
+            writer.optional(look.approximation) { $0.string($1) }
+            writer.list(look.warnings) { $0.string($1) }
+        }
+        writer.optional(appIconSafeZone) { $0.image($1) }
+        writer.list(otherWarnings) { $0.string($1) }
+    }
+
+    init?(reading reader: inout ByteReader) {
+        func strings(_ reader: inout ByteReader) -> [String]? { reader.list { $0.string() } }
+        guard
+            let charms: [Charm] = reader.list({ reader in
+                guard let id = reader.string(), let displayName = reader.string(), let note = reader.string(),
+                    let images = reader.list({ $0.image() }), let pointWidth = reader.integer(), let pointHeight = reader.integer(),
+                    let x = reader.double(), let y = reader.double(), let width = reader.double(), let height = reader.double(),
+                    let readings: [IslandReading] = reader.list({ reader in
+                        guard let scale = reader.integer(), let image = reader.image(), let solid = reader.double(),
+                            let retention = reader.double()
+                        else { return nil }
+                        return IslandReading(scale: scale, image: image, legibility: LegibilityReport(solidFraction: solid, retention: retention))
+                    }),
+                    let warnings = strings(&reader)
+                else { return nil }
+                return Charm(
+                    id: id, displayName: displayName, note: note, images: images, pointWidth: pointWidth, pointHeight: pointHeight,
+                    paintedBox: Box(x: x, y: y, width: width, height: height), readings: readings, warnings: warnings)
+            }),
+            let icons: [Icon] = reader.list({ reader in
+                guard let name = reader.string(), let pointWidth = reader.integer(), let pointHeight = reader.integer(),
+                    let images = reader.list({ $0.image() }), let intent = reader.string(), let warnings = strings(&reader)
+                else { return nil }
+                return Icon(name: name, pointWidth: pointWidth, pointHeight: pointHeight, images: images, renderingIntent: intent, warnings: warnings)
+            }),
+            let appIcon: [AppIconLook] = reader.list({ reader in
+                guard let kind = reader.string(), let variant = reader.string(), let image = reader.optional({ $0.image() }),
+                    let home = reader.image(), let approximation = reader.optional({ $0.string() }), let warnings = strings(&reader)
+                else { return nil }
+                return AppIconLook(kind: kind, variant: variant, image: image, home: home, approximation: approximation, warnings: warnings)
+            }),
+            let safeZone = reader.optional({ $0.image() }),
+            let otherWarnings = strings(&reader)
+        else { return nil }
+        self.init(charms: charms, icons: icons, appIcon: appIcon, appIconSafeZone: safeZone, otherWarnings: otherWarnings)
+    }
+}
+
+extension ByteWriter {
+    fileprivate mutating func list<T>(_ values: [T], _ write: (inout ByteWriter, T) -> Void) {
+        number(values.count)
+        for value in values { write(&self, value) }
+    }
+
+    fileprivate mutating func optional<T>(_ value: T?, _ write: (inout ByteWriter, T) -> Void) {
+        bool(value != nil)
+        if let value { write(&self, value) }
+    }
+
+    fileprivate mutating func image(_ image: ContactSheet.Image) {
+        string(image.path)
+        integer(image.width)
+        integer(image.height)
+    }
+}
+
+extension ByteReader {
+    /// nil when the list is malformed.
+    fileprivate mutating func list<T>(_ read: (inout ByteReader) -> T?) -> [T]? {
+        guard let count = number() else { return nil }
+        var values: [T] = []
+        for _ in 0..<count {
+            guard let value = read(&self) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// `.some(nil)` for an absent value, nil when malformed.
+    fileprivate mutating func optional<T>(_ read: (inout ByteReader) -> T?) -> T?? {
+        guard let present = bool() else { return nil }
+        guard present else { return .some(nil) }
+        guard let value = read(&self) else { return nil }
+        return .some(value)
+    }
+
+    fileprivate mutating func image() -> ContactSheet.Image? {
+        guard let path = string(), let width = integer(), let height = integer() else { return nil }
+        return ContactSheet.Image(path: path, width: width, height: height)
+    }
+}

@@ -1,0 +1,42 @@
+/// Text made safe for HTML (the contact sheet, the golden report), and numbers written
+/// the same way on every machine.
+public enum HTML {
+    /// Escapes text for element content and double-quoted attribute values.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A coordinate rounded to a hundredth (of a point, of a pixel): finer than any
+    /// screen shows, and the same text on every machine.
+    static func number(_ value: Double) -> String {
+        JSONWriter.formatNumber((value * 100).rounded() / 100)
+    }
+
+    /// A link from the page (in `Preview/`) to a file of the output folder.
+    static func link(_ outputPath: String) -> String {
+        escape(outputPath.hasPrefix(ContactSheetPage.folder + "/") ? String(outputPath.dropFirst(ContactSheetPage.folder.count + 1)) : "../" + outputPath)
+    }
+
+    /// `#RRGGBB`, or `rgba(r, g, b, alpha)` with an opacity.
+    static func color(_ color: RGBA, opacity: Double? = nil) -> String {
+        if let opacity { return "rgba(\(color.r), \(color.g), \(color.b), \(number(opacity)))" }
+        return Palette.hex(color)
+    }
+
+    /// "1 warning", "2 warnings".
+    static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) \(n == 1 ? singular : plural ?? singular + "s")"
+    }
+}

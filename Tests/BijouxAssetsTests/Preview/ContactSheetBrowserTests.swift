@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+/// A headless Chromium, found on PATH (Debian's `chromium`, installed by `make deps`)
+/// or where macOS keeps Chrome and Chromium; `BIJOUX_CHROMIUM` overrides.
+enum Browser {
+    static let path: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let chosen = environment["BIJOUX_CHROMIUM"], !chosen.isEmpty { return chosen }
+        let folders = (environment["PATH"] ?? "/usr/bin").split(separator: ":").map(String.init)
+        for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
+            for folder in folders where FileManager.default.isExecutableFile(atPath: folder + "/" + name) { return folder + "/" + name }
+        }
+        for app in ["/Applications/Chromium.app/Contents/MacOS/Chromium", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
+        where FileManager.default.isExecutableFile(atPath: app) {
+            return app
+        }
+        return nil
+    }()
+
+    /// `make test` (which installs the browser first) and CI must run the browser test:
+    /// there, a missing browser is a failure, not a skip. A bare `swift test` skips it.
+    static let required = ["CI", "BIJOUX_REQUIRE_BROWSER"].contains { ProcessInfo.processInfo.environment[$0] != nil }
+
+    /// Runs the browser headless on a page with its own throwaway profile (inside
+    /// `profile`, removed with it) and returns stdout and the log.
+    static func run(_ arguments: [String], profile: String) throws -> (stdout: String, log: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path!)
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+            "--user-data-dir=\(profile)", "--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000",
+        ] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        // Chromium's caches and crash reports go under HOME: keep them in the profile. (Its
+        // singleton socket goes in TMPDIR, whose path must stay short; it removes it.)
+        environment["HOME"] = profile
+        process.environment = environment
+        try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
+        let logPath = profile + "/chromium.log"
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = log
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try log.close()
+        return (String(decoding: outData, as: UTF8.self), String(decoding: FileManager.default.contents(atPath: logPath) ?? Data(), as: UTF8.self))
+    }
+}
+
+/// The contact sheet of the sample art (plus a charm painted on a hazy matte) opened
+/// in a real headless Chromium: every card and view there, every image loaded, no
+/// console message, the hazy charm flagged. A screenshot is kept in
+/// build/test-artifacts/ to look at.
+@Suite("Contact sheet in a browser")
+struct ContactSheetBrowserTests {
+    static let artifacts = TestPaths.packageRoot + "/build/test-artifacts"
+
+    /// The sample art with one more charm, `haze`, on a matte whose floor is 14.
+    static func artWithAHazyCharm(_ folder: TemporaryFolder) throws {
+        try FileManager.default.copyItem(atPath: TestPaths.art, toPath: folder.path + "/art")
+        let tablePath = folder.path + "/art/charms.json"
+        var table = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: tablePath))) as! [String: Any]
+        var charms = table["charms"] as! [[String: Any]]
+        charms.append(["id": "haze", "displayName": "Haze", "note": "a matte that is not black", "swayDuration": 3])
+        table["charms"] = charms
+        try JSONSerialization.data(withJSONObject: table).write(to: URL(fileURLWithPath: tablePath))
+        folder.write("art/charms/haze.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 200, height: 180, center: (100, 90), radius: 60, softness: 4, color: (200, 120, 220), matte: 14), as: .rgb))
+    }
+
+    @Test(.enabled(if: Browser.path != nil || Browser.required, "no Chromium or Chrome found: `make deps` installs Debian's chromium; on macOS install Google Chrome or Chromium, or set BIJOUX_CHROMIUM"))
+    func thePageLoadsCleanWithEveryCardAndView() throws {
+        try #require(Browser.path != nil, "CI must run the browser test, and no Chromium was found (make deps installs it)")
+        let folder = TestPaths.temporaryFolder("browser")
+        try Self.artWithAHazyCharm(folder)
+        let report = try BuildEngine.build(BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out"))
+        #expect(report.warnings.contains { $0.subject.hasSuffix("haze.png") })
+        let page = URL(fileURLWithPath: folder.path + "/out/" + ContactSheetPage.path).absoluteString
+
+        let (dom, log) = try Browser.run(["--dump-dom", page], profile: folder.path + "/profile")
+        let console = log.split(separator: "\n").filter { $0.contains(":CONSOLE") }
+        #expect(console.isEmpty, "console messages:\n\(console.joined(separator: "\n"))")
+
+        func count(_ text: String) -> Int { dom.components(separatedBy: text).count - 1 }
+        let ids = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path + "/art/charms.json"))) as! [String: Any]
+        for charm in ids["charms"] as! [[String: Any]] {
+            #expect(count("data-asset=\"charm:\(charm["id"] as! String)\"") == 1, "\(charm["id"]!)")
+        }
+        #expect(count("data-asset=\"charm:") == 13)
+        let icons = try FileManager.default.contentsOfDirectory(atPath: TestPaths.art + "/icons").filter { $0.hasSuffix(".svg") }
+        for icon in icons { #expect(count("data-asset=\"icon:\(icon.dropLast(4))\"") == 1) }
+        #expect(count("data-asset=\"icon:") == icons.count)
+        for variant in ["default", "dark", "tinted"] { #expect(count("data-asset=\"appicon:\(variant)\"") == 1) }
+        for view in ["island", "dish", "bracelet", "icons", "home"] { #expect(count("data-view=\"\(view)\"") == 1, "\(view)") }
+
+        // Every image loaded (the page's script counts them after the load event).
+        let images = try #require(dom.firstMatch(of: /data-images="(\d+)\/(\d+)"/), "the page's script did not run; the browser said:\n\(log.suffix(3000))")
+        #expect(images.output.1 == images.output.2 && Int(images.output.2)! > 100, "\(images.output.0)")
+        #expect(!dom.contains("data-broken=\""))
+        #expect(!dom.contains("data-overflows=\""), "a name does not fit on the island")
+        // The hazy charm warns, and the top says so.
+        #expect(dom.contains("data-asset=\"charm:haze\" data-warnings=\""))
+        #expect(dom.contains("data-warned=\"1\""))
+
+        try FileManager.default.createDirectory(atPath: Self.artifacts, withIntermediateDirectories: true)
+        let screenshot = Self.artifacts + "/contact-sheet.png"
+        _ = try Browser.run(["--window-size=1280,3600", "--screenshot=\(screenshot)", page], profile: folder.path + "/profile")
+        let shot = try PNGDecoder.decodeFile(screenshot)
+        #expect(shot.width == 1280 && shot.height == 3600)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+@Suite("Contact sheet page")
+struct ContactSheetPageTests {
+    static func image(_ path: String, _ width: Int, _ height: Int) -> ContactSheet.Image {
+        ContactSheet.Image(path: path, width: width, height: height)
+    }
+
+    static func charm(_ id: String, name: String, retention: Double = 0.97, solid: Double = 0.5, warnings: [String] = []) -> ContactSheet.Charm {
+        let legibility = LegibilityReport(solidFraction: solid, retention: retention)
+        return ContactSheet.Charm(
+            id: id, displayName: name, note: "a note with <b> & \"quotes\"",
+            images: (1...3).map { image("Assets.xcassets/Charms/\(id).imageset/\(id)@\($0)x.png", 120 * $0, 110 * $0) },
+            pointWidth: 120, pointHeight: 110, paintedBox: ContactSheet.Box(x: 4, y: 6, width: 100, height: 90),
+            readings: [3, 1].map { ContactSheet.IslandReading(scale: $0, image: image("Preview/Charms/\(id)-22pt@\($0)x.png", 22 * $0, 20 * $0), legibility: legibility) },
+            warnings: warnings)
+    }
+
+    /// The sample art's palette.
+    static let palette = Palette(
+        colors: [("paper", "#171513"), ("camel", "#C9A16B"), ("ink", "#F3ECDF")].map { Palette.Color(name: $0, any: Palette.parseHex($1)!) },
+        accent: "camel")
+
+    static let sheet = ContactSheet(
+        charms: [charm("cat", name: "Cat"), charm("haze", name: "Haze", retention: 8.44, warnings: ["matte is not black", "second"])],
+        icons: [ContactSheet.Icon(name: "give", pointWidth: 24, pointHeight: 24, images: (1...3).map { image("Assets.xcassets/Icons/give.imageset/give@\($0)x.png", 24 * $0, 24 * $0) }, renderingIntent: "template", warnings: [])],
+        appIcon: ["default", "dark", "tinted"].map {
+            ContactSheet.AppIconLook(variant: $0, image: image("Assets.xcassets/AppIcon.appiconset/AppIcon-\($0).png", 1024, 1024), home: image("Preview/AppIcon/home-\($0).png", 180, 180))
+        })
+
+    /// A job's cards as its artifact: the same sheet back, bit for bit, and nothing
+    /// from bytes that are not one whole sheet.
+    @Test func cardsRoundTripAsAnArtifactAndRefuseEveryTruncation() {
+        var sheet = Self.sheet
+        sheet.appIcon[1].approximation = "a dark grey gradient"
+        sheet.appIcon.append(ContactSheet.AppIconLook(kind: "iconcomposer", variant: "clear", image: nil, home: Self.image("Preview/x.png", 180, 180), warnings: ["w"]))
+        sheet.appIconSafeZone = Self.image("Preview/AppIcon-safe-zone.png", 1024, 1024)
+        sheet.otherWarnings = ["art/icons/x.txt: not an .svg file; ignored"]
+        sheet.charms[0].readings[0].legibility.retention = 0.1 + 0.2
+        let bytes = sheet.encoded
+        #expect(ContactSheet(encoded: bytes) == sheet)
+        #expect(sheet.encoded == bytes)
+        for count in 0..<bytes.count { #expect(ContactSheet(encoded: Array(bytes.prefix(count))) == nil) }
+        #expect(ContactSheet(encoded: bytes + [0]) == nil)
+    }
+
+    @Test func aCardPerAssetWithTheDataAttributes() {
+        let page = ContactSheetPage.html(Self.sheet, palette: Self.palette)
+        for asset in ["charm:cat", "charm:haze", "icon:give", "appicon:default", "appicon:dark", "appicon:tinted"] {
+            #expect(page.components(separatedBy: "data-asset=\"\(asset)\"").count == 2, "\(asset)")
+        }
+        for view in ["island", "dish", "bracelet", "icons", "home"] {
+            #expect(page.contains("data-view=\"\(view)\""), "\(view)")
+        }
+    }
+
+    @Test func warningsAreFlaggedOnTheirCardAndCountedAtTheTop() {
+        let page = ContactSheetPage.html(Self.sheet, palette: Self.palette)
+        #expect(page.contains("data-asset=\"charm:haze\" data-warnings=\"2\""))
+        #expect(!page.contains("data-asset=\"charm:cat\" data-warnings"))
+        #expect(page.contains("data-warned=\"1\""))
+        #expect(page.contains("1 asset warns</strong>: <a href=\"#charm-haze\">Haze</a>"))
+        #expect(page.contains("<li>matte is not black</li>"))
+        #expect(ContactSheetPage.html(ContactSheet(charms: [Self.charm("cat", name: "Cat")]), palette: Self.palette).contains("No asset warns."))
+    }
+
+    @Test func textIsEscapedAndLinksStayInsideTheOutputFolder() {
+        let page = ContactSheetPage.html(Self.sheet, palette: Self.palette)
+        #expect(page.contains("a note with &lt;b&gt; &amp; &quot;quotes&quot;"))
+        #expect(!page.contains("<b> &"))
+        #expect(page.contains("src=\"../Assets.xcassets/Charms/cat.imageset/cat@3x.png\""))
+        #expect(page.contains("src=\"Charms/cat-22pt@3x.png\""))
+        #expect(!page.contains("http://") && !page.contains("https://"), "the page must work offline")
+    }
+
+    @Test func imagesAreShownAtTheirPointSize() {
+        let page = ContactSheetPage.html(Self.sheet, palette: Self.palette)
+        #expect(page.contains("cat@3x.png\" width=\"120\" height=\"110\""))
+        #expect(page.contains("cat@1x.png\" width=\"120\" height=\"110\""))
+        #expect(page.contains("cat-22pt@3x.png\" width=\"22\" height=\"20\""))
+    }
+
+    @Test func legibilityIsInWordsWithTheShareCapped() {
+        let page = ContactSheetPage.html(Self.sheet, palette: Self.palette)
+        #expect(page.contains("reads well at 22 pt: all of its shape stays solid"))
+        #expect(!page.contains("844"))
+        #expect(LegibilityReport(solidFraction: 0.5, retention: 8.44).keptShare == 1)
+        #expect(LegibilityReport(solidFraction: 0.5, retention: 0.4).verdict == "thin parts fade away at 22 pt: only 40 % of its shape stays solid")
+        #expect(LegibilityReport(solidFraction: 0.05, retention: 0.9).verdict.hasPrefix("a speck at 22 pt"))
+        #expect(LegibilityReport(solidFraction: 0.5, retention: 0.7).grade == "softens")
+        #expect(LegibilityReport.explanation.contains("capped at 100 %"))
+    }
+
+    @Test func theGlowIsAppliedByThePageNotBaked() {
+        let page = ContactSheetPage.html(Self.sheet, palette: Self.palette)
+        #expect(page.contains("--glow: rgba(201, 161, 107, 0.35); --glow-radius: 5;"))
+        #expect(page.contains(".art { filter: drop-shadow("))
+    }
+
+    @Test func samePageForTheSameSheet() {
+        #expect(ContactSheetPage.html(Self.sheet, palette: Self.palette) == ContactSheetPage.html(Self.sheet, palette: Self.palette))
+    }
+}
