@@ -29,23 +29,40 @@ public struct CharmCanvas: Equatable, Sendable {
     public static func place(
         _ keyed: RGBAImage, bounds: PixelRect, width: Int, height: Int, margin: Double
     ) -> RGBAImage {
+        place(painted(keyed, bounds: bounds), width: width, height: height, margin: margin)
+    }
+
+    /// The painted part of a keyed charm (nil when nothing is painted), premultiplied
+    /// once for every size it is placed at.
+    public static func painted(_ keyed: RGBAImage, bounds: PixelRect) -> Resample.Source? {
+        bounds.isEmpty ? nil : Resample.Source(Compositing.crop(keyed, to: bounds))
+    }
+
+    /// `place` from the painted part; `threads` share the resampling.
+    public static func place(
+        _ painted: Resample.Source?, width: Int, height: Int, margin: Double, threads: Int = 1
+    ) -> RGBAImage {
         var canvas = RGBAImage(width: width, height: height)
-        guard !bounds.isEmpty else { return canvas }
+        guard let painted else { return canvas }
         let boxWidth = max(1, Double(width) - 2 * margin)
         let boxHeight = max(1, Double(height) - 2 * margin)
-        let scale = min(boxWidth / Double(bounds.width), boxHeight / Double(bounds.height))
-        let targetWidth = max(1, min(width, Int((Double(bounds.width) * scale).rounded())))
-        let targetHeight = max(1, min(height, Int((Double(bounds.height) * scale).rounded())))
-        let resized = Resample.resize(Compositing.crop(keyed, to: bounds), width: targetWidth, height: targetHeight)
+        let scale = min(boxWidth / Double(painted.width), boxHeight / Double(painted.height))
+        let targetWidth = max(1, min(width, Int((Double(painted.width) * scale).rounded())))
+        let targetHeight = max(1, min(height, Int((Double(painted.height) * scale).rounded())))
+        let resized = Resample.resize(painted, width: targetWidth, height: targetHeight, threads: threads)
         Compositing.paste(resized, into: &canvas, x: (width - targetWidth) / 2, y: (height - targetHeight) / 2)
         return canvas
     }
 
     /// The charm at one scale of this canvas.
     public func render(_ keyed: RGBAImage, bounds: PixelRect, scale: Int) -> RGBAImage {
+        render(Self.painted(keyed, bounds: bounds), scale: scale)
+    }
+
+    /// The same from the painted part (`painted(_:bounds:)`).
+    public func render(_ painted: Resample.Source?, scale: Int, threads: Int = 1) -> RGBAImage {
         let size = pixelSize(scale: scale)
-        return Self.place(keyed, bounds: bounds, width: size.width, height: size.height,
-                          margin: marginPoints * Double(scale))
+        return Self.place(painted, width: size.width, height: size.height, margin: marginPoints * Double(scale), threads: threads)
     }
 }
 

@@ -42,7 +42,7 @@ public enum CharmsStage: ContactSheetStage {
 
     static func make(_ entry: CharmEntry, keyed: KeyedCharm, canvas: CharmCanvas, art: ArtFolder, _ recorder: JobRecorder) throws {
         let path = art.file(entry.art)
-        let charm = PaintedCharm.make(id: entry.id, keyed: keyed, canvas: canvas)
+        let charm = PaintedCharm.make(id: entry.id, keyed: keyed, canvas: canvas, threads: recorder.threads)
         for output in charmOutputs(charm, canvas: canvas) { try recorder.write(output.path, output.bytes) }
         var warnings: [String] = keyed.info.warnings + ColorChunkPolicy.warnings(for: keyed.info)
         if charm.matteFloor > 0 {

@@ -35,10 +35,11 @@ public enum Legibility {
 
     /// The charm as the island shows it at `scale`: 22 pt wide on the fixed canvas
     /// (22 × scale pixels), margin scaled.
-    public static func islandRender(_ keyed: RGBAImage, bounds: PixelRect, canvas: CharmCanvas, scale: Int = 1) -> RGBAImage {
+    /// `painted` is the charm's painted part (`CharmCanvas.painted`).
+    public static func islandRender(_ painted: Resample.Source?, canvas: CharmCanvas, scale: Int = 1, threads: Int = 1) -> RGBAImage {
         let factor = Double(islandWidth * scale) / Double(canvas.pointWidth)
         return CharmCanvas.place(
-            keyed, bounds: bounds, width: islandWidth * scale, height: islandHeight * scale, margin: canvas.marginPoints * factor)
+            painted, width: islandWidth * scale, height: islandHeight * scale, margin: canvas.marginPoints * factor, threads: threads)
     }
 
     public static func report(island: RGBAImage, fullSize: RGBAImage) -> LegibilityReport {

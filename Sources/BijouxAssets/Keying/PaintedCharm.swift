@@ -15,21 +15,24 @@ public struct PaintedCharm: Sendable {
     public var matteFloor: Int
     public var paintedBounds: PixelRect
 
-    /// Runs the charm pipeline on decoded art. Pure: pixels in, pixels out.
-    public static func make(id: String, art: consuming DecodedPNG, blackPoint: Int, canvas: CharmCanvas) -> PaintedCharm {
+    /// Runs the charm pipeline on decoded art. Pure: pixels in, pixels out; `threads`
+    /// share the resampling, and the pixels are the same for any number.
+    public static func make(id: String, art: consuming DecodedPNG, blackPoint: Int, canvas: CharmCanvas, threads: Int = 1) -> PaintedCharm {
         let (keyed, bounds, floor) = keyAndTrim(art, blackPoint: blackPoint)
-        return make(id: id, keyed: keyed, bounds: bounds, matteFloor: floor, canvas: canvas)
+        return make(id: id, keyed: keyed, bounds: bounds, matteFloor: floor, canvas: canvas, threads: threads)
     }
 
     /// The same from art already keyed and trimmed (`ArtFolder.keyedCharm`).
-    public static func make(id: String, keyed charm: KeyedCharm, canvas: CharmCanvas) -> PaintedCharm {
-        make(id: id, keyed: charm.keyed, bounds: charm.bounds, matteFloor: charm.matteFloor, canvas: canvas)
+    public static func make(id: String, keyed charm: KeyedCharm, canvas: CharmCanvas, threads: Int = 1) -> PaintedCharm {
+        make(id: id, keyed: charm.keyed, bounds: charm.bounds, matteFloor: charm.matteFloor, canvas: canvas, threads: threads)
     }
 
-    static func make(id: String, keyed: RGBAImage, bounds: PixelRect, matteFloor floor: Int, canvas: CharmCanvas) -> PaintedCharm {
-        let renders = CharmCanvas.scales.map { canvas.render(keyed, bounds: bounds, scale: $0) }
-        let island = Legibility.islandRender(keyed, bounds: bounds, canvas: canvas)
-        let phoneIsland = Legibility.islandRender(keyed, bounds: bounds, canvas: canvas, scale: Legibility.phoneScale)
+    static func make(id: String, keyed: RGBAImage, bounds: PixelRect, matteFloor floor: Int, canvas: CharmCanvas, threads: Int) -> PaintedCharm {
+        // Cropped and premultiplied once for all five renders.
+        let painted = CharmCanvas.painted(keyed, bounds: bounds)
+        let renders = CharmCanvas.scales.map { canvas.render(painted, scale: $0, threads: threads) }
+        let island = Legibility.islandRender(painted, canvas: canvas, threads: threads)
+        let phoneIsland = Legibility.islandRender(painted, canvas: canvas, scale: Legibility.phoneScale, threads: threads)
         return PaintedCharm(
             id: id, renders: renders, island: island,
             legibility: Legibility.report(island: island, fullSize: renders.last!),

@@ -7,48 +7,70 @@
 /// transparent ground. When shrinking, the kernel is widened by the scale factor so
 /// every source pixel contributes (no aliasing).
 public enum Resample {
-    public static func resize(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
-        precondition(width > 0 && height > 0)
+    /// An image premultiplied once, for resizing to several sizes (a charm's five
+    /// renders come from one).
+    public struct Source: Sendable {
+        public let image: RGBAImage
+        let premultiplied: [Float]
+
+        public init(_ image: RGBAImage) {
+            self.image = image
+            premultiplied = Resample.premultiply(image)
+        }
+
+        public var width: Int { image.width }
+        public var height: Int { image.height }
+    }
+
+    /// `threads` split each pass's lines; the result is the same for any number.
+    public static func resize(_ image: RGBAImage, width: Int, height: Int, threads: Int = 1) -> RGBAImage {
         if width == image.width && height == image.height { return image }
-        let premultiplied = premultiply(image)
+        return resize(Source(image), width: width, height: height, threads: threads)
+    }
+
+    public static func resize(_ source: Source, width: Int, height: Int, threads: Int = 1) -> RGBAImage {
+        precondition(width > 0 && height > 0)
+        let image = source.image
+        if width == image.width && height == image.height { return image }
         // Horizontal pass: each of image.height rows becomes `width` pixels.
         let wide = convolve(
-            premultiplied, lines: image.height, outputs: width, along: Contributions(source: image.width, destination: width),
-            source: (line: image.width * 4, tap: 4), destination: (line: width * 4, pixel: 4))
+            source.premultiplied, lines: image.height, outputs: width, along: Contributions(source: image.width, destination: width),
+            source: (line: image.width * 4, tap: 4), destination: (line: width * 4, pixel: 4), threads: threads)
         // Vertical pass: each of `width` columns becomes `height` pixels.
         let tall = convolve(
             wide, lines: width, outputs: height, along: Contributions(source: image.height, destination: height),
-            source: (line: 4, tap: width * 4), destination: (line: 4, pixel: width * 4))
+            source: (line: 4, tap: width * 4), destination: (line: 4, pixel: width * 4), threads: threads)
         return unpremultiply(tall, width: width, height: height)
     }
 
     /// One separable pass over premultiplied RGBA floats: for each line, output pixel
     /// j is the weighted sum of the source pixels its contributions name. Strides are
-    /// in floats, so the same loop runs along rows or down columns.
+    /// in floats, so the same loop runs along rows or down columns. Lines are split
+    /// among `threads`; each line's outputs are its own, so the sums never depend on it.
     private static func convolve(
         _ source: [Float], lines: Int, outputs: Int, along contributions: Contributions,
-        source sourceStride: (line: Int, tap: Int), destination: (line: Int, pixel: Int)
+        source sourceStride: (line: Int, tap: Int), destination: (line: Int, pixel: Int), threads: Int
     ) -> [Float] {
         var out = [Float](repeating: 0, count: lines * outputs * 4)
         source.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { out in
-                for line in 0..<lines {
-                    for j in 0..<outputs {
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                        let (start, weights) = contributions[j]
-                        var i = line * sourceStride.line + start * sourceStride.tap
-                        for weight in weights {
-                            r += source[i] * weight
-                            g += source[i + 1] * weight
-                            b += source[i + 2] * weight
-                            a += source[i + 3] * weight
-                            i += sourceStride.tap
+                Parallel.forEachBand(lines, jobs: threads) { band in
+                    for line in band {
+                        for j in 0..<outputs {
+                            // One pixel's four channels at a time (the same sums, lane by lane).
+                            var sum = SIMD4<Float>()
+                            let (start, weights) = contributions[j]
+                            var i = line * sourceStride.line + start * sourceStride.tap
+                            for weight in weights {
+                                sum += SIMD4(source[i], source[i + 1], source[i + 2], source[i + 3]) * weight
+                                i += sourceStride.tap
+                            }
+                            let o = line * destination.line + j * destination.pixel
+                            out[o] = sum.x
+                            out[o + 1] = sum.y
+                            out[o + 2] = sum.z
+                            out[o + 3] = sum.w
                         }
-                        let o = line * destination.line + j * destination.pixel
-                        out[o] = r
-                        out[o + 1] = g
-                        out[o + 2] = b
-                        out[o + 3] = a
                     }
                 }
             }

@@ -37,6 +37,23 @@ public enum Parallel {
 }
 
 extension Parallel {
+    /// Splits `0..<count` into at most `jobs` contiguous bands and runs `body` on each,
+    /// concurrently: for loops whose iterations write disjoint parts of one buffer (the
+    /// rows of an image), so the result is the same for any number of jobs.
+    public static func forEachBand(_ count: Int, jobs: Int, _ body: (Range<Int>) -> Void) {
+        let bands = max(1, min(jobs, count))
+        if bands == 1 {
+            body(0..<count)
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            let unsafeBody = UnsafeSendable(body)
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                unsafeBody.value(count * band / bands..<count * (band + 1) / bands)
+            }
+        }
+    }
+
     /// Runs `body` on a thread of its own and returns its result, or nil when it has
     /// not finished after `seconds`: then it is abandoned, left to finish (or to end
     /// with the process) with nothing waiting for it. The last resort against work
