@@ -66,7 +66,7 @@ public enum AppIconStage: ContactSheetStage {
                 }
                 return key.hash
             }, make: { recorder in
-                let charm = try art.keyedCharm(entry, expected: artHash.value!)
+                let charm = try art.keyedCharm(entry, expected: artHash.value!, threads: recorder.threads)
                 try make(try AppIconRenderer(parameters: parameters, keyed: charm.keyed, bounds: charm.bounds, file: file), recorder)
             })
         }

@@ -97,7 +97,7 @@ public struct ArtFolder: Sendable {
     /// hash its key was made from: art that changed since then stops the build rather
     /// than be cached under the old key. Keyed once per build for charms the engine
     /// said would be used twice (`expectUses`).
-    public func keyedCharm(_ entry: CharmEntry, expected: ContentHash) throws -> KeyedCharm {
+    public func keyedCharm(_ entry: CharmEntry, expected: ContentHash, threads: Int = 1) throws -> KeyedCharm {
         try memo.value(for: entry.id) {
             let bytes = try read(entry.art)
             guard ContentHash.of(bytes) == expected else {
@@ -105,7 +105,7 @@ public struct ArtFolder: Sendable {
             }
             let decoded = try PNGDecoder.decode(bytes, path: file(entry.art))
             let info = decoded.info
-            let (keyed, bounds, floor) = PaintedCharm.keyAndTrim(decoded, blackPoint: entry.blackPoint)
+            let (keyed, bounds, floor) = PaintedCharm.keyAndTrim(decoded, blackPoint: entry.blackPoint, threads: threads)
             return KeyedCharm(keyed: keyed, bounds: bounds, matteFloor: floor, info: info)
         }
     }

@@ -34,8 +34,8 @@ public struct CharmCanvas: Equatable, Sendable {
 
     /// The painted part of a keyed charm (nil when nothing is painted), premultiplied
     /// once for every size it is placed at.
-    public static func painted(_ keyed: RGBAImage, bounds: PixelRect) -> Resample.Source? {
-        bounds.isEmpty ? nil : Resample.Source(Compositing.crop(keyed, to: bounds))
+    public static func painted(_ keyed: RGBAImage, bounds: PixelRect, threads: Int = 1) -> Resample.Source? {
+        bounds.isEmpty ? nil : Resample.Source(keyed, rect: bounds, threads: threads)
     }
 
     /// `place` from the painted part; `threads` share the resampling.

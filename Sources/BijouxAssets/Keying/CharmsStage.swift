@@ -20,7 +20,7 @@ public enum CharmsStage: ContactSheetStage {
                 artHash.value = hash
                 return key(entry, artHash: hash, canvas: table.canvas).hash
             }, make: { recorder in
-                try make(entry, keyed: try art.keyedCharm(entry, expected: artHash.value!), canvas: table.canvas, art: art, recorder)
+                try make(entry, keyed: try art.keyedCharm(entry, expected: artHash.value!, threads: recorder.threads), canvas: table.canvas, art: art, recorder)
             }))
         }
         return StagePlan(jobs: jobs)

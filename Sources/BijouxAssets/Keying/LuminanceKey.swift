@@ -32,7 +32,8 @@ public enum LuminanceKey {
     /// Keys an 8-bit image in place (the buffer is reused when the caller hands it
     /// over). Alpha in the input is composited over black first; `blackPoint` levels
     /// the matte's noise floor down to black before keying (0 leaves pixels alone).
-    public static func key(_ image: consuming RGBAImage, blackPoint: Int = 0) -> RGBAImage {
+    /// `threads` split the pixels; each pixel is keyed alone, so the result is the same.
+    public static func key(_ image: consuming RGBAImage, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
         var image = image
         let levels = BlackPoint.levelsTable(blackPoint)
         let count = image.width * image.height
@@ -42,24 +43,26 @@ public enum LuminanceKey {
                     let p = pixels.baseAddress!
                     let t = table.baseAddress!
                     let l = levels.baseAddress!
-                    for i in 0..<count {
-                        let o = i &* 4
-                        var r = p[o], g = p[o &+ 1], b = p[o &+ 2]
-                        let alpha = p[o &+ 3]
-                        if alpha != 255 {
-                            r = Alpha.premultiply(r, alpha)
-                            g = Alpha.premultiply(g, alpha)
-                            b = Alpha.premultiply(b, alpha)
+                    Parallel.forEachBand(count, jobs: threads) { band in
+                        for i in band {
+                            let o = i &* 4
+                            var r = p[o], g = p[o &+ 1], b = p[o &+ 2]
+                            let alpha = p[o &+ 3]
+                            if alpha != 255 {
+                                r = Alpha.premultiply(r, alpha)
+                                g = Alpha.premultiply(g, alpha)
+                                b = Alpha.premultiply(b, alpha)
+                            }
+                            r = l[Int(r)]
+                            g = l[Int(g)]
+                            b = l[Int(b)]
+                            let a = max(r, max(g, b))
+                            let row = Int(a) &<< 8
+                            p[o] = t[row | Int(r)]
+                            p[o &+ 1] = t[row | Int(g)]
+                            p[o &+ 2] = t[row | Int(b)]
+                            p[o &+ 3] = a
                         }
-                        r = l[Int(r)]
-                        g = l[Int(g)]
-                        b = l[Int(b)]
-                        let a = max(r, max(g, b))
-                        let row = Int(a) &<< 8
-                        p[o] = t[row | Int(r)]
-                        p[o &+ 1] = t[row | Int(g)]
-                        p[o &+ 2] = t[row | Int(b)]
-                        p[o &+ 3] = a
                     }
                 }
             }
@@ -98,9 +101,9 @@ public enum LuminanceKey {
     }
 
     /// Keys whatever a PNG decoded to.
-    public static func key(_ decoded: consuming DecodedPNG, blackPoint: Int = 0) -> RGBAImage {
+    public static func key(_ decoded: consuming DecodedPNG, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
         switch consume decoded {
-        case .rgba8(let image, _): key(image, blackPoint: blackPoint)
+        case .rgba8(let image, _): key(image, blackPoint: blackPoint, threads: threads)
         case .rgba16(let image, _): key(image, blackPoint: blackPoint)
         }
     }

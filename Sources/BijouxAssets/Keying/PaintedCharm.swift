@@ -18,7 +18,7 @@ public struct PaintedCharm: Sendable {
     /// Runs the charm pipeline on decoded art. Pure: pixels in, pixels out; `threads`
     /// share the resampling, and the pixels are the same for any number.
     public static func make(id: String, art: consuming DecodedPNG, blackPoint: Int, canvas: CharmCanvas, threads: Int = 1) -> PaintedCharm {
-        let (keyed, bounds, floor) = keyAndTrim(art, blackPoint: blackPoint)
+        let (keyed, bounds, floor) = keyAndTrim(art, blackPoint: blackPoint, threads: threads)
         return make(id: id, keyed: keyed, bounds: bounds, matteFloor: floor, canvas: canvas, threads: threads)
     }
 
@@ -29,7 +29,7 @@ public struct PaintedCharm: Sendable {
 
     static func make(id: String, keyed: RGBAImage, bounds: PixelRect, matteFloor floor: Int, canvas: CharmCanvas, threads: Int) -> PaintedCharm {
         // Cropped and premultiplied once for all five renders.
-        let painted = CharmCanvas.painted(keyed, bounds: bounds)
+        let painted = CharmCanvas.painted(keyed, bounds: bounds, threads: threads)
         let renders = CharmCanvas.scales.map { canvas.render(painted, scale: $0, threads: threads) }
         let island = Legibility.islandRender(painted, canvas: canvas, threads: threads)
         let phoneIsland = Legibility.islandRender(painted, canvas: canvas, scale: Legibility.phoneScale, threads: threads)
@@ -43,9 +43,9 @@ public struct PaintedCharm: Sendable {
     /// The art keyed, its matte floor, and its painted bounds: where every use of a
     /// painted charm (the catalog, the app icon) starts.
     public static func keyAndTrim(
-        _ art: consuming DecodedPNG, blackPoint: Int
+        _ art: consuming DecodedPNG, blackPoint: Int, threads: Int = 1
     ) -> (keyed: RGBAImage, bounds: PixelRect, matteFloor: Int) {
-        let keyed = LuminanceKey.key(art, blackPoint: blackPoint)
+        let keyed = LuminanceKey.key(art, blackPoint: blackPoint, threads: threads)
         let floor = MatteCheck.floor(of: keyed)
         // With a hazy matte every pixel is "painted"; trim above the haze instead.
         let bounds = PaintedBounds.of(keyed, threshold: max(PaintedBounds.alphaThreshold, UInt8(floor)))

@@ -7,19 +7,22 @@
 /// transparent ground. When shrinking, the kernel is widened by the scale factor so
 /// every source pixel contributes (no aliasing).
 public enum Resample {
-    /// An image premultiplied once, for resizing to several sizes (a charm's five
-    /// renders come from one).
+    /// A rectangle of an image (all of it by default) premultiplied once, for resizing
+    /// to several sizes (a charm's five renders come from its painted bounds).
     public struct Source: Sendable {
-        public let image: RGBAImage
+        let image: RGBAImage
+        let rect: PixelRect
         let premultiplied: [Float]
 
-        public init(_ image: RGBAImage) {
+        public init(_ image: RGBAImage, rect: PixelRect? = nil, threads: Int = 1) {
+            let rect = rect ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
             self.image = image
-            premultiplied = Resample.premultiply(image)
+            self.rect = rect
+            premultiplied = Resample.premultiply(image, rect: rect, threads: threads)
         }
 
-        public var width: Int { image.width }
-        public var height: Int { image.height }
+        public var width: Int { rect.width }
+        public var height: Int { rect.height }
     }
 
     /// `threads` split each pass's lines; the result is the same for any number.
@@ -30,15 +33,14 @@ public enum Resample {
 
     public static func resize(_ source: Source, width: Int, height: Int, threads: Int = 1) -> RGBAImage {
         precondition(width > 0 && height > 0)
-        let image = source.image
-        if width == image.width && height == image.height { return image }
-        // Horizontal pass: each of image.height rows becomes `width` pixels.
+        if width == source.width && height == source.height { return Compositing.crop(source.image, to: source.rect) }
+        // Horizontal pass: each of the source's rows becomes `width` pixels.
         let wide = convolve(
-            source.premultiplied, lines: image.height, outputs: width, along: Contributions(source: image.width, destination: width),
-            source: (line: image.width * 4, tap: 4), destination: (line: width * 4, pixel: 4), threads: threads)
+            source.premultiplied, lines: source.height, outputs: width, along: Contributions(source: source.width, destination: width),
+            source: (line: source.width * 4, tap: 4), destination: (line: width * 4, pixel: 4), threads: threads)
         // Vertical pass: each of `width` columns becomes `height` pixels.
         let tall = convolve(
-            wide, lines: width, outputs: height, along: Contributions(source: image.height, destination: height),
+            wide, lines: width, outputs: height, along: Contributions(source: source.height, destination: height),
             source: (line: 4, tap: width * 4), destination: (line: 4, pixel: width * 4), threads: threads)
         return unpremultiply(tall, width: width, height: height)
     }
@@ -52,45 +54,62 @@ public enum Resample {
         source sourceStride: (line: Int, tap: Int), destination: (line: Int, pixel: Int), threads: Int
     ) -> [Float] {
         var out = [Float](repeating: 0, count: lines * outputs * 4)
-        source.withUnsafeBufferPointer { source in
+        source.withUnsafeBytes { source in
             out.withUnsafeMutableBufferPointer { out in
-                Parallel.forEachBand(lines, jobs: threads) { band in
-                    for line in band {
-                        for j in 0..<outputs {
-                            // One pixel's four channels at a time (the same sums, lane by lane).
-                            var sum = SIMD4<Float>()
-                            let (start, weights) = contributions[j]
-                            var i = line * sourceStride.line + start * sourceStride.tap
-                            for weight in weights {
-                                sum += SIMD4(source[i], source[i + 1], source[i + 2], source[i + 3]) * weight
-                                i += sourceStride.tap
+                contributions.weights.withUnsafeBufferPointer { weights in
+                contributions.starts.withUnsafeBufferPointer { starts in
+                contributions.firstWeight.withUnsafeBufferPointer { firstWeight in
+                    Parallel.forEachBand(lines, jobs: threads) { band in
+                        for line in band {
+                            for j in 0..<outputs {
+                                // One pixel's four channels at a time (the same sums, lane by lane).
+                                var sum = SIMD4<Float>()
+                                var i = line * sourceStride.line + starts[j] * sourceStride.tap
+                                for w in firstWeight[j]..<firstWeight[j + 1] {
+                                    sum += source.loadUnaligned(fromByteOffset: i * MemoryLayout<Float>.size, as: SIMD4<Float>.self) * weights[w]
+                                    i += sourceStride.tap
+                                }
+                                let o = line * destination.line + j * destination.pixel
+                                out[o] = sum.x
+                                out[o + 1] = sum.y
+                                out[o + 2] = sum.z
+                                out[o + 3] = sum.w
                             }
-                            let o = line * destination.line + j * destination.pixel
-                            out[o] = sum.x
-                            out[o + 1] = sum.y
-                            out[o + 2] = sum.z
-                            out[o + 3] = sum.w
                         }
                     }
+                }
+                }
                 }
             }
         }
         return out
     }
 
-    /// Colour times alpha, as Float in 0...255.
-    static func premultiply(_ image: RGBAImage) -> [Float] {
-        var out = [Float](repeating: 0, count: image.pixels.count)
-        image.pixels.withUnsafeBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let alpha = Float(p[i + 3]) / 255
-                out[i] = Float(p[i]) * alpha
-                out[i + 1] = Float(p[i + 1]) * alpha
-                out[i + 2] = Float(p[i + 2]) * alpha
-                out[i + 3] = Float(p[i + 3])
+    /// Colour times alpha, as Float in 0...255, of `rect`'s pixels row by row; `threads`
+    /// split the rows. All of the image by default.
+    static func premultiply(_ image: RGBAImage, rect: PixelRect? = nil, threads: Int = 1) -> [Float] {
+        let rect = rect ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        let rowFloats = rect.width * 4
+        return [Float](unsafeUninitializedCapacity: rect.height * rowFloats) { out, filled in
+            image.pixels.withUnsafeBufferPointer { p in
+                Parallel.forEachBand(rect.height, jobs: threads) { rows in
+                    for row in rows {
+                        var i = ((rect.y + row) * image.width + rect.x) * 4
+                        var o = row * rowFloats
+                        for _ in 0..<rect.width {
+                            let alpha = Float(p[i + 3]) / 255
+                            out[o] = Float(p[i]) * alpha
+                            out[o + 1] = Float(p[i + 1]) * alpha
+                            out[o + 2] = Float(p[i + 2]) * alpha
+                            out[o + 3] = Float(p[i + 3])
+                            i += 4
+                            o += 4
+                        }
+                    }
+                }
             }
+            filled = rect.height * rowFloats
         }
-        return out
     }
 
     /// Back to straight 8-bit RGBA, clamping the kernel's small overshoots; colour
@@ -115,9 +134,12 @@ public enum Resample {
     }
 
     /// For each destination pixel, the first source pixel it reads and the normalised
-    /// weights of the ones it reads from there.
+    /// weights of the ones it reads from there: destination pixel j's weights are
+    /// `weights[firstWeight[j]..<firstWeight[j + 1]]`, one flat array for the whole line.
     struct Contributions {
-        private var entries: [(start: Int, weights: [Float])] = []
+        private(set) var starts: [Int] = []
+        private(set) var firstWeight: [Int] = [0]
+        private(set) var weights: [Float] = []
 
         init(source: Int, destination: Int) {
             let scale = Double(destination) / Double(source)
@@ -127,7 +149,6 @@ public enum Resample {
                 let center = (Double(d) + 0.5) / scale
                 let first = max(0, Int((center - support).rounded(.down)))
                 let last = min(source - 1, Int((center + support).rounded(.up)))
-                var weights: [Float] = []
                 var total = 0.0
                 var raw: [Double] = []
                 for s in first...max(first, last) {
@@ -136,12 +157,11 @@ public enum Resample {
                     total += w
                 }
                 if total == 0 { total = 1 }
-                weights = raw.map { Float($0 / total) }
-                entries.append((first, weights))
+                starts.append(first)
+                weights += raw.map { Float($0 / total) }
+                firstWeight.append(weights.count)
             }
         }
-
-        subscript(index: Int) -> (start: Int, weights: [Float]) { entries[index] }
     }
 
     /// The Mitchell–Netravali cubic with B = C = 1/3, support 2.

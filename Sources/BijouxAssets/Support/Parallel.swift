@@ -39,7 +39,10 @@ public enum Parallel {
 extension Parallel {
     /// Splits `0..<count` into at most `jobs` contiguous bands and runs `body` on each,
     /// concurrently: for loops whose iterations write disjoint parts of one buffer (the
-    /// rows of an image), so the result is the same for any number of jobs.
+    /// rows of an image), so the result is the same for any number of jobs. Not
+    /// `concurrentPerform`, which runs serially when nested in another (a job of the
+    /// build's own `map` is): helpers are asked for on the global queue and the calling
+    /// thread takes bands too, so every band runs even if no helper ever starts.
     public static func forEachBand(_ count: Int, jobs: Int, _ body: (Range<Int>) -> Void) {
         let bands = max(1, min(jobs, count))
         if bands == 1 {
@@ -47,10 +50,10 @@ extension Parallel {
             return
         }
         withoutActuallyEscaping(body) { body in
-            let unsafeBody = UnsafeSendable(body)
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
-                unsafeBody.value(count * band / bands..<count * (band + 1) / bands)
-            }
+            let work = Bands(count: count, bands: bands, body: UnsafeSendable(body))
+            for _ in 1..<bands { DispatchQueue.global().async { work.run() } }
+            work.run()
+            work.finish()
         }
     }
 
@@ -99,6 +102,48 @@ private final class ResultSlots<T, E: Error>: @unchecked Sendable {
     func release() {
         buffer.deinitialize()
         buffer.deallocate()
+    }
+}
+
+/// The bands of one `forEachBand`: each is claimed once, by whichever thread asks
+/// first. Helpers that start after the last band is claimed find nothing to do and
+/// never see the body, which is dropped once every claimed band is done.
+private final class Bands: @unchecked Sendable {
+    private let count: Int, bands: Int
+    private let state: Locked<(next: Int, body: UnsafeSendable<(Range<Int>) -> Void>?)>
+    private let running = DispatchGroup()
+
+    init(count: Int, bands: Int, body: UnsafeSendable<(Range<Int>) -> Void>) {
+        self.count = count
+        self.bands = bands
+        state = Locked((0, body))
+    }
+
+    func run() {
+        // Left only once `runOne` has returned and dropped its reference to the body,
+        // so nothing holds it when `forEachBand` returns.
+        while runOne() { running.leave() }
+    }
+
+    private func runOne() -> Bool {
+        guard let (band, body) = claim() else { return false }
+        body.value(count * band / bands..<count * (band + 1) / bands)
+        return true
+    }
+
+    /// Called by the caller after its own `run`: every band is claimed by then.
+    func finish() {
+        running.wait()
+        state.withLock { $0.body = nil }
+    }
+
+    private func claim() -> (Int, UnsafeSendable<(Range<Int>) -> Void>)? {
+        state.withLock { state in
+            guard state.next < bands, let body = state.body else { return nil }
+            state.next += 1
+            running.enter()
+            return (state.next - 1, body)
+        }
     }
 }
 
