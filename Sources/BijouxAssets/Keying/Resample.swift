@@ -48,37 +48,64 @@ public enum Resample {
     /// One separable pass over premultiplied RGBA floats: for each line, output pixel
     /// j is the weighted sum of the source pixels its contributions name. Strides are
     /// in floats, so the same loop runs along rows or down columns. Lines are split
-    /// among `threads`; each line's outputs are its own, so the sums never depend on it.
+    /// among `threads`, and taken four at a time (four independent sums, so the adds
+    /// overlap); every pixel's sum is the same sequence of operations however its line
+    /// is grouped, so the result never depends on either.
     private static func convolve(
         _ source: [Float], lines: Int, outputs: Int, along contributions: Contributions,
         source sourceStride: (line: Int, tap: Int), destination: (line: Int, pixel: Int), threads: Int
     ) -> [Float] {
         var out = [Float](repeating: 0, count: lines * outputs * 4)
+        let floatSize = MemoryLayout<Float>.size
         source.withUnsafeBytes { source in
             out.withUnsafeMutableBufferPointer { out in
                 contributions.weights.withUnsafeBufferPointer { weights in
-                contributions.starts.withUnsafeBufferPointer { starts in
-                contributions.firstWeight.withUnsafeBufferPointer { firstWeight in
-                    Parallel.forEachBand(lines, jobs: threads) { band in
-                        for line in band {
-                            for j in 0..<outputs {
-                                // One pixel's four channels at a time (the same sums, lane by lane).
-                                var sum = SIMD4<Float>()
-                                var i = line * sourceStride.line + starts[j] * sourceStride.tap
-                                for w in firstWeight[j]..<firstWeight[j + 1] {
-                                    sum += source.loadUnaligned(fromByteOffset: i * MemoryLayout<Float>.size, as: SIMD4<Float>.self) * weights[w]
-                                    i += sourceStride.tap
-                                }
+                    contributions.starts.withUnsafeBufferPointer { starts in
+                        contributions.firstWeight.withUnsafeBufferPointer { firstWeight in
+                            @inline(__always) func store(_ sum: SIMD4<Float>, line: Int, _ j: Int) {
                                 let o = line * destination.line + j * destination.pixel
                                 out[o] = sum.x
                                 out[o + 1] = sum.y
                                 out[o + 2] = sum.z
                                 out[o + 3] = sum.w
                             }
+                            Parallel.forEachBand(lines, jobs: threads) { band in
+                                var line = band.lowerBound
+                                let next = sourceStride.line * floatSize
+                                while line + 4 <= band.upperBound {
+                                    for j in 0..<outputs {
+                                        var s0 = SIMD4<Float>(), s1 = s0, s2 = s0, s3 = s0
+                                        var at = (line * sourceStride.line + starts[j] * sourceStride.tap) * floatSize
+                                        for w in firstWeight[j]..<firstWeight[j + 1] {
+                                            let weight = weights[w]
+                                            s0 += source.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self) * weight
+                                            s1 += source.loadUnaligned(fromByteOffset: at + next, as: SIMD4<Float>.self) * weight
+                                            s2 += source.loadUnaligned(fromByteOffset: at + 2 * next, as: SIMD4<Float>.self) * weight
+                                            s3 += source.loadUnaligned(fromByteOffset: at + 3 * next, as: SIMD4<Float>.self) * weight
+                                            at += sourceStride.tap * floatSize
+                                        }
+                                        store(s0, line: line, j)
+                                        store(s1, line: line + 1, j)
+                                        store(s2, line: line + 2, j)
+                                        store(s3, line: line + 3, j)
+                                    }
+                                    line += 4
+                                }
+                                while line < band.upperBound {
+                                    for j in 0..<outputs {
+                                        var sum = SIMD4<Float>()
+                                        var at = (line * sourceStride.line + starts[j] * sourceStride.tap) * floatSize
+                                        for w in firstWeight[j]..<firstWeight[j + 1] {
+                                            sum += source.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self) * weights[w]
+                                            at += sourceStride.tap * floatSize
+                                        }
+                                        store(sum, line: line, j)
+                                    }
+                                    line += 1
+                                }
+                            }
                         }
                     }
-                }
-                }
                 }
             }
         }
