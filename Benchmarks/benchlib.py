@@ -47,6 +47,32 @@ def ensure_tool(binary, apt_package, brew_package):
     return shutil.which(binary)
 
 
+class MachineShare:
+    """What the machine gave the bench: on Linux, the CPU time the hypervisor gave to
+    other guests (steal) and the load average, between start() and the report. A
+    figure against a reference is only as steady as these."""
+
+    def __init__(self):
+        self.start_ticks = self._ticks()
+
+    @staticmethod
+    def _ticks():
+        try:
+            with open("/proc/stat") as f:
+                fields = [int(v) for v in f.readline().split()[1:]]
+        except OSError:
+            return None
+        return sum(fields[:8]), fields[7] if len(fields) > 7 else 0
+
+    def report(self):
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        end = self._ticks()
+        if self.start_ticks is None or end is None or end[0] == self.start_ticks[0]:
+            return f"{os.cpu_count()} cores, load average {load:.1f}"
+        steal = (end[1] - self.start_ticks[1]) / (end[0] - self.start_ticks[0])
+        return f"{os.cpu_count()} cores, {steal * 100:.0f} % of CPU time stolen by the host, load average {load:.1f}"
+
+
 def run_once(command, env=None):
     """Runs a command; returns (wall seconds, peak resident memory in KiB)."""
     start = time.perf_counter()
