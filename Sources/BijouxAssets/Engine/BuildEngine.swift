@@ -83,7 +83,7 @@ public enum BuildEngine {
         let made = Set(run.paths)
         // Folders may nest (the contact sheet's Preview/ holds the charms' Preview/Charms/).
         let removed = Set(try owned.flatMap { try place.files(under: $0) }).filter { !made.contains($0) }.sorted()
-        try tree.commit(cache)
+        try tree.commit(cache, removing: !removed.isEmpty)
         withExtendedLifetime(lock) {}
         var files = Files(written: tree.report.written.sorted(), unchanged: tree.report.unchanged.sorted())
         files.removed = removed

@@ -108,22 +108,34 @@ enum CommitSteps {
 /// names; after it `build/` is the complete new tree. So at every instant `build/` is
 /// the complete old build or the complete new one. A build killed at any point leaves
 /// a tree beside `build/` that the next build sweeps.
+///
+/// The tree is made at the first output whose bytes are new. A build that writes
+/// nothing new, removes nothing and leaves the cache as it was (a no-op build) makes
+/// no tree and does not touch `build/` at all.
 final class OutputTree: OutputDestination, @unchecked Sendable {
     struct Files: Sendable {
         var written: [String] = []
         var unchanged: [String] = []
     }
 
-    let place: OutputPlace
-    /// The new tree, beside the output folder.
-    let tree: String
-    private let files = Locked(Files())
-    private var finished = false
+    private struct State {
+        /// The new tree, beside the output folder, once made.
+        var tree: String?
+        /// Old files to link into the tree once it is made.
+        var pending: [String] = []
+        var finished = false
+    }
 
-    /// Makes the new tree and carries over every entry of the old one except those for
-    /// which `remade` is true (relative paths of folders and files).
-    init(_ place: OutputPlace, keeping keep: (String) -> Bool) throws {
+    let place: OutputPlace
+    private let keep: @Sendable (String) -> Bool
+    private let state = Locked(State())
+    private let files = Locked(Files())
+
+    /// `keep` says which entries of the old tree (relative paths of folders and
+    /// files) the new one carries over when it is made.
+    init(_ place: OutputPlace, keeping keep: @escaping @Sendable (String) -> Bool) throws {
         self.place = place
+        self.keep = keep
         switch FileIO.entryKind(place.root) {
         case nil, .directory: break
         case .symbolicLink:
@@ -131,20 +143,27 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
             throw ImageIOError.cannotWrite(path: place.root, reason: "it is a symbolic link; give the folder it points to")
         default: throw ImageIOError.cannotWrite(path: place.root, reason: "it is a file, not a folder")
         }
-        try FileIO.makeDirectories(place.parent)
-        tree = try FileIO.makeUniqueDirectory(prefix: place.parent + "/" + place.treePrefix)
-        CommitSteps.done()
-        do {
-            try carry("", keep: keep)
-        } catch {
-            discard()
-            throw error
+    }
+
+    deinit { discard() }
+
+    /// The tree, made (with the old entries carried over and the pending links) the
+    /// first time it is needed.
+    private func madeTree() throws -> String {
+        try state.withLock { state in
+            if let tree = state.tree { return tree }
+            try FileIO.makeDirectories(place.parent)
+            let tree = try FileIO.makeUniqueDirectory(prefix: place.parent + "/" + place.treePrefix)
+            state.tree = tree
+            CommitSteps.done()
+            try carry("", into: tree)
+            for relative in state.pending { try link(relative, into: tree) }
+            state.pending = []
+            return tree
         }
     }
 
-    deinit { if !finished { discard() } }
-
-    private func carry(_ folder: String, keep: (String) -> Bool) throws {
+    private func carry(_ folder: String, into tree: String) throws {
         let source = folder.isEmpty ? place.root : place.path(folder)
         guard FileIO.entryKind(source) == .directory else { return }
         // A folder that cannot be listed stops the build: carrying it over as empty
@@ -155,7 +174,7 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
             if FileIO.entryKind(place.path(relative)) == .directory {
                 try FileIO.makeDirectories(tree + "/" + relative)
                 CommitSteps.done()
-                try carry(relative, keep: keep)
+                try carry(relative, into: tree)
             } else {
                 try FileIO.hardLink(place.path(relative), to: tree + "/" + relative)
                 CommitSteps.done()
@@ -170,7 +189,7 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
             else { return false }
         }
         do {
-            for output in outputs { try link(output.path) }
+            for output in outputs { try keepOld(output.path) }
         } catch {
             return false
         }
@@ -182,12 +201,12 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
         let old = place.path(output.path)
         let hash = ContentHash.of(output.bytes)
         if FileIO.entryKind(old) == .file, (try? FileIO.read(old)) == output.bytes {
-            try link(output.path)
+            try keepOld(output.path)
             files.withLock { $0.unchanged.append(output.path) }
             return hash
         }
-        let target = tree + "/" + output.path
         do {
+            let target = try madeTree() + "/" + output.path
             let temporary = try FileIO.stageTemporary(output.bytes, for: target)
             CommitSteps.done()
             try FileIO.commit(temporary, to: target)
@@ -199,8 +218,18 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
         return hash
     }
 
+    /// The old file at `relative` goes into the new tree: linked now if the tree is
+    /// made, else when it is.
+    private func keepOld(_ relative: String) throws {
+        let tree: String? = state.withLock { state in
+            if state.tree == nil { state.pending.append(relative) }
+            return state.tree
+        }
+        if let tree { try link(relative, into: tree) }
+    }
+
     /// Puts the old file at `relative` into the tree, unless it was carried over.
-    private func link(_ relative: String) throws {
+    private func link(_ relative: String, into tree: String) throws {
         let target = tree + "/" + relative
         if FileIO.entryKind(target) == .file { return }
         do {
@@ -215,15 +244,26 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
     var report: Files { files.value }
 
     /// Why a write in the tree failed, to be told of the output folder's path.
-    private static func reason(_ error: ImageIOError) -> String {
-        if case .cannotWrite(_, let reason) = error { return reason }
-        return error.description
+    private static func reason(_ error: any Error) -> String {
+        if case .cannotWrite(_, let reason)? = error as? ImageIOError { return reason }
+        return (error as? ImageIOError)?.description ?? "\(error)"
     }
 
-    /// Writes the cache into the tree, swaps the tree in, and removes the old one.
-    func commit(_ cache: BuildCache) throws {
+    /// Writes the cache into the tree, swaps the tree in, and removes the old one. When
+    /// no tree was made, nothing is to be removed (`removing`), the cache is the one the
+    /// folder has and no temporary file is left in it, the folder already is this
+    /// build: it is left as it is.
+    func commit(_ cache: BuildCache, removing: Bool) throws {
+        let encoded = cache.encoded(tool: ToolIdentity.current)
+        let made = state.withLock { $0.tree != nil }
+        if !made, !removing, FileIO.entryKind(place.root) == .directory,
+            (try? FileIO.read(place.path(BuildCache.file))) == encoded, !hasTemporaries("") {
+            state.withLock { $0.finished = true }
+            return
+        }
+        let tree = try madeTree()
         let cacheFile = tree + "/" + BuildCache.file
-        try FileIO.commit(try FileIO.stageTemporary(cache.encoded(tool: ToolIdentity.current), for: cacheFile), to: cacheFile)
+        try FileIO.commit(try FileIO.stageTemporary(encoded, for: cacheFile), to: cacheFile)
         CommitSteps.done()
         if FileIO.entryKind(place.root) == .directory {
             if try !FileIO.exchange(tree, place.root) {
@@ -237,9 +277,19 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
         } else {
             try FileIO.move(tree, to: place.root)
         }
-        finished = true
+        state.withLock { $0.finished = true }
         CommitSteps.done()
         removeOldTree(tree)
+    }
+
+    /// Whether the old tree holds temporary files of an interrupted run (which a new
+    /// tree leaves behind); an unlistable folder counts as holding some.
+    private func hasTemporaries(_ folder: String) -> Bool {
+        guard let names = try? FileIO.list(folder.isEmpty ? place.root : place.path(folder)) else { return true }
+        return names.contains { name in
+            let relative = folder.isEmpty ? name : folder + "/" + name
+            return name.hasPrefix(FileIO.temporaryPrefix) || (FileIO.entryKind(place.path(relative)) == .directory && hasTemporaries(relative))
+        }
     }
 
     private func removeOldTree(_ path: String) {
@@ -252,10 +302,13 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
         CommitSteps.done()
     }
 
-    /// Removes the unfinished tree (a failed build).
+    /// Removes the unfinished tree (a failed build), if one was made.
     func discard() {
-        finished = true
-        FileIO.removeTree(tree)
+        let tree: String? = state.withLock { state in
+            defer { state.finished = true }
+            return state.finished ? nil : state.tree
+        }
+        if let tree { FileIO.removeTree(tree) }
     }
 }
 

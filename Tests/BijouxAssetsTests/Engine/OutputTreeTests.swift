@@ -113,6 +113,24 @@ struct OutputTreeTests {
         #expect(FileManager.default.fileExists(atPath: folder.path + "/out/Generated/CharmTable.swift"))
     }
 
+    /// A build that changes nothing makes no tree and swaps nothing: the folder is the
+    /// same folder (its inode), with the same cache; a change then swaps a new one in.
+    @Test func aNoOpBuildLeavesTheFolderAsItIs() throws {
+        let folder = TestPaths.temporaryFolder("commit-no-op")
+        Self.writeArt(folder, revision: 1)
+        #expect(try Self.build(folder).status == 0)
+        func inode() throws -> UInt64 {
+            try #require(FileManager.default.attributesOfItem(atPath: folder.path + "/out")[.systemFileNumber] as? UInt64)
+        }
+        let before = try inode(), cache = folder.read("out/" + BuildCache.file)
+        #expect(try Self.build(folder).status == 0)
+        #expect(try inode() == before && folder.read("out/" + BuildCache.file) == cache)
+        #expect(try FileIO.list(folder.path).allSatisfy { !$0.contains("bijoux-tree") })
+        Self.writeArt(folder, revision: 2)
+        #expect(try Self.build(folder).status == 0)
+        #expect(try inode() != before)
+    }
+
     @Test func leftoversOfInterruptedRunsAreSwept() throws {
         let folder = TestPaths.temporaryFolder("commit-sweep")
         Self.writeArt(folder, revision: 1)
