@@ -158,8 +158,10 @@ public enum BuildEngine {
         var work: [StageWork] = []
         for (stage, plan) in plans {
             let jobs = selected(plan, only: only)
+            // Each job's own key reads its art (a charm's PNG): in parallel, in job order.
+            let own = try Parallel.map(jobs.count) { try jobs[$0].key() }
             var keys: [ContentHash] = [], inputs: [[Int]] = []
-            for job in jobs {
+            for (job, ownKey) in zip(jobs, own) {
                 var stages: [Int] = []
                 for input in job.inputs where input.name != stage.name {
                     if let index = work.firstIndex(where: { $0.stage.name == input.name }) {
@@ -169,7 +171,7 @@ public enum BuildEngine {
                         precondition(!plans.contains { $0.stage.name == input.name }, "\(stage.name) takes inputs from \(input.name), which runs after it")
                     }
                 }
-                var hash = try job.key()
+                var hash = ownKey
                 if !stages.isEmpty {
                     let key = CacheKey("with inputs")
                     key.add("own", hash)
