@@ -213,14 +213,15 @@ public enum BuildEngine {
         var cached: [[BuildCache.Entry?]] = []
         var uses: [String: Int] = [:]
         for stage in work {
-            var row: [BuildCache.Entry?] = []
-            for (job, key) in zip(stage.jobs, stage.keys) {
-                if let entry = old?[stage.id(job.name)], entry.key == key, destination.reuse(entry.outputs) {
-                    row.append(entry)
-                } else {
-                    row.append(nil)
-                    for id in job.charms { uses[id, default: 0] += 1 }
+            // Checking a job's files against the cache reads and hashes them: in parallel.
+            let row: [BuildCache.Entry?] = Parallel.map(stage.jobs.count, jobs: options.jobs) { index in
+                guard let entry = old?[stage.id(stage.jobs[index].name)], entry.key == stage.keys[index], destination.reuse(entry.outputs) else {
+                    return nil
                 }
+                return entry
+            }
+            for (job, entry) in zip(stage.jobs, row) where entry == nil {
+                for id in job.charms { uses[id, default: 0] += 1 }
             }
             cached.append(row)
         }
