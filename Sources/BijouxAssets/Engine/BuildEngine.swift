@@ -59,7 +59,7 @@ public enum BuildEngine {
         let art = try ArtFolder(options.artFolder)
         if let only = options.onlyCharms { try checkCharms(only, in: art) }
         let plans = try plan(art)
-        let work = try keyed(plans, only: options.onlyCharms)
+        let work = try keyed(plans, only: options.onlyCharms, jobs: options.jobs)
         let place = OutputPlace(options.outputFolder)
         let lock = try FileLock(place.lockFile) { options.progress?(.waitingForLock(folder: options.outputFolder)) }
         place.sweep()
@@ -100,7 +100,7 @@ public enum BuildEngine {
     /// inputs from), their outputs kept in memory.
     public static func run(_ stages: [any Stage.Type], art: ArtFolder, jobs: Int = Parallel.defaultJobs) throws -> StageRun {
         let memory = OutputMemory()
-        let work = try keyed(try stages.map { ($0, try $0.plan(art)) }, only: nil)
+        let work = try keyed(try stages.map { ($0, try $0.plan(art)) }, only: nil, jobs: jobs)
         let run = try execute(work, art: art, into: memory, cache: nil, full: true, options: Options(jobs: jobs))
         return StageRun(outputs: memory.outputs, warnings: run.warnings, notes: run.notes)
     }
@@ -154,12 +154,12 @@ public enum BuildEngine {
     /// Keys every selected job, so a missing or unreadable input stops the build
     /// before anything is made. A job that takes inputs from earlier stages is keyed
     /// with their jobs' keys too: their artifacts follow from them.
-    static func keyed(_ plans: [PlannedStage], only: Set<String>?) throws -> [StageWork] {
+    static func keyed(_ plans: [PlannedStage], only: Set<String>?, jobs threads: Int) throws -> [StageWork] {
         var work: [StageWork] = []
         for (stage, plan) in plans {
             let jobs = selected(plan, only: only)
             // Each job's own key reads its art (a charm's PNG): in parallel, in job order.
-            let own = try Parallel.map(jobs.count) { try jobs[$0].key() }
+            let own = try Parallel.map(jobs.count, jobs: threads) { try jobs[$0].key() }
             var keys: [ContentHash] = [], inputs: [[Int]] = []
             for (job, ownKey) in zip(jobs, own) {
                 var stages: [Int] = []

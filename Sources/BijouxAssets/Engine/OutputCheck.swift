@@ -18,7 +18,7 @@ extension BuildEngine {
     public static func check(_ options: Options) throws -> CheckReport {
         let art = try ArtFolder(options.artFolder)
         let plans = try plan(art)
-        let work = try keyed(plans, only: nil)
+        let work = try keyed(plans, only: nil, jobs: options.jobs)
         let place = OutputPlace(options.outputFolder)
         let lock = FileIO.entryKind(place.lockFile) == .file
             ? try FileLock(place.lockFile, shared: true, create: false) { options.progress?(.waitingForLock(folder: options.outputFolder)) } : nil
