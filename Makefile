@@ -100,14 +100,18 @@ test: deps
 # build, as its plugin-tools and main passes each recompile the C shims, so the
 # command's executable input is new), every job must come from the cache and no file
 # be written. Its own scratch path under .build/, so it never waits on `swift test`.
-# Then the command plugin must write the same generated Swift into the source tree.
+# Then the command plugin must write the same generated Swift into the source tree. SwiftPM's
+# temporary folders (it leaves some per plugin run) go to a scratch TMPDIR, removed afterwards.
 DEMO := Examples/CharmsDemo
 DEMO_BUILD := $(SWIFT) build --package-path $(DEMO) --scratch-path .build/charms-demo
 # The command plugin, run into a dot-named folder of the demo's target (removed afterwards).
 DEMO_COMMAND := $(SWIFT) package --package-path $(DEMO) --scratch-path .build/charms-demo --allow-writing-to-package-directory bijoux-assets
 DEMO_KEPT := .bijoux-command-check
 charms-demo: deps
-	@log=$$(mktemp) && trap 'rm -f "$$log"' EXIT && \
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-charms-demo.XXXXXX") && log="$$scratch/build.log" && \
+	kept=$(DEMO)/Sources/CharmsDemo/$(DEMO_KEPT) && \
+	trap 'rm -rf "$$scratch" "$$kept" "$(DEMO)/Sources/CharmsDemo/.$(DEMO_KEPT).bijoux-lock"' EXIT && \
+	export TMPDIR="$$scratch" && \
 	if ! $(DEMO_BUILD) >"$$log" 2>&1; then cat "$$log" >&2; echo "error: $(DEMO) does not build" >&2; exit 1; fi && \
 	$(DEMO_BUILD) >"$$log" 2>&1 && \
 	if grep -q 'bijoux-assets build (CharmsDemo)' "$$log" && ! grep -q '^built 0 written, [0-9]* unchanged, 0 removed' "$$log"; then \
@@ -116,7 +120,6 @@ charms-demo: deps
 	"$$($(DEMO_BUILD) --show-bin-path)/CharmsDemo" >"$$log" && \
 	if ! diff -u $(DEMO)/expected-output.txt "$$log"; then echo "error: $(DEMO) printed something else (diff above)" >&2; exit 1; fi && \
 	echo "charms-demo: built through BijouxAssetsPlugin, printed what $(DEMO)/expected-output.txt says" && \
-	kept=$(DEMO)/Sources/CharmsDemo/$(DEMO_KEPT) && trap 'rm -f "$$log" "$(DEMO)/Sources/CharmsDemo/.$(DEMO_KEPT).bijoux-lock"; rm -rf "$$kept"' EXIT && \
 	if ! $(DEMO_COMMAND) --out $(DEMO_KEPT) >"$$log" 2>&1; then cat "$$log" >&2; echo "error: the command plugin failed" >&2; exit 1; fi && \
 	if ! diff -r .build/charms-demo/plugins/outputs/charmsdemo/CharmsDemo/destination/BijouxAssetsPlugin/BijouxAssets/Generated "$$kept/Generated"; then \
 	  echo "error: the command plugin generated other Swift than the build plugin (diff above)" >&2; exit 1; \
