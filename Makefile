@@ -79,12 +79,13 @@ preview: deps
 	$(TOOL_BUILD)
 	$(RELEASE_BIN) watch --art $(ART) --out $(OUT) --serve $(PORT)
 
-# The tests are built first, then run with a temporary folder of their own, which must
-# be empty afterwards but for what SwiftPM itself leaves there (its lock files and
-# TemporaryDirectory.* folders): a test that leaves files behind fails the run.
+# The tests are built first, then run, with a temporary folder of their own (removed
+# afterwards), which must be empty after the tests but for what SwiftPM itself leaves
+# there (its lock files and TemporaryDirectory.* folders): a test that leaves files
+# behind fails the run.
 test: deps
-	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" && \
+	echo "$(SWIFT) build --build-tests $(TEST_FLAGS)" && TMPDIR="$$tmp" $(SWIFT) build --build-tests $(TEST_FLAGS) || { rm -rf "$$tmp"; exit 1; }; \
 	TMPDIR="$$tmp" BIJOUX_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
 	left=$$(ls -A "$$tmp" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
