@@ -80,14 +80,15 @@ preview: deps
 	$(RELEASE_BIN) watch --art $(ART) --out $(OUT) --serve $(PORT)
 
 # The tests are built first, then run, with a temporary folder of their own (removed
-# afterwards), which must be empty after the tests but for what SwiftPM itself leaves
-# there (its lock files and TemporaryDirectory.* folders): a test that leaves files
-# behind fails the run.
+# afterwards), which must hold nothing after the tests that it did not after the build,
+# but for what SwiftPM itself leaves there (its lock files and TemporaryDirectory.*
+# folders): a test that leaves files behind fails the run.
 test: deps
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" && \
 	echo "$(SWIFT) build --build-tests $(TEST_FLAGS)" && TMPDIR="$$tmp" $(SWIFT) build --build-tests $(TEST_FLAGS) || { rm -rf "$$tmp"; exit 1; }; \
+	built=$$(ls -A "$$tmp"); \
 	TMPDIR="$$tmp" BIJOUX_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
-	left=$$(ls -A "$$tmp" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
+	left=$$(ls -A "$$tmp" | grep -v -x -F -e "$${built:-/}" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
 	exit $$status
 	@$(MAKE) --no-print-directory kit-consumer
