@@ -172,7 +172,8 @@ extension ArtWatcher.Event {
             let files = report.files
             let what = changed.isEmpty ? "built" : "\(Self.describe(changed)) changed: rebuilt"
             let time = (seconds * 100).rounded() / 100
-            let jobs = made.isEmpty ? "nothing, all cached" : Self.describe(made.sorted())
+            // The first build names no change and lists no jobs (it made them all): a count.
+            let jobs = made.isEmpty ? "nothing, all cached" : changed.isEmpty ? "\(made.count) job\(made.count == 1 ? "" : "s")" : Self.describe(made.sorted())
             var line = "\(what) \(jobs); \(files.written.count) written, \(files.unchanged.count) unchanged, \(files.removed.count) removed in \(time) s"
             if !report.warnings.isEmpty { line += "; \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")" }
             return line
