@@ -2,7 +2,7 @@
 /// The check renders the charm at that size exactly as the catalog does and measures
 /// how much of it is still solid; thin strokes and small details melt into
 /// half-transparent mush long before the whole silhouette disappears.
-public struct LegibilityReport: Equatable, Sendable, Codable {
+public struct LegibilityReport: Equatable, Sendable {
     /// Fraction of the 22 px canvas covered by pixels at least half opaque.
     public var solidFraction: Double
     /// That fraction divided by the same measure at full size: how much of the

@@ -10,7 +10,7 @@ public enum ContactSheetPage {
 
     /// The page. `views` are the app's surfaces (`SheetViews.html`), drawn from the
     /// same sheet, in the palette's paper, ink and accent.
-    public static func html(_ sheet: ContactSheet, palette: Palette) -> String {
+    static func html(_ sheet: ContactSheet, palette: Palette) -> String {
         var page = "<!doctype html>\n<html lang=\"en\" data-ground=\"dark\" data-outlines=\"off\">\n<head>\n"
         page += "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<title>Bijoux contact sheet</title>\n<style>\n\(SheetStyle.css(palette))</style>\n</head>\n<body>\n"

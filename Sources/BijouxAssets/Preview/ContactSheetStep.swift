@@ -6,7 +6,7 @@ public protocol ContactSheetStage: Stage {}
 extension JobRecorder {
     /// Leaves this job's cards for the contact sheet, as its artifact (kept in the
     /// cache, so a `charm <id>` build can draw the whole page).
-    public func leave(_ cards: ContactSheet) {
+    func leave(_ cards: ContactSheet) {
         artifact = cards.encoded
     }
 }
