@@ -18,45 +18,43 @@ public enum Parallel {
         }
         let slots = ResultSlots<T, E>(count: count)
         defer { slots.release() }
-        withoutActuallyEscaping(body) { body in
-            let unsafeBody = UnsafeSendable(body)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                // Static interleaving: worker w takes items w, w + workers, ...
-                var index = worker
-                while index < count {
-                    do throws(E) { slots.store(.success(try unsafeBody.value(index)), at: index) } catch {
-                        slots.store(.failure(error), at: index)
-                    }
-                    index += workers
-                }
+        onThreads(count, workers: workers) { index in
+            do throws(E) { slots.store(.success(try body(index)), at: index) } catch {
+                slots.store(.failure(error), at: index)
             }
-            _ = unsafeBody
         }
         return try slots.collect()
     }
-}
 
-extension Parallel {
     /// Splits `0..<count` into at most `jobs` contiguous bands and runs `body` on each,
     /// concurrently: for loops whose iterations write disjoint parts of one buffer (the
-    /// rows of an image), so the result is the same for any number of jobs. Not
-    /// `concurrentPerform`, which runs serially when nested in another (a job of the
-    /// build's own `map` is): helpers are asked for on the global queue and the calling
-    /// thread takes bands too, so every band runs even if no helper ever starts.
+    /// rows of an image), so the result is the same for any number of jobs.
     public static func forEachBand(_ count: Int, jobs: Int, _ body: (Range<Int>) -> Void) {
         let bands = max(1, min(jobs, count))
         if bands == 1 {
             body(0..<count)
             return
         }
+        onThreads(bands, workers: bands) { band in body(count * band / bands..<count * (band + 1) / bands) }
+    }
+
+    /// Runs `body(i)` for every `i` in `0..<count`, on the calling thread and up to
+    /// `workers - 1` helpers asked for on the global queue, each index taken once by
+    /// whichever thread asks first. Not `concurrentPerform`, which libdispatch runs
+    /// serially when nested in another (a build job's resampling runs inside the
+    /// build's job pool); and since the calling thread works too, every index runs
+    /// even if no helper ever starts.
+    private static func onThreads(_ count: Int, workers: Int, _ body: (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
-            let work = Bands(count: count, bands: bands, body: UnsafeSendable(body))
-            for _ in 1..<bands { DispatchQueue.global().async { work.run() } }
+            let work = Claims(count: count, body: UnsafeSendable(body))
+            for _ in 1..<workers { DispatchQueue.global().async { work.run() } }
             work.run()
             work.finish()
         }
     }
+}
 
+extension Parallel {
     /// Runs `body` on a thread of its own and returns its result, or nil when it has
     /// not finished after `seconds`: then it is abandoned, left to finish (or to end
     /// with the process) with nothing waiting for it. The last resort against work
@@ -105,41 +103,40 @@ private final class ResultSlots<T, E: Error>: @unchecked Sendable {
     }
 }
 
-/// The bands of one `forEachBand`: each is claimed once, by whichever thread asks
-/// first. Helpers that start after the last band is claimed find nothing to do and
-/// never see the body, which is dropped once every claimed band is done.
-private final class Bands: @unchecked Sendable {
-    private let count: Int, bands: Int
-    private let state: Locked<(next: Int, body: UnsafeSendable<(Range<Int>) -> Void>?)>
+/// The indices of one `onThreads`: each is claimed once, by whichever thread asks
+/// first. Helpers that start after the last index is claimed find nothing to do and
+/// never see the body, which is dropped once every claimed index is done.
+private final class Claims: @unchecked Sendable {
+    private let count: Int
+    private let state: Locked<(next: Int, body: UnsafeSendable<(Int) -> Void>?)>
     private let running = DispatchGroup()
 
-    init(count: Int, bands: Int, body: UnsafeSendable<(Range<Int>) -> Void>) {
+    init(count: Int, body: UnsafeSendable<(Int) -> Void>) {
         self.count = count
-        self.bands = bands
         state = Locked((0, body))
     }
 
     func run() {
         // Left only once `runOne` has returned and dropped its reference to the body,
-        // so nothing holds it when `forEachBand` returns.
+        // so nothing holds it when `onThreads` returns.
         while runOne() { running.leave() }
     }
 
     private func runOne() -> Bool {
-        guard let (band, body) = claim() else { return false }
-        body.value(count * band / bands..<count * (band + 1) / bands)
+        guard let (index, body) = claim() else { return false }
+        body.value(index)
         return true
     }
 
-    /// Called by the caller after its own `run`: every band is claimed by then.
+    /// Called by the caller after its own `run`: every index is claimed by then.
     func finish() {
         running.wait()
         state.withLock { $0.body = nil }
     }
 
-    private func claim() -> (Int, UnsafeSendable<(Range<Int>) -> Void>)? {
+    private func claim() -> (Int, UnsafeSendable<(Int) -> Void>)? {
         state.withLock { state in
-            guard state.next < bands, let body = state.body else { return nil }
+            guard state.next < count, let body = state.body else { return nil }
             state.next += 1
             running.enter()
             return (state.next - 1, body)
@@ -147,8 +144,8 @@ private final class Bands: @unchecked Sendable {
     }
 }
 
-/// Carries a closure across the concurrentPerform boundary; the closure only reads
-/// shared state and writes to its own slot.
+/// Carries a closure to the helper threads; the closure only reads shared state and
+/// writes to its own slot or band.
 private struct UnsafeSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
