@@ -10,6 +10,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v17)],
     products: [
         .executable(name: "bijoux-assets", targets: ["bijoux-assets"]),
+        // The AAC encoder the tool's sounds stage runs: the one program that links FFmpeg.
+        .executable(name: "bijoux-aac", targets: ["bijoux-aac"]),
         .library(name: "BijouxAssets", targets: ["BijouxAssets"]),
         // What the app, its widget and Live Activity extensions link: Foundation only,
         // so it builds without any of the C libraries below.
@@ -70,25 +72,27 @@ let package = Package(
             name: "BijouxAssets",
             dependencies: [
                 "BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CXXHash", "CLibXML2", "CKissFFT",
-                "CEbur128", "CAVCodec", "CAVFormat", "CBijouxAudio",
+                "CEbur128",
             ],
             exclude: ["Engine/README.md"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
-        .plugin(name: "BijouxAssetsPlugin", capability: .buildTool(), dependencies: ["bijoux-assets"]),
+        // FFmpeg lives here alone, so the tool's start loads none of it.
+        .executableTarget(name: "bijoux-aac", dependencies: ["CBijouxAudio"]),
+        .plugin(name: "BijouxAssetsPlugin", capability: .buildTool(), dependencies: ["bijoux-assets", "bijoux-aac"]),
         .plugin(
             name: "BijouxAssetsCommand",
             capability: .command(
                 intent: .custom(verb: "bijoux-assets", description: "Build each target's art/ into its source folder"),
                 permissions: [.writeToPackageDirectory(reason: "writes the asset catalog and the generated Swift beside the target's art/")]),
-            dependencies: ["bijoux-assets"]),
+            dependencies: ["bijoux-assets", "bijoux-aac"]),
         // The golden harness (recording policies, the review page): for tests only, so it
         // does not ship in the product.
         .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets"]),
         .testTarget(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
-            dependencies: ["BijouxAssets", "BijouxKit", "BijouxTestSupport", "bijoux-assets"],
+            dependencies: ["BijouxAssets", "BijouxKit", "BijouxTestSupport", "bijoux-assets", "bijoux-aac"],
             exclude: []
         ),
         .testTarget(name: "BijouxKitTests", dependencies: ["BijouxKit"]),

@@ -14,6 +14,9 @@ struct BijouxAssetsCommand: CommandPlugin {
         let folder = extractor.extractOption(named: "out").last ?? "BijouxAssets"
         let passed = extractor.remainingArguments
         let tool = try context.tool(named: "bijoux-assets").url
+        // The tool's AAC encoder, which it runs from the path it is given.
+        var environment = ProcessInfo.processInfo.environment
+        environment["BIJOUX_AAC"] = try context.tool(named: "bijoux-aac").url.path
         var ran = 0
         for case let target as SourceModuleTarget in context.package.targets where named.isEmpty || named.contains(target.name) {
             let art = target.directoryURL.appending(path: "art")
@@ -22,7 +25,11 @@ struct BijouxAssetsCommand: CommandPlugin {
                 continue
             }
             let out = target.directoryURL.appending(path: folder)
-            let process = try Process.run(tool, arguments: ["build", "--art", art.path, "--out", out.path] + passed)
+            let process = Process()
+            process.executableURL = tool
+            process.arguments = ["build", "--art", art.path, "--out", out.path] + passed
+            process.environment = environment
+            try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
                 Diagnostics.error("bijoux-assets build failed for target '\(target.name)' (exit status \(process.terminationStatus))")

@@ -1,62 +1,95 @@
-import CBijouxAudio
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
-/// AAC-LC in an MP4 (.m4a) container through FFmpeg's libraries: its native `aac`
-/// encoder and the `ipod` muxer (the MP4 muxer with the M4A brand), in memory.
+/// AAC-LC in an MP4 (.m4a) container, made by the helper executable `bijoux-aac`, the
+/// one program of the package that links FFmpeg (its encoding recipe and why its bytes
+/// are deterministic are in `Sources/bijoux-aac/main.swift`). The tool runs it only when
+/// a track must be encoded, so no other build, command or start loads FFmpeg.
 ///
-/// Deterministic bytes: the muxer's `AVFMT_FLAG_BITEXACT` leaves out the `encoder`
-/// tag ("Lavf" and libavformat's version) and the encoder's `AV_CODEC_FLAG_BITEXACT`
-/// the "Lavc" version string it otherwise writes in the first frame; with no
-/// `creation_time` metadata the movie and track headers' dates are zero. What is
-/// left is a function of the samples and FFmpeg's encoder, so the same PCM makes
-/// the same file with one FFmpeg build (another FFmpeg version may encode otherwise).
-public enum AACCodec {
+/// The protocol: `bijoux-aac encode SAMPLE_RATE BIT_RATE` reads planar Float32 (every
+/// left sample, then every right one) on its standard input and writes the `.m4a` on its
+/// standard output; `bijoux-aac decode` reads a container and writes the sample rate
+/// (a UInt32) and then planar Float32. Numbers are in the machine's byte order. A
+/// failure is a line on its standard error and a non-zero exit status.
+///
+/// The helper is `$BIJOUX_AAC` when that is set (the plugins set it to the helper they
+/// were given), else `bijoux-aac` beside the running executable, where the package's
+/// build and the artifact bundle both put it.
+enum AACCodec {
     static let bitRate = 128_000
-    static let muxer = "ipod"
-    static let encoder = "aac"
     /// One AAC frame, in samples: the granularity of the file's length.
     static let frameLength = 1024
+    static let helperName = "bijoux-aac"
+    static let helperVariable = "BIJOUX_AAC"
 
-    /// FFmpeg refused: `file` is what was being encoded (the score) or decoded.
-    public struct Failure: UserFacingError, Equatable {
-        public var file: String
-        public var reason: String
-        public var diagnostic: Diagnostic { Diagnostic(place: file, message: reason) }
+    /// Where the helper is looked for.
+    static let helper: String = {
+        if let named = getenv(helperVariable).map({ String(cString: $0) }), !named.isEmpty { return named }
+        let folder = FileIO.executablePath().map(FileIO.parentDirectory) ?? "."
+        return (folder.isEmpty ? "." : folder) + "/" + helperName
+    }()
 
-        init(file: String, _ what: String, _ message: [CChar]) {
-            self.file = file
-            reason = "FFmpeg could not \(what): " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// The helper failed or is missing: `file` is what was being encoded (the score) or
+    /// decoded; the message names the helper.
+    struct Failure: UserFacingError, Equatable {
+        var file: String
+        var reason: String
+        var diagnostic: Diagnostic { Diagnostic(place: file, message: reason) }
+    }
+
+    /// What identifies the encoder in a track's cache key, without running it: the hash
+    /// of the helper's executable (the tool's own identity covers the rest).
+    static func helperIdentity(file: String) throws(Failure) -> ContentHash {
+        do {
+            return try FileIO.contentHash(ofFile: helper)
+        } catch {
+            throw Failure(file: file, reason: "\(missing): \(error.diagnostic.message)")
         }
     }
 
-    static func encode(_ buffer: StereoBuffer, file: String) throws(Failure) -> [UInt8] {
-        var bytes = bx_audio_bytes()
-        var message = [CChar](repeating: 0, count: 256)
-        // The names must outlive the call that reads them, not just the settings' init.
-        let status = muxer.withCString { muxer in
-            encoder.withCString { encoder in
-                let settings = bx_aac_settings(muxer: muxer, encoder: encoder, bit_rate: Int64(bitRate), bit_exact: 1)
-                return bx_aac_encode(buffer.left, buffer.right, Int64(buffer.frames), Int32(Voices.sampleRate), settings, &bytes, &message, message.count)
-            }
-        }
-        guard status == 0 else { throw Failure(file: file, "encode AAC", message) }
-        defer { bx_audio_free(bytes.data) }
-        return Array(UnsafeBufferPointer(start: bytes.data, count: bytes.size))
+    static func encode(_ buffer: StereoBuffer, sampleRate: Int, file: String) throws(Failure) -> [UInt8] {
+        var pcm = [UInt8]()
+        pcm.reserveCapacity(buffer.frames * 2 * MemoryLayout<Float>.size)
+        buffer.left.withUnsafeBytes { pcm += $0 }
+        buffer.right.withUnsafeBytes { pcm += $0 }
+        let result = try run(["encode", String(sampleRate), String(bitRate)], input: pcm, file: file)
+        guard !result.isEmpty else { throw Failure(file: file, reason: "\(helper) wrote no track") }
+        return result
     }
 
     /// The samples of an encoded file, and its sample rate.
     static func decode(_ bytes: [UInt8], file: String) throws(Failure) -> (buffer: StereoBuffer, sampleRate: Int) {
-        var pcm = bx_audio_pcm()
-        var message = [CChar](repeating: 0, count: 256)
-        let status = bx_aac_decode(bytes, bytes.count, &pcm, &message, message.count)
-        guard status == 0 else { throw Failure(file: file, "decode", message) }
-        defer {
-            bx_audio_free(pcm.left)
-            bx_audio_free(pcm.right)
+        let output = try run(["decode"], input: bytes, file: file)
+        let header = MemoryLayout<UInt32>.size, sample = MemoryLayout<Float>.size
+        guard output.count >= header, (output.count - header) % (2 * sample) == 0 else {
+            throw Failure(file: file, reason: "\(helper) decode wrote \(output.count) bytes, not a sample rate and two channels")
         }
-        let frames = Int(pcm.frames)
-        let buffer = StereoBuffer(
-            left: Array(UnsafeBufferPointer(start: pcm.left, count: frames)),
-            right: Array(UnsafeBufferPointer(start: pcm.right, count: frames)))
-        return (buffer, Int(pcm.sample_rate))
+        let frames = (output.count - header) / (2 * sample)
+        return output.withUnsafeBytes { raw in
+            let rate = raw.loadUnaligned(as: UInt32.self)
+            func channel(_ index: Int) -> [Float] {
+                let start = header + index * frames * sample
+                return (0..<frames).map { raw.loadUnaligned(fromByteOffset: start + $0 * sample, as: Float.self) }
+            }
+            return (StereoBuffer(left: channel(0), right: channel(1)), Int(rate))
+        }
+    }
+
+    private static var missing: String {
+        "cannot run the AAC encoder \(helper) (it is built and shipped beside bijoux-assets; \(helperVariable) names another)"
+    }
+
+    private static func run(_ arguments: [String], input: [UInt8], file: String) throws(Failure) -> [UInt8] {
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess.run(helper, arguments, input: input)
+        } catch {
+            throw Failure(file: file, reason: "\(missing): \(error.reason)")
+        }
+        guard result.status == 0 else { throw Failure(file: file, reason: "\(helper) failed: \(result.reason)") }
+        return result.stdout
     }
 }

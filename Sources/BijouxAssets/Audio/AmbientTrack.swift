@@ -96,5 +96,5 @@ public struct AmbientTrack: Sendable {
     }
 
     /// The track as `.m4a` bytes; `file` (the score) names it in an error.
-    public func encoded(file: String) throws(AACCodec.Failure) -> [UInt8] { try AACCodec.encode(pcm, file: file) }
+    func encoded(file: String) throws(AACCodec.Failure) -> [UInt8] { try AACCodec.encode(pcm, sampleRate: facts.sampleRate, file: file) }
 }

@@ -1,5 +1,3 @@
-import CAVCodec
-import CAVFormat
 import CEbur128
 
 /// The sound and touch stage: every `art/music/<name>.json` score becomes
@@ -33,7 +31,7 @@ public enum SoundsStage: Stage {
             jobs.append(job(name, kind: "score", from: Score.folder, to: audioFolder, SoundCatalog.audioExtension, art: art) {
                 try Score.parse($0, file: $1)
             } key: { bytes in
-                trackKey(name: name, score: bytes)
+                try trackKey(name: name, score: bytes, file: art.file(Score.folder + "/" + name + ".json"))
             } make: { score, path, recorder in
                 let track = AmbientTrack(score: score, name: name)
                 try recorder.write(path, try track.encoded(file: art.file(Score.folder + "/" + name + ".json")))
@@ -68,16 +66,16 @@ public enum SoundsStage: Stage {
     }
 
     /// Everything that decides a track: its name (it names the file and the facts),
-    /// the score's bytes, and the libraries whose results are in it beside the tool's
-    /// own build (which the engine adds): FFmpeg's encoder and muxer, and libebur128,
-    /// whose measure sets the mastering gain. Every other setting (sample rate, bit
-    /// rate, loudness target, the voices) is a constant of the tool.
-    static func trackKey(name: String, score: [UInt8]) -> CacheKey {
+    /// the score's bytes, and what makes it beside the tool's own build (which the
+    /// engine adds): the AAC encoder helper, identified by its executable's hash
+    /// without being run (see `AACCodec`), and libebur128, whose measure sets the
+    /// mastering gain. Every other setting (sample rate, bit rate, loudness target,
+    /// the voices) is a constant of the tool. `file` (the score) names a missing helper.
+    static func trackKey(name: String, score: [UInt8], file: String) throws(AACCodec.Failure) -> CacheKey {
         let key = CacheKey("track")
         key.add("name", name)
         key.add("score", score)
-        key.add("libavcodec", Int(avcodec_version()))
-        key.add("libavformat", Int(avformat_version()))
+        key.add("encoder", try AACCodec.helperIdentity(file: file))
         var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
         ebur128_get_version(&major, &minor, &patch)
         key.add("libebur128", "\(major).\(minor).\(patch)")
@@ -89,7 +87,7 @@ public enum SoundsStage: Stage {
     /// the build before anything is made; `make` gets the parsed value and the output's path.
     private static func job<Source: Sendable>(
         _ name: String, kind: String, from folder: String, to output: String, _ ext: String, art: ArtFolder,
-        parse: @escaping @Sendable ([UInt8], String) throws -> Source, key: @escaping @Sendable ([UInt8]) -> CacheKey,
+        parse: @escaping @Sendable ([UInt8], String) throws -> Source, key: @escaping @Sendable ([UInt8]) throws -> CacheKey,
         make: @escaping @Sendable (Source, String, JobRecorder) throws -> Void
     ) -> Job {
         let relative = folder + "/" + name + ".json"
@@ -97,7 +95,7 @@ public enum SoundsStage: Stage {
         return Job(name: name + "." + ext, scope: .whole, key: {
             let bytes = try read(relative, name: name, kind: kind, art: art)
             parsed.value = try parse(bytes, art.file(relative))
-            return key(bytes).hash
+            return try key(bytes).hash
         }, make: { recorder in
             try make(parsed.value!, "\(output)/\(name).\(ext)", recorder)
         })
