@@ -8,26 +8,32 @@ OUT        ?= build
 # librsvg includes it). The contact sheet's browser test runs a headless Chromium: Debian's
 # chromium; on macOS Google Chrome or Chromium from /Applications (brew install --cask chromium).
 APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev time \
-              libkissfft-dev libebur128-dev libavformat-dev libavcodec-dev libavutil-dev librsvg2-bin chromium
+              libkissfft-dev libebur128-dev libavformat-dev libavcodec-dev libavutil-dev librsvg2-bin chromium \
+              zip unzip
 BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2 kissfft libebur128 ffmpeg
 # `make preview` serves on this port (empty: the tool's default, printed).
 PORT       ?=
 PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash libxml-2.0 kissfft-float libebur128 libavformat libavcodec libavutil
-TOOLS      := rsvg-convert
+TOOLS      := rsvg-convert zip unzip
 # Homebrew's libxml2 is keg-only: pkg-config finds it only through this path.
 ifeq ($(shell uname -s),Darwin)
 export PKG_CONFIG_PATH := $(shell brew --prefix libxml2 2>/dev/null)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 endif
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
-# The tool for `make assets`/`charm`/`bench` is built in its own scratch path, so it never
-# waits on the lock of a running `make test` (which uses .build/).
-TOOL_BUILD := $(SWIFT) build -c release --product bijoux-assets --scratch-path .build/tool
-RELEASE_BIN = $(shell $(TOOL_BUILD) --show-bin-path)/bijoux-assets
+# The release tool and its AAC encoder, for `make assets`/`charm`/`bench` and the artifact
+# bundle: one build, in its own scratch path, so it never waits on the lock of a running
+# `make test` (which uses .build/). On Linux the Swift runtime is linked in, so the
+# executables need no toolchain (macOS has the runtime in the system).
+STATIC     := $(if $(filter Darwin,$(shell uname -s)),,--static-swift-stdlib)
+TOOL_BUILD := $(SWIFT) build -c release $(STATIC) --scratch-path .build/tool
+TOOL_BIN    = $(shell $(TOOL_BUILD) --show-bin-path)
+RELEASE_BIN = $(TOOL_BIN)/bijoux-assets
+DIST       := .build/dist
 # Tests are a debug build (testable imports, assertions on) optimised from the command line:
 # Package.swift carries no unsafe flags, so apps can depend on the package.
 TEST_FLAGS := -Xswiftc -O
 
-.PHONY: all deps assets charm test kit-consumer charms-demo goldens bench fuzz clean distclean help
+.PHONY: all deps tool assets charm artifactbundle test kit-consumer charms-demo goldens bench fuzz clean distclean help
 
 all: assets
 
@@ -36,7 +42,10 @@ help:
 	@echo "make charm NAME=<id>   rebuild one charm (and its 22 pt renders) only"
 	@echo "make preview           watch $(ART)/, rebuild on every save, serve the contact sheet"
 	@echo "make test              run the test suite (goldens included), kit-consumer and charms-demo"
-	@echo "make charms-demo       build Examples/CharmsDemo through the plugin, run it, check its output"
+	@echo "make artifactbundle    the release tool as $(DIST)/bijoux-assets.artifactbundle.zip (and .sha256), and"
+	@echo "                       $(DIST)/BijouxAssetsPlugin/, the plugin package apps depend on"
+	@echo "                       (BIJOUX_RELEASE_URL=<zip URL>: the package names the published zip)"
+	@echo "make charms-demo       build Examples/CharmsDemo through both plugins (source, package), check its output"
 	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
 	@echo "make goldens           re-record every golden from the current outputs"
 	@echo "make bench             speed and memory against reference tools"
@@ -65,68 +74,48 @@ deps:
 	  echo "Installing with Homebrew: --cask chromium"; brew install --cask chromium; \
 	fi
 
-assets: deps
-	$(TOOL_BUILD)
+tool: deps
+	$(TOOL_BUILD) --product bijoux-assets
+	$(TOOL_BUILD) --product bijoux-aac
+
+assets: tool
 	$(RELEASE_BIN) build --art $(ART) --out $(OUT)
 
 charm: deps
 	@if [ -z "$(NAME)" ]; then echo "usage: make charm NAME=<id>" >&2; exit 2; fi
-	$(TOOL_BUILD)
+	@$(MAKE) --no-print-directory tool
 	$(RELEASE_BIN) charm $(NAME) --art $(ART) --out $(OUT)
 
 # Rebuilds on every save and serves build/Preview/index.html on 127.0.0.1 (PORT to choose).
-preview: deps
-	$(TOOL_BUILD)
+preview: tool
 	$(RELEASE_BIN) watch --art $(ART) --out $(OUT) --serve $(PORT)
 
+# The artifact bundle is made first (its tests and the plugin package route need it).
 # The tests are built first, then run, with a temporary folder of their own (removed
 # afterwards), which must hold nothing after the tests that it did not after the build,
 # but for what SwiftPM itself leaves there (its lock files and TemporaryDirectory.*
 # folders): a test that leaves files behind fails the run.
-test: deps
+test: deps artifactbundle
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" && \
 	echo "$(SWIFT) build --build-tests $(TEST_FLAGS)" && TMPDIR="$$tmp" $(SWIFT) build --build-tests $(TEST_FLAGS) || { rm -rf "$$tmp"; exit 1; }; \
 	built=$$(ls -A "$$tmp"); \
-	TMPDIR="$$tmp" BIJOUX_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
+	TMPDIR="$$tmp" BIJOUX_REQUIRE_BROWSER=1 BIJOUX_REQUIRE_BUNDLE=1 $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
 	left=$$(ls -A "$$tmp" | grep -v -x -F -e "$${built:-/}" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
 	exit $$status
 	@$(MAKE) --no-print-directory kit-consumer
 	@$(MAKE) --no-print-directory charms-demo
 
-# Examples/CharmsDemo applies BijouxAssetsPlugin to its executable target: its build
-# compiles the tool for the host, runs it on the example's art/ and compiles the
-# generated Swift (and copies the catalog as a resource). It runs and must print
-# exactly expected-output.txt; a second build, with nothing changed, must make
-# nothing: if SwiftPM runs the tool again (on Linux it relinks the host tool on every
-# build, as its plugin-tools and main passes each recompile the C shims, so the
-# command's executable input is new), every job must come from the cache and no file
-# be written. Its own scratch path under .build/, so it never waits on `swift test`.
-# Then the command plugin must write the same generated Swift into the source tree. SwiftPM's
-# temporary folders (it leaves some per plugin run) go to a scratch TMPDIR, removed afterwards.
-DEMO := Examples/CharmsDemo
-DEMO_BUILD := $(SWIFT) build --package-path $(DEMO) --scratch-path .build/charms-demo
-# The command plugin, run into a dot-named folder of the demo's target (removed afterwards).
-DEMO_COMMAND := $(SWIFT) package --package-path $(DEMO) --scratch-path .build/charms-demo --allow-writing-to-package-directory bijoux-assets
-DEMO_KEPT := .bijoux-command-check
-charms-demo: deps
-	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-charms-demo.XXXXXX") && log="$$scratch/build.log" && \
-	kept=$(DEMO)/Sources/CharmsDemo/$(DEMO_KEPT) && \
-	trap 'rm -rf "$$scratch" "$$kept" "$(DEMO)/Sources/CharmsDemo/.$(DEMO_KEPT).bijoux-lock"' EXIT && \
-	export TMPDIR="$$scratch" && \
-	if ! $(DEMO_BUILD) >"$$log" 2>&1; then cat "$$log" >&2; echo "error: $(DEMO) does not build" >&2; exit 1; fi && \
-	$(DEMO_BUILD) >"$$log" 2>&1 && \
-	if grep -q 'bijoux-assets build (CharmsDemo)' "$$log" && ! grep -q '^built 0 written, [0-9]* unchanged, 0 removed' "$$log"; then \
-	  cat "$$log" >&2; echo "error: a second build with no art changed made something again" >&2; exit 1; \
-	fi && \
-	"$$($(DEMO_BUILD) --show-bin-path)/CharmsDemo" >"$$log" && \
-	if ! diff -u $(DEMO)/expected-output.txt "$$log"; then echo "error: $(DEMO) printed something else (diff above)" >&2; exit 1; fi && \
-	echo "charms-demo: built through BijouxAssetsPlugin, printed what $(DEMO)/expected-output.txt says" && \
-	if ! $(DEMO_COMMAND) --out $(DEMO_KEPT) >"$$log" 2>&1; then cat "$$log" >&2; echo "error: the command plugin failed" >&2; exit 1; fi && \
-	if ! diff -r .build/charms-demo/plugins/outputs/charmsdemo/CharmsDemo/destination/BijouxAssetsPlugin/BijouxAssets/Generated "$$kept/Generated"; then \
-	  echo "error: the command plugin generated other Swift than the build plugin (diff above)" >&2; exit 1; \
-	fi && \
-	echo "charms-demo: the command plugin wrote the same generated Swift into the source tree"
+# The release executables, the artifact bundle and the plugin package (Packaging/artifactbundle).
+artifactbundle: tool
+	Packaging/artifactbundle "$(TOOL_BIN)" $(DIST)
+
+# Examples/CharmsDemo applies BijouxAssetsPlugin to its executable target, through this
+# repository's source plugin and through the plugin package that `make artifactbundle`
+# writes: Examples/CharmsDemo/check says what each route must do.
+charms-demo: deps artifactbundle
+	@Examples/CharmsDemo/check source
+	@Examples/CharmsDemo/check package $(DIST)
 
 # Examples/KitConsumer depends on this package by path and on the BijouxKit product
 # alone, as the app and its extensions do. It is built in a scratch folder of its own
@@ -155,8 +144,7 @@ goldens: deps
 	BIJOUX_RECORD=all $(SWIFT) test $(TEST_FLAGS) --filter SampleArtGoldenTests || true
 	$(SWIFT) test $(TEST_FLAGS) --filter SampleArtGoldenTests
 
-bench: deps
-	$(TOOL_BUILD)
+bench: tool
 	Benchmarks/run "$(RELEASE_BIN)"
 
 # Not in CI: each target runs for FUZZ_SECONDS; findings go to .build/fuzz/<target>/.

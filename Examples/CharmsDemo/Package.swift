@@ -1,21 +1,28 @@
 // swift-tools-version:6.1
-// An app-shaped package that uses bijoux-assets as an app would: it depends on this
-// repository by path, applies BijouxAssetsPlugin to its executable target (whose art/
-// holds three charms, two icons and a palette) and links BijouxKit, which the
-// generated Swift imports. `make test` builds it, runs it and compares what it prints
-// with expected-output.txt.
+// An app-shaped package that uses bijoux-assets as an app would: it applies
+// BijouxAssetsPlugin to its executable target (whose art/ holds three charms, two icons
+// and a palette) and links BijouxKit, which the generated Swift imports. `make test`
+// builds it both ways an app can take the plugin, runs it and compares what it prints
+// with expected-output.txt:
+// - by default, from this repository by path (the source plugin: the tool is compiled
+//   from source, with its C libraries);
+// - with BIJOUX_PLUGIN_PACKAGE=<folder>, from the plugin package `make artifactbundle`
+//   writes (the prebuilt tool), as an app depends on a release of it.
 import PackageDescription
+
+let pluginPackage = Context.environment["BIJOUX_PLUGIN_PACKAGE"].flatMap { $0.isEmpty ? nil : $0 }
+let source = pluginPackage == nil ? "bijoux-assets" : "BijouxAssetsPlugin"
 
 let package = Package(
     name: "CharmsDemo",
     platforms: [.macOS(.v13), .iOS(.v17)],
-    dependencies: [.package(name: "bijoux-assets", path: "../..")],
+    dependencies: [.package(name: source, path: pluginPackage ?? "../..")],
     targets: [
         .executableTarget(
             name: "CharmsDemo",
-            dependencies: [.product(name: "BijouxKit", package: "bijoux-assets")],
+            dependencies: [.product(name: "BijouxKit", package: source)],
             // The source art is the plugin's input, not a resource of the app.
             exclude: ["art"],
-            plugins: [.plugin(name: "BijouxAssetsPlugin", package: "bijoux-assets")])
+            plugins: [.plugin(name: "BijouxAssetsPlugin", package: source)])
     ]
 )

@@ -28,7 +28,7 @@ enum AACCodec {
     /// Where the helper is looked for.
     static let helper: String = {
         if let named = getenv(helperVariable).map({ String(cString: $0) }), !named.isEmpty { return named }
-        let folder = FileIO.executablePath().map(FileIO.parentDirectory) ?? "."
+        let folder = FileIO.executablePath().map { FileIO.parentDirectory(of: $0) } ?? "."
         return (folder.isEmpty ? "." : folder) + "/" + helperName
     }()
 

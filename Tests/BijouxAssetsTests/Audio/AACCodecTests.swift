@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+/// The AAC encoder is a helper process: the tool itself links no FFmpeg, runs the helper
+/// only when a track must be encoded, and stops with one line naming it, writing
+/// nothing, when it is missing or fails.
+@Suite("The AAC encoder helper")
+struct AACCodecTests {
+    /// The helper beside the tool, where the package's build puts it.
+    static let helper = FileIO.parentDirectory(of: CLI.executable) + "/" + AACCodec.helperName
+
+    /// `ldd` on Linux, `otool -L` on macOS: the shared libraries an executable links.
+    static func linkedLibraries(_ executable: String) throws -> String {
+        #if os(macOS)
+            let result = try CLI.runTool("/usr/bin/otool", ["-L", executable])
+        #else
+            let result = try CLI.runTool("/usr/bin/ldd", [executable])
+        #endif
+        try #require(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    @Test func theToolLinksNoFFmpegAndTheHelperDoes() throws {
+        #expect(!(try Self.linkedLibraries(CLI.executable)).contains("libav"), "bijoux-assets must not load FFmpeg at its start")
+        let helper = try Self.linkedLibraries(Self.helper)
+        #expect(helper.contains("libavcodec") && helper.contains("libavformat"))
+    }
+
+    /// A built folder, and its files' bytes, to compare after a failed build.
+    static func builtFolder(_ label: String) throws -> (TemporaryFolder, [String: [UInt8]]) {
+        let folder = TestPaths.temporaryFolder(label)
+        SoundsStageTests.makeArt(folder)
+        let first = try CLI.run(["build", "--art", folder.path + "/art", "--out", folder.path + "/out", "--quiet"])
+        try #require(first.status == 0, "\(first.stderr)")
+        return (folder, snapshot(folder))
+    }
+
+    static func snapshot(_ folder: TemporaryFolder) -> [String: [UInt8]] {
+        Dictionary(uniqueKeysWithValues: folder.files().filter { $0.hasPrefix("out/") }.map { ($0, folder.read($0) ?? []) })
+    }
+
+    @Test(arguments: ["missing", "failing"])
+    func aHelperThatCannotEncodeStopsTheBuildAndKeepsTheOutputs(_ kind: String) throws {
+        let (folder, before) = try Self.builtFolder("aac-\(kind)")
+        // A new score, so its track must be encoded.
+        folder.write("art/music/short-loop.json", Array(#"{"tempo": 100, "bars": 2, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
+        let helper = folder.path + "/helper/bijoux-aac"
+        if kind == "failing" {
+            folder.write("helper/bijoux-aac", "#!/bin/sh\necho 'no encoder here' >&2\nexit 3\n")
+            chmod(helper, 0o755)
+        }
+        let result = try CLI.run(
+            ["build", "--art", folder.path + "/art", "--out", folder.path + "/out"], environment: [AACCodec.helperVariable: helper])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(result.stderr)")
+        let score = folder.path + "/art/music/short-loop.json"
+        let expected = kind == "missing"
+            ? "\(score): error: cannot run the AAC encoder \(helper) (it is built and shipped beside bijoux-assets; BIJOUX_AAC names another): cannot read: No such file or directory"
+            : "\(score): error: \(helper) failed: no encoder here"
+        #expect(lines.first.map(String.init) == expected)
+        #expect(Self.snapshot(folder) == before, "the previous outputs stay as they were")
+    }
+
+    /// A track the cache holds is not encoded again: the helper is identified by its
+    /// file's hash, not run. A copy of the helper that cannot be executed (but hashes
+    /// the same) builds the unchanged art; a changed score then needs it and fails.
+    @Test func theHelperRunsOnlyWhenATrackMustBeEncoded() throws {
+        let folder = TestPaths.temporaryFolder("aac-cached")
+        SoundsStageTests.makeArt(folder)
+        let copy = folder.path + "/helper/bijoux-aac"
+        folder.write("helper/bijoux-aac", try FileIO.read(Self.helper))
+        chmod(copy, 0o755)
+        let arguments = ["build", "--art", folder.path + "/art", "--out", folder.path + "/out", "--quiet"]
+        let environment = [AACCodec.helperVariable: copy]
+        let first = try CLI.run(arguments, environment: environment)
+        try #require(first.status == 0, "\(first.stderr)")
+        chmod(copy, 0o444)
+        let again = try CLI.run(arguments, environment: environment)
+        #expect(again.status == 0, "a cached track needs no encoder: \(again.stderr)")
+        folder.write("art/music/short-loop.json", Array(#"{"tempo": 90, "bars": 2, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
+        let changed = try CLI.run(arguments, environment: environment)
+        #expect(changed.status == 1 && changed.stderr.contains("cannot run the AAC encoder \(copy)"), "\(changed.stderr)")
+    }
+}
