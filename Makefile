@@ -144,7 +144,7 @@ goldens: deps
 	BIJOUX_RECORD=all $(SWIFT) test $(TEST_FLAGS) --filter SampleArtGoldenTests || true
 	$(SWIFT) test $(TEST_FLAGS) --filter SampleArtGoldenTests
 
-bench: tool
+bench: artifactbundle
 	Benchmarks/run "$(RELEASE_BIN)"
 
 # Not in CI: each target runs for FUZZ_SECONDS; findings go to .build/fuzz/<target>/.
