@@ -57,7 +57,8 @@ help:
 # Installs the C libraries (and rsvg-convert) when pkg-config (or the shell) cannot find them, and
 # (on Debian) the browser the contact sheet's test opens.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && command -v $(TOOLS) >/dev/null 2>&1 && \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && \
+	  ( for tool in $(TOOLS); do command -v $$tool >/dev/null 2>&1 || exit 1; done ) && \
 	  { [ "$$(uname -s)" = Darwin ] || { [ -x /usr/bin/time ] && { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; }; }; then \
 	  :; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
