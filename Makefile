@@ -33,7 +33,7 @@ DIST       := .build/dist
 # Package.swift carries no unsafe flags, so apps can depend on the package.
 TEST_FLAGS := -Xswiftc -O
 
-.PHONY: all deps tool assets charm artifactbundle test kit-consumer charms-demo goldens bench fuzz clean distclean help
+.PHONY: all deps tool assets charm artifactbundle api test kit-consumer charms-demo goldens bench fuzz clean distclean help
 
 all: assets
 
@@ -49,6 +49,7 @@ help:
 	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
 	@echo "make goldens           re-record every golden from the current outputs"
 	@echo "make bench             speed and memory against reference tools"
+	@echo "make api               list the public declarations outside BijouxKit (at most 150, each documented)"
 	@echo "make fuzz              libFuzzer on the PNG, SVG and JSON readers (FUZZ_SECONDS each)"
 	@echo "make deps              install the system libraries (apt-get or brew)"
 	@echo "make clean             remove the generated outputs in $(OUT)/"
@@ -144,6 +145,10 @@ kit-consumer:
 goldens: deps
 	BIJOUX_RECORD=all $(SWIFT) test $(TEST_FLAGS) --filter SampleArtGoldenTests || true
 	$(SWIFT) test $(TEST_FLAGS) --filter SampleArtGoldenTests
+
+# The public face (Tests/Tools/public-api; the tests compare it with Tests/Tools/public-api.txt).
+api:
+	@Tests/Tools/public-api --check
 
 bench: artifactbundle
 	Benchmarks/run "$(RELEASE_BIN)"

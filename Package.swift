@@ -12,7 +12,6 @@ let package = Package(
         .executable(name: "bijoux-assets", targets: ["bijoux-assets"]),
         // The AAC encoder the tool's sounds stage runs: the one program that links FFmpeg.
         .executable(name: "bijoux-aac", targets: ["bijoux-aac"]),
-        .library(name: "BijouxAssets", targets: ["BijouxAssets"]),
         // What the app, its widget and Live Activity extensions link: Foundation only,
         // so it builds without any of the C libraries below.
         .library(name: "BijouxKit", targets: ["BijouxKit"]),

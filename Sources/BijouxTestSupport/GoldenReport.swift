@@ -4,23 +4,23 @@ import Foundation
 /// Writes what a failed golden check leaves for people and CI: per failing output its
 /// expected, actual and diff files and a JSON summary in one failures folder (CI keeps
 /// the folder), and one self-contained HTML page that shows them side by side.
-public struct GoldenReport: Sendable {
-    public var failuresFolder: String
-    public var pagePath: String
+package struct GoldenReport: Sendable {
+    package var failuresFolder: String
+    package var pagePath: String
 
-    public init(failuresFolder: String, pagePath: String) {
+    package init(failuresFolder: String, pagePath: String) {
         self.failuresFolder = failuresFolder
         self.pagePath = pagePath
     }
 
     /// The files written for one failing result.
-    public struct Artifacts: Sendable, CustomStringConvertible {
-        public var expected: String?
-        public var actual: String?
-        public var diff: String?
-        public var summary: String
+    package struct Artifacts: Sendable, CustomStringConvertible {
+        package var expected: String?
+        package var actual: String?
+        package var diff: String?
+        package var summary: String
 
-        public var description: String {
+        package var description: String {
             [("expected", expected), ("actual", actual), ("diff", diff), ("summary", summary)]
                 .compactMap { name, path in path.map { "\(name) \($0)" } }.joined(separator: ", ")
         }
@@ -29,7 +29,7 @@ public struct GoldenReport: Sendable {
     /// Clears the previous run's files, then writes this run's. With no failure, the
     /// folder and the page are removed, so nothing stale is left to mislead.
     @discardableResult
-    public func write(_ results: [GoldenResult]) throws(ImageIOError) -> [String: Artifacts] {
+    package func write(_ results: [GoldenResult]) throws(FileError) -> [String: Artifacts] {
         FileIO.removeTree(failuresFolder)
         FileIO.removeTree(pagePath)
         let failed = results.filter { !$0.passed }
@@ -46,14 +46,14 @@ public struct GoldenReport: Sendable {
         return artifacts
     }
 
-    private func writeArtifacts(_ result: GoldenResult) throws(ImageIOError) -> (Artifacts, String) {
+    private func writeArtifacts(_ result: GoldenResult) throws(FileError) -> (Artifacts, String) {
         let base = failuresFolder + "/" + Self.stem(result.path)
         let fileExtension = Self.fileExtension(result.path)
         var files = Artifacts(summary: base + ".summary.json")
         var figures: [(String, [UInt8])] = []
         var text = ""
 
-        func save(_ kind: String, _ bytes: [UInt8], ext: String) throws(ImageIOError) -> String {
+        func save(_ kind: String, _ bytes: [UInt8], ext: String) throws(FileError) -> String {
             let path = "\(base).\(kind)\(ext)"
             try FileIO.writeAtomically(bytes, to: path)
             return path

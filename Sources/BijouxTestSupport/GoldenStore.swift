@@ -17,19 +17,19 @@ import BijouxAssets
 ///
 /// Every write or removal also fails the test, so a person looks at it before
 /// committing: a recorded golden is never silently accepted.
-public enum RecordPolicy: String, Sendable, CaseIterable {
+package enum RecordPolicy: String, Sendable, CaseIterable {
     case missing, failed, all, never
 
-    public static let environmentVariable = "BIJOUX_RECORD"
+    package static let environmentVariable = "BIJOUX_RECORD"
 
     /// Unset or empty means `missing`.
-    public static func parse(_ value: String?) throws(RecordPolicyError) -> RecordPolicy {
+    package static func parse(_ value: String?) throws(RecordPolicyError) -> RecordPolicy {
         guard let value, !value.isEmpty else { return .missing }
         guard let policy = RecordPolicy(rawValue: value) else { throw RecordPolicyError(value: value) }
         return policy
     }
 
-    public static func fromEnvironment() throws(RecordPolicyError) -> RecordPolicy {
+    package static func fromEnvironment() throws(RecordPolicyError) -> RecordPolicy {
         try parse(getenv(environmentVariable).map { String(cString: $0) })
     }
 
@@ -37,9 +37,9 @@ public enum RecordPolicy: String, Sendable, CaseIterable {
     var rewritesFailures: Bool { self == .failed || self == .all }
 }
 
-public struct RecordPolicyError: UserFacingError, Equatable {
-    public var value: String
-    public var diagnostic: Diagnostic {
+package struct RecordPolicyError: UserFacingError, Equatable {
+    package var value: String
+    package var diagnostic: Diagnostic {
         Diagnostic(place: nil, message: "\(RecordPolicy.environmentVariable)=\(value): expected one of \(RecordPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
     }
 }
@@ -47,10 +47,10 @@ public struct RecordPolicyError: UserFacingError, Equatable {
 /// The platform whose libraries drew an output. Goldens are recorded on the
 /// reference platform (Linux, as in CI); another platform keeps its own goldens only
 /// for rendered outputs that its library versions draw differently.
-public enum GoldenPlatform: String, Sendable {
+package enum GoldenPlatform: String, Sendable {
     case linux, macOS
 
-    public static var current: GoldenPlatform {
+    package static var current: GoldenPlatform {
         #if os(macOS)
             .macOS
         #else
@@ -58,7 +58,7 @@ public enum GoldenPlatform: String, Sendable {
         #endif
     }
 
-    public static let reference = GoldenPlatform.linux
+    package static let reference = GoldenPlatform.linux
     static let overrideFolders = ["macOS"]
 
     /// The subfolder of the golden root with this platform's own rendered goldens.
@@ -68,11 +68,11 @@ public enum GoldenPlatform: String, Sendable {
 /// The golden files: `<root>/<path as in the output folder>`, and for rendered
 /// outputs on a platform other than the reference, `<root>/<platform>/<path>` when
 /// that platform has recorded its own (read first, written by recording there).
-public struct GoldenStore: Sendable {
-    public var root: String
-    public var platform: GoldenPlatform
+package struct GoldenStore: Sendable {
+    package var root: String
+    package var platform: GoldenPlatform
 
-    public init(root: String, platform: GoldenPlatform = .current) {
+    package init(root: String, platform: GoldenPlatform = .current) {
         self.root = root
         self.platform = platform
     }
@@ -116,8 +116,8 @@ public struct GoldenStore: Sendable {
 }
 
 /// What the golden check found for one output (or one golden without an output).
-public struct GoldenResult: Sendable {
-    public enum Outcome: Sendable {
+package struct GoldenResult: Sendable {
+    package enum Outcome: Sendable {
         /// Within tolerance; the difference, for images that were not byte-identical.
         case matches(ImageDifference?)
         case missing
@@ -132,28 +132,28 @@ public struct GoldenResult: Sendable {
         case unreadable(String)
     }
 
-    public enum Recording: Sendable { case written, removed }
+    package enum Recording: Sendable { case written, removed }
 
     /// Relative to the output folder.
-    public var path: String
+    package var path: String
     /// The output file itself; nil for a stale golden.
-    public var outputFile: String?
+    package var outputFile: String?
     /// The golden file read, or the one recording wrote.
-    public var golden: String
-    public var tolerance: GoldenTolerance?
-    public var outcome: Outcome
+    package var golden: String
+    package var tolerance: GoldenTolerance?
+    package var outcome: Outcome
     /// What recording did to the golden; nil when it was left alone.
-    public var recording: Recording?
-    public var policy: RecordPolicy
+    package var recording: Recording?
+    package var policy: RecordPolicy
 
-    public var passed: Bool {
+    package var passed: Bool {
         if case .matches = outcome, recording == nil { return true }
         return false
     }
 
     /// One line: what is wrong, and what recording did about it; for text, the first
     /// differing lines follow.
-    public var message: String {
+    package var message: String {
         var text = path + ": "
         switch outcome {
         case .matches(let difference):
@@ -194,29 +194,29 @@ public struct GoldenResult: Sendable {
 /// Compares every output file of a build with its golden and records goldens as the
 /// policy says. Images are compared as decoded pixels under `tolerances`; text is
 /// compared exactly.
-public struct GoldenCheck: Sendable {
-    public var outputFolder: String
-    public var store: GoldenStore
-    public var policy: RecordPolicy
-    public var tolerances: GoldenTolerances
+package struct GoldenCheck: Sendable {
+    package var outputFolder: String
+    package var store: GoldenStore
+    package var policy: RecordPolicy
+    package var tolerances: GoldenTolerances
 
     /// Outputs for people, not the app, get no goldens: the previews are collages of
     /// the catalog images (already guarded) whose layout may change freely.
-    public static let unguardedFolders = ["Preview/"]
+    package static let unguardedFolders = ["Preview/"]
 
-    public init(outputFolder: String, store: GoldenStore, policy: RecordPolicy, tolerances: GoldenTolerances = .standard) {
+    package init(outputFolder: String, store: GoldenStore, policy: RecordPolicy, tolerances: GoldenTolerances = .standard) {
         self.outputFolder = outputFolder
         self.store = store
         self.policy = policy
         self.tolerances = tolerances
     }
 
-    public static func isGuarded(_ path: String) -> Bool {
+    package static func isGuarded(_ path: String) -> Bool {
         !unguardedFolders.contains { path.hasPrefix($0) }
     }
 
     /// One result per guarded output, then one per stale golden.
-    public func run() -> [GoldenResult] {
+    package func run() -> [GoldenResult] {
         let outputs = GoldenStore.files(under: outputFolder).filter(Self.isGuarded)
         var results = outputs.map(check)
         let built = Set(outputs)

@@ -1,23 +1,23 @@
 import BijouxAssets
 
 /// How closely one output must match its golden, and why.
-public struct GoldenTolerance: Equatable, Sendable {
-    public var comparison: PixelComparison
+package struct GoldenTolerance: Equatable, Sendable {
+    package var comparison: PixelComparison
     /// Counted differing pixels allowed before the golden fails.
-    public var budget: Int
+    package var budget: Int
     /// The system library that draws this output, if any. Such outputs may differ
     /// between platforms' library versions, so a platform may keep its own golden
     /// (see `GoldenStore`); outputs of this package's own arithmetic never do.
-    public var renderer: String?
-    public var reason: String
+    package var renderer: String?
+    package var reason: String
 
     /// Any change is a real change.
-    public static func exact(reason: String) -> GoldenTolerance {
+    package static func exact(reason: String) -> GoldenTolerance {
         GoldenTolerance(comparison: .exact, budget: 0, renderer: nil, reason: reason)
     }
 
     /// pixelmatch's rule with `threshold`, plus `budget` other pixels.
-    public static func perceptual(
+    package static func perceptual(
         threshold: Double = PixelComparison.defaultThreshold, budget: Int = 0, renderer: String, reason: String
     ) -> GoldenTolerance {
         GoldenTolerance(comparison: .perceptual(threshold: threshold), budget: budget, renderer: renderer, reason: reason)
@@ -27,37 +27,37 @@ public struct GoldenTolerance: Equatable, Sendable {
 /// Every golden tolerance, in this one place: images by output path (relative to the
 /// output folder) and prefix, the longest prefix winning, with the reason for each;
 /// every other file is text and compared exactly.
-public struct GoldenTolerances: Sendable {
-    public struct Rule: Sendable {
-        public var prefix: String
-        public var tolerance: GoldenTolerance
+package struct GoldenTolerances: Sendable {
+    package struct Rule: Sendable {
+        package var prefix: String
+        package var tolerance: GoldenTolerance
     }
 
-    public var rules: [Rule]
-    public var fallback: GoldenTolerance
+    package var rules: [Rule]
+    package var fallback: GoldenTolerance
 
-    public static let text = GoldenTolerance.exact(
+    package static let text = GoldenTolerance.exact(
         reason: "generated text (Swift, JSON, Contents.json) is the same on every machine and read by code: compared byte for byte")
 
     /// Encoded audio: FFmpeg's AAC encoder writes the same bytes for the same samples
     /// with one FFmpeg build (bit-exact flags, no date; see `AACCodec`), so any change
     /// is real on the reference platform; Homebrew's FFmpeg (and the Mac's libm in
     /// the synthesis) may encode otherwise, so a platform may keep its own.
-    public static let encodedAudio = GoldenTolerance(
+    package static let encodedAudio = GoldenTolerance(
         comparison: .exact, budget: 0, renderer: "FFmpeg (aac encoder, ipod muxer)",
         reason: "AAC encoded by FFmpeg from PCM synthesised with libm: byte for byte with one FFmpeg build and libm")
 
-    public static func isImage(_ path: String) -> Bool { path.hasSuffix(".png") }
+    package static func isImage(_ path: String) -> Bool { path.hasSuffix(".png") }
     /// Neither an image nor text: compared as bytes, shown by size.
-    public static func isBinary(_ path: String) -> Bool { path.hasSuffix("." + SoundCatalog.audioExtension) }
+    package static func isBinary(_ path: String) -> Bool { path.hasSuffix("." + SoundCatalog.audioExtension) }
 
-    public func tolerance(for path: String) -> GoldenTolerance {
+    package func tolerance(for path: String) -> GoldenTolerance {
         if Self.isBinary(path) { return Self.encodedAudio }
         guard Self.isImage(path) else { return Self.text }
         return rules.filter { path.hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count }?.tolerance ?? fallback
     }
 
-    public static let standard = GoldenTolerances(
+    package static let standard = GoldenTolerances(
         rules: [
             Rule(prefix: CharmsStage.catalogFolder + "/", tolerance: .exact(
                 reason: "the luminance key is integer arithmetic and the resampling plain IEEE double arithmetic in this package, with no library in between: the same on every machine, so any change is real")),

@@ -2,10 +2,10 @@ import BijouxAssets
 
 /// Where two texts first part, shown as one unified-diff hunk: enough to see what
 /// changed in a generated file without a diff tool.
-public enum TextDiff {
+package enum TextDiff {
     /// `@@ line N @@`, a few equal lines of context, then the differing lines of each
     /// side (`-` expected, `+` actual), at most `maxLines` of each. Empty when equal.
-    public static func firstHunk(expected: String, actual: String, context: Int = 2, maxLines: Int = 8) -> String {
+    package static func firstHunk(expected: String, actual: String, context: Int = 2, maxLines: Int = 8) -> String {
         let old = lines(expected), new = lines(actual)
         guard old != new else { return "" }
         var start = 0

@@ -82,7 +82,7 @@ extension Option where Value == Double {
     static func number(_ name: String, _ valueName: String, in range: ClosedRange<Double>, help: String) -> Self {
         Option(
             name: name, valueName: valueName, help: help, defaultValue: nil,
-            expectation: "a number from \(JSONWriter.formatNumber(range.lowerBound)) to \(JSONWriter.formatNumber(range.upperBound))",
+            expectation: "a number from \(Format.number(range.lowerBound)) to \(Format.number(range.upperBound))",
             parse: { Double($0).flatMap { $0.isFinite && range.contains($0) ? $0 : nil } })
     }
 }

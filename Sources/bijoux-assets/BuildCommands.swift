@@ -94,16 +94,11 @@ let keyCommand = CommandSpec(
         let output = arguments[keyOutput]
         let blackPoint = arguments[blackPointOption] ?? 0
         let jobs = arguments[jobsOption] ?? Parallel.defaultJobs
-        let decoded = try PNGDecoder.decodeFile(input)
-        for warning in decoded.info.warnings + ColorChunkPolicy.warnings(for: decoded.info) {
-            printError(Diagnostic(place: input, message: warning).line(.warning))
-        }
-        let keyed = LuminanceKey.key(consume decoded, blackPoint: blackPoint)
-        try FileIO.writeAtomically(PNGEncoder.encode(keyed, options: .init(jobs: jobs)), to: output)
+        for warning in try KeyFile.key(input, to: output, blackPoint: blackPoint, jobs: jobs) { printError(warning.line(.warning)) }
         return 0
     })
 
 let keyInput = Positional(name: "in.png", help: "The painted PNG (any PNG libpng reads).")
 let keyOutput = Positional(name: "out.png", help: "Where to write the keyed 8-bit RGBA PNG.")
 let blackPointOption = Option.integer(
-    "--black-point", "N", in: BlackPoint.validRange, help: "Level a matte's noise floor N (0-254) to black first (default 0).")
+    "--black-point", "N", in: KeyFile.blackPoints, help: "Level a matte's noise floor N (0-254) to black first (default 0).")

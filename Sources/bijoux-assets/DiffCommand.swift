@@ -23,10 +23,7 @@ let diffCommand = CommandSpec(
         let comparison: PixelComparison = arguments[exactFlag] ? .exact : .perceptual(threshold: arguments[thresholdOption]!)
         let (a, b) = (arguments[diffExpected], arguments[diffActual])
         do {
-            let (expected, _, difference) = try ImageFileComparison.compare(expected: a, actual: b, comparison)
-            if let out = arguments[diffOutOption] {
-                try FileIO.writeAtomically(PNGEncoder.encode(DiffImage.render(expected: expected, difference: difference), as: .rgb), to: out)
-            }
+            let difference = try ImageFileComparison.compare(expected: a, actual: b, comparison, picture: arguments[diffOutOption])
             print("\(difference.matches ? "same" : "differ"): \(difference.summary)")
             return difference.matches ? 0 : 1
         } catch let error as any UserFacingError {
@@ -41,7 +38,7 @@ let diffOutOption = Option.text(
     "--out", "DIFF.png", help: "Write the diff picture: differing pixels red, tolerated ones orange, over a faded A.")
 let thresholdOption = Option(
     name: "--threshold", valueName: "T",
-    help: "Per-pixel colour distance to tolerate, 0-1 (default \(JSONWriter.formatNumber(PixelComparison.defaultThreshold)), pixelmatch's).",
+    help: "Per-pixel colour distance to tolerate, 0-1 (default \(Format.number(PixelComparison.defaultThreshold)), pixelmatch's).",
     defaultValue: PixelComparison.defaultThreshold, expectation: "a number from 0 to 1",
     parse: { Double($0).flatMap { $0.isFinite && (0...1).contains($0) ? $0 : nil } })
 let exactFlag = Flag("--exact", help: "Every pixel must be identical: no threshold, no anti-aliasing allowance.")

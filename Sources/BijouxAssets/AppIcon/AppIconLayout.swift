@@ -2,29 +2,29 @@ import BijouxKit
 
 /// Where everything in the icon goes, worked out once from the parameters: the
 /// renderer draws it, the safe-zone checks measure it, the previews annotate it.
-public struct AppIconLayout: Sendable {
-    public var side: Int
+package struct AppIconLayout: Sendable {
+    package var side: Int
     /// The thread (BijouxKit's, with the icon's stretch), and its samples as drawn.
-    public var thread: GoldThread
-    public var samples: [GoldThread.Sample]
+    package var thread: GoldThread
+    package var samples: [GoldThread.Sample]
     /// The squiggle the renderer strokes: the samples' points.
-    public var points: [Point2D]
-    public var strokeWidth: Double
+    package var points: [Point2D]
+    package var strokeWidth: Double
     /// The top of the ring's centre line: the point that rests on the thread.
-    public var ringTop: Point2D
-    public var ringRadius: Double
-    public var ringStrokeWidth: Double
+    package var ringTop: Point2D
+    package var ringRadius: Double
+    package var ringStrokeWidth: Double
     /// Where the painted charm goes (its painted bounds, scaled, in whole pixels).
-    public var charmBox: PixelRect
+    package var charmBox: PixelRect
 
     /// Samples this far apart on average (pixels of the 1024 px icon) keep the polyline
     /// within a hundredth of a pixel of the true squiggle.
-    public static let sampleSpacing = 1.0
+    package static let sampleSpacing = 1.0
 
     /// `charmSize` is the charm's box (see `charmSize(height:aspect:)`), `attachDepth`
     /// how far below the box's top its paint starts on its centre line: the point
     /// that hangs `hang` below the base curve, and that the ring passes through.
-    public init(_ parameters: AppIconParameters, charmSize: (width: Int, height: Int), attachDepth: Int, file: String) throws(ArtFileError) {
+    package init(_ parameters: AppIconParameters, charmSize: (width: Int, height: Int), attachDepth: Int, file: String) throws(ArtFileError) {
         side = AppIconParameters.side
         thread = parameters.curve
         samples = thread.samples(spacing: Self.sampleSpacing)
@@ -36,7 +36,7 @@ public struct AppIconLayout: Sendable {
         guard let squiggleY = thread.squiggleY(atX: charm.x, spacing: Self.sampleSpacing) else {
             throw ArtFileError(
                 file: file, location: parameters.locations["charm"], field: "charm.x",
-                message: "the thread's squiggle does not pass x = \(JSONWriter.formatNumber(charm.x)) (it is too close to an end), so the ring has nothing to rest on")
+                message: "the thread's squiggle does not pass x = \(Format.number(charm.x)) (it is too close to an end), so the ring has nothing to rest on")
         }
         ringTop = Point2D(charm.x, squiggleY + parameters.ring.offset)
         ringRadius = parameters.ring.radius
@@ -49,10 +49,10 @@ public struct AppIconLayout: Sendable {
 
     /// The charm's box: `height` tall (rounded to whole pixels) and as wide as the
     /// painted bounds' aspect makes it.
-    public static func charmSize(height: Double, aspect: Double) -> (width: Int, height: Int) {
+    package static func charmSize(height: Double, aspect: Double) -> (width: Int, height: Int) {
         let whole = max(1, Int(height.rounded()))
         return (max(1, Int((Double(whole) * aspect).rounded())), whole)
     }
 
-    public var ringCenter: Point2D { Point2D(ringTop.x, ringTop.y + ringRadius) }
+    package var ringCenter: Point2D { Point2D(ringTop.x, ringTop.y + ringRadius) }
 }

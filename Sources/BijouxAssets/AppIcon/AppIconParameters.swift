@@ -13,86 +13,86 @@ import BijouxKit
 ///        "default": {"paper": "#171513", "thread": "#C9A16B", "highlight": "#EBD3A4", "ring": "#E2C084", "charm": "painted"},
 ///        "dark": {"paper": null, …, "charm": "painted", "charmGain": 1.08},
 ///        "tinted": {"paper": "#000000", "thread": "#D6D6D6", …, "charm": "luminance", "charmGain": 1.6}}}
-public struct AppIconParameters: Equatable, Sendable {
+package struct AppIconParameters: Equatable, Sendable {
     /// The single size of the iOS app icon, in points and in pixels.
-    public static let side = 1024
+    package static let side = 1024
 
-    public struct Thread: Equatable, Sendable {
+    package struct Thread: Equatable, Sendable {
         /// x of the endpoints.
-        public var startX: Double
-        public var endX: Double
-        public var topFraction: Double
-        public var controlDrop: Double
+        package var startX: Double
+        package var endX: Double
+        package var topFraction: Double
+        package var controlDrop: Double
         /// The icon's wobble stretch (wavelength and amplitude together).
-        public var stretch: Double
-        public var strokeWidth: Double
+        package var stretch: Double
+        package var strokeWidth: Double
     }
 
     /// The charm hanging from the thread, by its id in charms.json.
-    public struct Charm: Equatable, Sendable {
-        public var id: String
+    package struct Charm: Equatable, Sendable {
+        package var id: String
         /// The charm's centre line (and so the ring's x).
-        public var x: Double
+        package var x: Double
         /// The height of its painted bounds.
-        public var height: Double
+        package var height: Double
         /// From the base curve at x down to the charm's attach point: where its paint
         /// starts on its centre line (a heart's cleft), which the ring passes through.
-        public var hang: Double
+        package var hang: Double
     }
 
     /// The jump ring. Its top (the point of its centre line that rests on the thread)
     /// sits `offset` below where the squiggle crosses the charm's x.
-    public struct Ring: Equatable, Sendable {
-        public var radius: Double
-        public var strokeWidth: Double
-        public var offset: Double
+    package struct Ring: Equatable, Sendable {
+        package var radius: Double
+        package var strokeWidth: Double
+        package var offset: Double
     }
 
     /// The default paper's fixed grain: a hash of (x, y, seed), so the same every run.
-    public struct Grain: Equatable, Sendable {
-        public var seed: UInt32
+    package struct Grain: Equatable, Sendable {
+        package var seed: UInt32
         /// The largest deviation from the paper ink, in 8-bit levels.
-        public var amplitude: Double
+        package var amplitude: Double
         /// The size of the grain's soft blotches, in pixels.
-        public var cell: Double
+        package var cell: Double
     }
 
     /// How the painted charm is inked in a variant.
-    public enum CharmInk: String, Equatable, Sendable, CaseIterable {
+    package enum CharmInk: String, Equatable, Sendable, CaseIterable {
         /// As painted.
         case painted
         /// Its luma (Rec. 709 weights on the sRGB-encoded values), grey.
         case luminance
     }
 
-    public struct Inks: Equatable, Sendable {
+    package struct Inks: Equatable, Sendable {
         /// The background; nil is transparent (the system draws its own).
-        public var paper: RGBA?
-        public var thread: RGBA
+        package var paper: RGBA?
+        package var thread: RGBA
         /// The sheen along the thread's upper side.
-        public var highlight: RGBA
-        public var ring: RGBA
-        public var charm: CharmInk
+        package var highlight: RGBA
+        package var ring: RGBA
+        package var charm: CharmInk
         /// Multiplies the charm's colour (or its luma), so it can be lifted where
         /// the ground is darker or the system tints it.
-        public var charmGain: Double
+        package var charmGain: Double
     }
 
-    public enum Variant: String, Equatable, Hashable, Sendable, CaseIterable {
+    package enum Variant: String, Equatable, Hashable, Sendable, CaseIterable {
         case `default`, dark, tinted
     }
 
-    public var thread: Thread
-    public var charm: Charm
-    public var ring: Ring
-    public var grain: Grain
-    public var inks: [Variant: Inks]
+    package var thread: Thread
+    package var charm: Charm
+    package var ring: Ring
+    package var grain: Grain
+    package var inks: [Variant: Inks]
     /// Where each section (and a few fields) start in the file, for messages: keys
     /// like "thread", "charm", "charm.id".
-    public var locations: [String: SourceLocation] = [:]
+    package var locations: [String: SourceLocation] = [:]
 
     /// The icon's gold thread: BijouxKit's, across the 1024 pt canvas.
-    public var curve: GoldThread {
+    package var curve: GoldThread {
         GoldThread(
             width: Double(Self.side), height: Double(Self.side), topFraction: thread.topFraction,
             controlDrop: thread.controlDrop, stretch: thread.stretch, startX: thread.startX, endX: thread.endX)
@@ -100,11 +100,11 @@ public struct AppIconParameters: Equatable, Sendable {
 }
 
 extension AppIconParameters {
-    public static let fileName = "appicon.json"
+    package static let fileName = "appicon.json"
 
     /// Parses and validates appicon.json. `file` names the file in errors. A colour is
     /// "#RRGGBB" or the name of a colour in `palette` (its `any` appearance).
-    public static func parse(_ bytes: [UInt8], file: String, palette: Palette = Palette()) throws(ArtFileError) -> AppIconParameters {
+    package static func parse(_ bytes: [UInt8], file: String, palette: Palette = Palette()) throws(ArtFileError) -> AppIconParameters {
         let top = try JSONFields(parsing: bytes, file: file, known: ["thread", "charm", "ring", "grain", "variants"])
         var locations: [String: SourceLocation] = [:]
         let side = Double(Self.side)
@@ -127,7 +127,7 @@ extension AppIconParameters {
         locations["charm"] = c.node.location
         locations["charm.id"] = try c.required("id").location
         let id = try c.required("id", "the id of a charm in charms.json, e.g. \"heart\"") {
-            $0.string.flatMap { CharmTableRules.isValidID($0) ? $0 : nil }
+            $0.string.flatMap { AssetName.isValid($0) ? $0 : nil }
         }
         let x = try c.number("x", "a point from 0 to 1024", in: 0...side)
         if x <= startX || x >= endX {
@@ -201,5 +201,5 @@ extension AppIconParameters {
         return Inks(paper: paper, thread: thread, highlight: highlight, ring: ring, charm: charm, charmGain: charmGain)
     }
 
-    static func format(_ value: Double) -> String { JSONWriter.formatNumber(value) }
+    static func format(_ value: Double) -> String { Format.number(value) }
 }

@@ -3,13 +3,13 @@ import CCairo
 
 /// One variant of the icon as rendered, with the background it was drawn on (paper
 /// and grain, black, or nothing), so the checks can tell what was drawn.
-public struct AppIconRender: Sendable {
-    public var variant: AppIconParameters.Variant
-    public var image: RGBAImage
-    public var background: RGBAImage
+package struct AppIconRender: Sendable {
+    package var variant: AppIconParameters.Variant
+    package var image: RGBAImage
+    package var background: RGBAImage
 
     /// What the safe-zone checks read.
-    public var drawn: SafeZone.Drawn { SafeZone.Drawn(name: "\(variant.rawValue) variant", image: image, background: background) }
+    package var drawn: SafeZone.Drawn { SafeZone.Drawn(name: "\(variant.rawValue) variant", image: image, background: background) }
 }
 
 /// Draws "Le Fil" with cairo: paper with its fixed grain, the painted charm, the jump
@@ -19,11 +19,11 @@ public struct AppIconRender: Sendable {
 /// The thread, its sheen and the ring are each rasterised once into a coverage
 /// layer; every variant inks those same layers, and the safe-zone checks read the
 /// thread's, so what is checked is exactly what is drawn.
-public final class AppIconRenderer {
-    public let parameters: AppIconParameters
-    public let layout: AppIconLayout
+package final class AppIconRenderer {
+    package let parameters: AppIconParameters
+    package let layout: AppIconLayout
     /// The keyed charm trimmed and resampled to `layout.charmBox`'s size.
-    public let charm: RGBAImage
+    package let charm: RGBAImage
     let threadLayer: CairoSurface
     let highlightLayer: CairoSurface
     let ringLayer: CairoSurface
@@ -34,7 +34,7 @@ public final class AppIconRenderer {
     static let highlightOffset = 0.18
 
     /// `keyed` is the charm after the luminance key; `bounds` its painted bounds.
-    public init(parameters: AppIconParameters, keyed: RGBAImage, bounds: PixelRect, file: String) throws(ArtFileError) {
+    package init(parameters: AppIconParameters, keyed: RGBAImage, bounds: PixelRect, file: String) throws(ArtFileError) {
         guard !bounds.isEmpty else {
             throw ArtFileError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
                                message: "charm '\(parameters.charm.id)' has no painted pixels to hang")
@@ -86,9 +86,9 @@ public final class AppIconRenderer {
     }
 
     /// How much of each pixel the thread covers (0–255), rows packed.
-    public var threadCoverage: [UInt8] { threadLayer.coverage() }
+    package var threadCoverage: [UInt8] { threadLayer.coverage() }
 
-    public func render(_ variant: AppIconParameters.Variant) -> AppIconRender {
+    package func render(_ variant: AppIconParameters.Variant) -> AppIconRender {
         let inks = parameters.inks[variant]!
         let side = layout.side
         let background: RGBAImage
@@ -109,7 +109,7 @@ public final class AppIconRenderer {
     }
 
     /// The three variants, in `Variant.allCases` order.
-    public func renderAll() -> [AppIconRender] {
+    package func renderAll() -> [AppIconRender] {
         AppIconParameters.Variant.allCases.map(render)
     }
 
@@ -119,7 +119,7 @@ public final class AppIconRenderer {
     /// plus a fine tooth, the same shade offset on all three channels, at most
     /// `amplitude` levels either way. Computed from a hash of (x, y, seed) rather
     /// than a random generator, so the paper is identical on every run.
-    public static func paper(side: Int, ink: RGBA, grain: AppIconParameters.Grain) -> RGBAImage {
+    package static func paper(side: Int, ink: RGBA, grain: AppIconParameters.Grain) -> RGBAImage {
         var image = RGBAImage(width: side, height: side)
         let cell = grain.cell
         let blotchSeed = grain.seed
@@ -167,7 +167,7 @@ public final class AppIconRenderer {
     /// The charm as a variant inks it: as painted or as its luma (Rec. 709 weights
     /// on the sRGB-encoded values, grey, for the icon the system tints by
     /// luminance), times `gain`, clamped; alpha is kept.
-    public static func inked(_ image: RGBAImage, _ ink: AppIconParameters.CharmInk, gain: Double) -> RGBAImage {
+    package static func inked(_ image: RGBAImage, _ ink: AppIconParameters.CharmInk, gain: Double) -> RGBAImage {
         if ink == .painted && gain == 1 { return image }
         var out = image
         out.pixels.withUnsafeMutableBufferPointer { p in

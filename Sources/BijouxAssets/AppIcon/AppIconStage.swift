@@ -4,14 +4,14 @@
 /// same for the Icon Composer document (`AppIcon.icon`, iOS 26) made from the same
 /// layout. Each job's cards on `Preview/index.html` are its artifact. Any broken rule
 /// stops the build before anything is committed.
-public enum AppIconStage: ContactSheetStage {
-    public static let name = "app icon"
-    public static let iconSetFolder = AssetCatalog.folderName + "/AppIcon.appiconset"
-    public static let safeZonePreviewPath = ContactSheetPage.folder + "/AppIcon-safe-zone.png"
-    public static var ownedFolders: [String] { [iconSetFolder, LeFilDocument.folder] }
+package enum AppIconStage: ContactSheetStage {
+    package static let name = "app icon"
+    package static let iconSetFolder = AssetCatalog.folderName + "/AppIcon.appiconset"
+    package static let safeZonePreviewPath = ContactSheetPage.folder + "/AppIcon-safe-zone.png"
+    package static var ownedFolders: [String] { [iconSetFolder, LeFilDocument.folder] }
 
     /// A variant as the home screen shows it, at 60 pt @3x, for the contact sheet.
-    public static func homePreviewPath(_ variant: AppIconParameters.Variant) -> String {
+    package static func homePreviewPath(_ variant: AppIconParameters.Variant) -> String {
         "\(ContactSheetPage.folder)/AppIcon/home-\(variant.rawValue).png"
     }
 
@@ -25,13 +25,13 @@ public enum AppIconStage: ContactSheetStage {
         (.tinted, "AppIcon-tinted.png", "tinted", .grey),
     ]
 
-    public static func applies(to art: ArtFolder) -> Bool { art.contains(AppIconParameters.fileName) }
+    package static func applies(to art: ArtFolder) -> Bool { art.contains(AppIconParameters.fileName) }
 
     /// Two jobs, the icon set (iOS 18) and the Icon Composer document (iOS 26), each
     /// made in a full build and by `charm <id>` of the charm hanging from the thread
     /// (a revised heart revises both). They run side by side and share the charm,
     /// keyed once through the art folder.
-    public static func plan(_ art: ArtFolder) throws -> StagePlan {
+    package static func plan(_ art: ArtFolder) throws -> StagePlan {
         let file = art.file(AppIconParameters.fileName)
         let source = try art.readJSON(AppIconParameters.fileName)
         let parameters = try AppIconParameters.parse(source, file: file, palette: art.palette)

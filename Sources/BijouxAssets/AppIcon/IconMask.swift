@@ -2,12 +2,12 @@ import CCairo
 
 /// A square with circular corners, in a drawing's coordinates: the shape the checks
 /// measure against and the previews draw.
-public struct RoundedSquare: Equatable, Sendable {
-    public var origin: Point2D
-    public var side: Double
-    public var cornerRadius: Double
+package struct RoundedSquare: Equatable, Sendable {
+    package var origin: Point2D
+    package var side: Double
+    package var cornerRadius: Double
 
-    public init(origin: Point2D, side: Double, cornerRadius: Double) {
+    package init(origin: Point2D, side: Double, cornerRadius: Double) {
         precondition(side > 0 && cornerRadius >= 0 && cornerRadius <= side / 2)
         self.origin = origin
         self.side = side
@@ -15,7 +15,7 @@ public struct RoundedSquare: Equatable, Sendable {
     }
 
     /// The exact signed distance from the edge: negative inside, positive outside.
-    public func signedDistance(_ p: Point2D) -> Double {
+    package func signedDistance(_ p: Point2D) -> Double {
         let half = side / 2
         let qx = abs(p.x - (origin.x + half)) - (half - cornerRadius)
         let qy = abs(p.y - (origin.y + half)) - (half - cornerRadius)
@@ -26,14 +26,14 @@ public struct RoundedSquare: Equatable, Sendable {
     /// The shape shrunk by `margin` all round: every point of it is at least `margin`
     /// inside this one (the inward offset of a circular corner is a circular corner
     /// of a smaller radius, or a sharp one once the margin exceeds the radius).
-    public func inset(by margin: Double) -> RoundedSquare {
+    package func inset(by margin: Double) -> RoundedSquare {
         RoundedSquare(
             origin: Point2D(origin.x + margin, origin.y + margin), side: side - 2 * margin,
             cornerRadius: max(0, cornerRadius - margin))
     }
 
     /// Adds this shape to the context's path, as a closed outline.
-    public func addPath(to cr: OpaquePointer) {
+    package func addPath(to cr: OpaquePointer) {
         let r = cornerRadius, x0 = origin.x, y0 = origin.y, x1 = origin.x + side, y1 = origin.y + side
         cairo_new_sub_path(cr)
         cairo_arc(cr, x1 - r, y0 + r, r, -Double.pi / 2, 0)
@@ -60,19 +60,19 @@ public struct RoundedSquare: Equatable, Sendable {
 /// nicked by the corner. The distances are exact for this shape (a signed distance
 /// function), and because the safe zone is convex, checking every vertex of the drawn
 /// polyline with half the stroke added checks the whole stroke, round caps included.
-public enum IconMask {
-    public static let cornerRadiusFraction = 0.2237
-    public static let safeMarginFraction = 0.05
+package enum IconMask {
+    package static let cornerRadiusFraction = 0.2237
+    package static let safeMarginFraction = 0.05
 
     /// The mask for an icon `side` points square.
-    public static func shape(side: Double) -> RoundedSquare {
+    package static func shape(side: Double) -> RoundedSquare {
         RoundedSquare(origin: Point2D(0, 0), side: side, cornerRadius: side * cornerRadiusFraction)
     }
 
-    public static func safeMargin(side: Double) -> Double { side * safeMarginFraction }
+    package static func safeMargin(side: Double) -> Double { side * safeMarginFraction }
 
     /// The mask inset by the safe margin.
-    public static func safeZone(side: Double) -> RoundedSquare {
+    package static func safeZone(side: Double) -> RoundedSquare {
         shape(side: side).inset(by: safeMargin(side: side))
     }
 }

@@ -2,7 +2,7 @@
 /// clipped by the corner mask, and the heart's point sat too close to the bottom.
 /// Each is computed from the geometry, then confirmed on the rendered pixels; either
 /// failing stops the build with the rule, the measured value and the limit.
-public enum SafeZoneRule: String, Sendable, CaseIterable {
+package enum SafeZoneRule: String, Sendable, CaseIterable {
     /// Every point of the thread, wobble and half the stroke included, inside the
     /// icon mask inset by the safe margin.
     case threadInSafeZone = "thread inside the safe zone"
@@ -14,42 +14,42 @@ public enum SafeZoneRule: String, Sendable, CaseIterable {
 
 /// A broken rule, as one line: where in appicon.json, which rule, how it was found
 /// (geometry or rendered pixels), what was measured, and the limit.
-public struct SafeZoneViolation: UserFacingError, Equatable {
-    public var file: String
-    public var location: SourceLocation?
-    public var rule: SafeZoneRule
+package struct SafeZoneViolation: UserFacingError, Equatable {
+    package var file: String
+    package var location: SourceLocation?
+    package var rule: SafeZoneRule
     /// "geometry", or "rendered pixels" and the variant.
-    public var evidence: String
+    package var evidence: String
     /// What was measured, with the value.
-    public var finding: String
-    public var limit: String
+    package var finding: String
+    package var limit: String
 
-    public var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
         Diagnostic(place: SourceLocation.place(file, location), message: "rule '\(rule.rawValue)' failed (\(evidence)): \(finding); limit: \(limit)")
     }
 }
 
-public enum SafeZone {
+package enum SafeZone {
     /// SPEC: the heart's bottom margin is at least 21 % of the icon's height.
-    public static let minimumBottomMargin = 0.21
+    package static let minimumBottomMargin = 0.21
     /// A pixel touched by antialiasing can have its centre up to half its diagonal
     /// outside the shape that touched it.
-    public static let halfPixelDiagonal = 0.5 * 2.0.squareRoot()
+    package static let halfPixelDiagonal = 0.5 * 2.0.squareRoot()
 
     /// The three measures, from the layout alone.
-    public struct Geometry: Equatable, Sendable {
+    package struct Geometry: Equatable, Sendable {
         /// The smallest distance from the thread's painted edge (wobble and half the
         /// stroke included) to the mask's edge, and where on the squiggle it occurs.
-        public var threadClearance: Double
-        public var tightestPoint: Point2D
+        package var threadClearance: Double
+        package var tightestPoint: Point2D
         /// Below the charm's painted box, as a fraction of the icon's height.
-        public var bottomMargin: Double
-        public var charmBottom: Int
+        package var bottomMargin: Double
+        package var charmBottom: Int
         /// From the ring's top to the squiggle.
-        public var ringDistance: Double
+        package var ringDistance: Double
     }
 
-    public static func measure(_ layout: AppIconLayout) -> Geometry {
+    package static func measure(_ layout: AppIconLayout) -> Geometry {
         let side = Double(layout.side)
         let mask = IconMask.shape(side: side)
         var clearance = Double.infinity
@@ -69,7 +69,7 @@ public enum SafeZone {
     }
 
     /// Fails on the first broken rule, in `SafeZoneRule` order.
-    public static func check(
+    package static func check(
         _ layout: AppIconLayout, parameters: AppIconParameters, file: String
     ) throws(SafeZoneViolation) -> Geometry {
         let geometry = measure(layout)
@@ -100,37 +100,37 @@ public enum SafeZone {
     }
 
     /// The same three measures, read off what was drawn.
-    public struct Pixels: Equatable, Sendable {
+    package struct Pixels: Equatable, Sendable {
         /// The smallest distance from the centre of any pixel the thread touches to
         /// the mask's edge, and that pixel.
-        public var threadClearance: Double
-        public var tightestPixel: Point2D
+        package var threadClearance: Double
+        package var tightestPixel: Point2D
         /// Below the lowest row where any picture differs from its background.
-        public var bottomMargin: Double
-        public var lowestDrawnRow: Int
+        package var bottomMargin: Double
+        package var lowestDrawnRow: Int
         /// The picture with that row ("default variant", "dark look of AppIcon.icon").
-        public var lowestPicture: String
+        package var lowestPicture: String
         /// The most the thread covers of the pixels around the ring's top (0...1).
-        public var coverageAtRingTop: Double
+        package var coverageAtRingTop: Double
     }
 
     /// A picture of the icon as drawn, with the background it was drawn on, so the
     /// checks can tell what was drawn: a variant of the appiconset, or a look of the
     /// Icon Composer document with its layers composited.
-    public struct Drawn: Sendable {
+    package struct Drawn: Sendable {
         /// For messages: "default variant", "dark look of AppIcon.icon".
-        public var name: String
-        public var image: RGBAImage
-        public var background: RGBAImage
+        package var name: String
+        package var image: RGBAImage
+        package var background: RGBAImage
 
-        public init(name: String, image: RGBAImage, background: RGBAImage) {
+        package init(name: String, image: RGBAImage, background: RGBAImage) {
             self.name = name
             self.image = image
             self.background = background
         }
     }
 
-    public static func measurePixels(threadCoverage: [UInt8], drawn: [Drawn], layout: AppIconLayout) -> Pixels {
+    package static func measurePixels(threadCoverage: [UInt8], drawn: [Drawn], layout: AppIconLayout) -> Pixels {
         let side = layout.side
         let mask = IconMask.shape(side: Double(side))
         var clearance = Double.infinity
@@ -180,7 +180,7 @@ public enum SafeZone {
     }
 
     /// Confirms the geometry on the pixels; fails on the first rule they break.
-    public static func confirm(
+    package static func confirm(
         threadCoverage: [UInt8], drawn: [Drawn], layout: AppIconLayout, parameters: AppIconParameters, file: String
     ) throws(SafeZoneViolation) -> Pixels {
         let pixels = measurePixels(threadCoverage: threadCoverage, drawn: drawn, layout: layout)
@@ -209,12 +209,8 @@ public enum SafeZone {
         return pixels
     }
 
-    static func px(_ value: Double) -> String { Point2D.format(value) + " px" }
+    static func px(_ value: Double) -> String { Format.pixels(value) }
 
     /// Whole percentages as such ("21 %"), others to one decimal ("17.3 %").
-    static func percent(_ fraction: Double) -> String {
-        let value = fraction * 100
-        if abs(value - value.rounded()) < 1e-9 { return "\(Int(value.rounded())) %" }
-        return Point2D.format(value) + " %"
-    }
+    static func percent(_ fraction: Double) -> String { Format.percent(fraction, decimals: 1) }
 }

@@ -7,27 +7,27 @@
 /// A score made into sound: the arrangement played by the three voices, the piano's
 /// tremolo, the reverb, the loop's seam or the fades, the loudness. Pure: the same
 /// score gives the same samples, bit for bit, on one platform (see `Voices`).
-public struct AmbientTrack: Sendable {
+package struct AmbientTrack: Sendable {
     /// The mastered samples, 44.1 kHz stereo.
     var pcm: StereoBuffer
-    public var facts: Facts
+    package var facts: Facts
 
     /// What the app and the JSON twin are told about a track.
-    public struct Facts: Equatable, Sendable {
-        public var name: String
-        public var sampleRate: Int
+    package struct Facts: Equatable, Sendable {
+        package var name: String
+        package var sampleRate: Int
         /// The file's length in frames (the encoder's priming is not counted: the
         /// container's edit list removes it on decode).
-        public var frames: Int
+        package var frames: Int
         /// Where playback loops, in frames: the whole file for a looping score.
-        public var loop: Range<Int>?
-        public var tempo: Double
-        public var bars: Int
-        public var beatsPerBar: Int
-        public var loudness: Double
-        public var truePeak: Double
+        package var loop: Range<Int>?
+        package var tempo: Double
+        package var bars: Int
+        package var beatsPerBar: Int
+        package var loudness: Double
+        package var truePeak: Double
 
-        public var duration: Double { Double(frames) / Double(sampleRate) }
+        package var duration: Double { Double(frames) / Double(sampleRate) }
     }
 
     /// The piano's tremolo (a suitcase piano's stereo vibrato, slow): its rate is
@@ -37,7 +37,7 @@ public struct AmbientTrack: Sendable {
     /// How long past the last bar notes may ring before the reverb.
     static let ringOut = 3.0
 
-    public init(score: Score, name: String) {
+    package init(score: Score, name: String) {
         let rate = Voices.sampleRate
         let body = Int((score.bodySeconds * rate).rounded())
         let arrangement = Arrangement(score)

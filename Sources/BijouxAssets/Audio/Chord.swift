@@ -1,15 +1,15 @@
 /// A chord symbol as jazz charts write it: a root (`C`…`B`, with `#` or `b`) and a
 /// quality (`maj7`, `m7`, `7`, `m7b5`, `dim7`, `7sus4`, …), read into the pitch
 /// classes the voices play.
-public struct Chord: Equatable, Sendable {
-    public var symbol: String
+package struct Chord: Equatable, Sendable {
+    package var symbol: String
     /// The root's pitch class, 0 = C … 11 = B.
-    public var root: Int
+    package var root: Int
     /// Semitones above the root, ascending, the root (0) first.
-    public var intervals: [Int]
+    package var intervals: [Int]
 
     /// Every quality this reader knows, by suffix. Aliases spell the same chord.
-    public static let qualities: [String: [Int]] = [
+    package static let qualities: [String: [Int]] = [
         "": [0, 4, 7], "maj": [0, 4, 7], "m": [0, 3, 7], "-": [0, 3, 7], "min": [0, 3, 7],
         "6": [0, 4, 7, 9], "m6": [0, 3, 7, 9],
         "maj7": [0, 4, 7, 11], "M7": [0, 4, 7, 11],
@@ -25,14 +25,14 @@ public struct Chord: Equatable, Sendable {
     ]
 
     /// The chord `symbol` names, nil when it is not one this reader knows.
-    public init?(_ symbol: String) {
+    package init?(_ symbol: String) {
         guard let (root, rest) = Self.pitchClass(prefixOf: symbol), let intervals = Self.qualities[String(rest)] else { return nil }
         (self.symbol, self.root, self.intervals) = (symbol, root, intervals)
     }
 
     /// The pitch class of the note name at the start of `text` (`F`, `Bb`, `F#`) and
     /// what follows it.
-    public static func pitchClass(prefixOf text: String) -> (Int, Substring)? {
+    package static func pitchClass(prefixOf text: String) -> (Int, Substring)? {
         let naturals: [Character: Int] = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11]
         guard let first = text.first, let natural = naturals[first] else { return nil }
         var rest = text.dropFirst()
@@ -48,22 +48,22 @@ public struct Chord: Equatable, Sendable {
     }
 
     /// The chord's pitch classes (0…11), root first.
-    public var pitchClasses: [Int] { intervals.map { ($0 + root) % 12 } }
+    package var pitchClasses: [Int] { intervals.map { ($0 + root) % 12 } }
 }
 
 /// The key a score is in: a tonic and major or minor (`F`, `Bb`, `F#m`). The melody
 /// passes through its scale between chord tones.
-public struct MusicalKey: Equatable, Sendable {
-    public var tonic: Int
-    public var minor: Bool
+package struct MusicalKey: Equatable, Sendable {
+    package var tonic: Int
+    package var minor: Bool
 
-    public init?(_ name: String) {
+    package init?(_ name: String) {
         guard let (tonic, rest) = Chord.pitchClass(prefixOf: name), rest.isEmpty || rest == "m" else { return nil }
         (self.tonic, self.minor) = (tonic, rest == "m")
     }
 
     /// The scale's pitch classes, tonic first (natural minor for a minor key).
-    public var scale: [Int] {
+    package var scale: [Int] {
         (minor ? [0, 2, 3, 5, 7, 8, 10] : [0, 2, 4, 5, 7, 9, 11]).map { ($0 + tonic) % 12 }
     }
 }

@@ -9,57 +9,57 @@
 /// `tempo` is in beats per minute, one chord per bar cycling through `progression`,
 /// `seed` drives every random choice (voicings, melody, humanisation). Everything
 /// after `seed` is optional, with the defaults of `Score.init`.
-public struct Score: Equatable, Sendable {
-    public struct Levels: Equatable, Sendable {
-        public var piano = 1.0
-        public var bass = 0.9
-        public var brushes = 0.25
-        public init() {}
+package struct Score: Equatable, Sendable {
+    package struct Levels: Equatable, Sendable {
+        package var piano = 1.0
+        package var bass = 0.9
+        package var brushes = 0.25
+        package init() {}
     }
 
-    public var tempo: Double
-    public var bars: Int
-    public var beatsPerBar = 3
-    public var key: MusicalKey
-    public var progression: [Chord]
-    public var seed: UInt64
-    public var levels = Levels()
+    package var tempo: Double
+    package var bars: Int
+    package var beatsPerBar = 3
+    package var key: MusicalKey
+    package var progression: [Chord]
+    package var seed: UInt64
+    package var levels = Levels()
     /// Where the off-beat eighth falls, as a fraction of the beat: 0.5 straight,
     /// 2/3 triplet swing.
-    public var swing = 0.6
+    package var swing = 0.6
     /// The largest timing offset of a note, in seconds, and of its velocity, as a fraction.
-    public var humanizeTiming = 0.008
-    public var humanizeVelocity = 0.08
-    public var reverbSeconds = 2.4
-    public var reverbMix = 0.3
-    public var fadeIn = 0.0
-    public var fadeOut = 0.0
+    package var humanizeTiming = 0.008
+    package var humanizeVelocity = 0.08
+    package var reverbSeconds = 2.4
+    package var reverbMix = 0.3
+    package var fadeIn = 0.0
+    package var fadeOut = 0.0
     /// The track loops: its end runs into its start, the reverb tail folded into the
     /// first bars (no fades).
-    public var loop = false
+    package var loop = false
 
-    public init(tempo: Double, bars: Int, key: MusicalKey, progression: [Chord], seed: UInt64) {
+    package init(tempo: Double, bars: Int, key: MusicalKey, progression: [Chord], seed: UInt64) {
         (self.tempo, self.bars, self.key, self.progression, self.seed) = (tempo, bars, key, progression, seed)
     }
 
-    public var beatSeconds: Double { 60 / tempo }
-    public var barSeconds: Double { Double(beatsPerBar) * beatSeconds }
+    package var beatSeconds: Double { 60 / tempo }
+    package var barSeconds: Double { Double(beatsPerBar) * beatSeconds }
     /// The music's own length: bars × beats per bar × 60 / tempo.
-    public var bodySeconds: Double { Double(bars) * barSeconds }
+    package var bodySeconds: Double { Double(bars) * barSeconds }
     /// The chord of bar `bar` (0-based).
-    public func chord(inBar bar: Int) -> Chord { progression[bar % progression.count] }
+    package func chord(inBar bar: Int) -> Chord { progression[bar % progression.count] }
 
-    public static let folder = "music"
+    package static let folder = "music"
     /// The only meter the arrangement knows: it is a waltz.
-    public static let supportedMeters = ["3/4"]
-    public static let tempoRange = 30.0...240.0
+    package static let supportedMeters = ["3/4"]
+    package static let tempoRange = 30.0...240.0
     /// The longest track a score may ask for, reverb tail included: checked before
     /// any synthesis, so a typo cannot make the build render for hours.
-    public static let maxSeconds = 600.0
+    package static let maxSeconds = 600.0
 }
 
 extension Score {
-    public static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> Score {
+    package static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> Score {
         let top = try JSONFields(
             parsing: bytes, file: file,
             known: ["tempo", "bars", "meter", "key", "progression", "seed", "levels", "swing", "humanize", "reverb", "fadeIn", "fadeOut", "loop"])
@@ -104,13 +104,13 @@ extension Score {
             if field == "fadeIn" { score.fadeIn = seconds } else { score.fadeOut = seconds }
         }
         guard score.fadeIn + score.fadeOut <= score.bodySeconds else {
-            throw top.fail("fadeOut", "the fades (\(JSONWriter.formatNumber(score.fadeIn + score.fadeOut)) s) are longer than the music (\(JSONWriter.formatNumber(score.bodySeconds)) s)")
+            throw top.fail("fadeOut", "the fades (\(Format.number(score.fadeIn + score.fadeOut)) s) are longer than the music (\(Format.number(score.bodySeconds)) s)")
         }
         // Bounded before synthesis: bars and tempo are each in range, but together
         // they may still ask for hours.
         let total = score.bodySeconds + (score.loop ? 0 : score.reverbSeconds)
         guard total <= maxSeconds else {
-            throw top.fail("bars", "\(bars) bars at \(JSONWriter.formatNumber(tempo)) beats per minute last \(JSONWriter.formatNumber((total / 60).rounded())) minutes; a track may last at most \(JSONWriter.formatNumber(maxSeconds / 60)) minutes")
+            throw top.fail("bars", "\(bars) bars at \(Format.number(tempo)) beats per minute last \(Format.number((total / 60).rounded())) minutes; a track may last at most \(Format.number(maxSeconds / 60)) minutes")
         }
         return score
     }

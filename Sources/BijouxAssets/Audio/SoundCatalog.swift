@@ -2,24 +2,24 @@
 /// Swift and the JSON twin both print them): in `AVAudioSession.Category.ambient`,
 /// mixing with whatever else plays, and not at all when other audio is already
 /// playing (`isOtherAudioPlaying`): the app never interrupts what the user chose.
-public enum PlaybackPolicy {
-    public static let category = "ambient"
-    public static let mixesWithOthers = true
-    public static let skipsWhenOtherAudioIsPlaying = true
+package enum PlaybackPolicy {
+    package static let category = "ambient"
+    package static let mixesWithOthers = true
+    package static let skipsWhenOtherAudioIsPlaying = true
 }
 
 /// The sound and touch assets of a build: the tracks' facts and the haptic
 /// patterns' names, for the generated `Sounds.swift` and the table's JSON twin.
-public struct SoundCatalog: Equatable, Sendable {
-    public var tracks: [AmbientTrack.Facts]
+package struct SoundCatalog: Equatable, Sendable {
+    package var tracks: [AmbientTrack.Facts]
     /// Pattern names, each the resource `<name>.ahap`.
-    public var patterns: [String]
+    package var patterns: [String]
 
-    public init(tracks: [AmbientTrack.Facts] = [], patterns: [String] = []) {
+    package init(tracks: [AmbientTrack.Facts] = [], patterns: [String] = []) {
         (self.tracks, self.patterns) = (tracks, patterns)
     }
 
-    public static let audioExtension = "m4a"
+    package static let audioExtension = "m4a"
 
     /// The JSON twin's `sounds` and `hapticPatterns` fields (optional, added under
     /// the schema's add-only rule; see `CharmTableJSON`).
@@ -57,8 +57,8 @@ public struct SoundCatalog: Equatable, Sendable {
 /// A file of its own beside `CharmTable.swift`, so either can change without the
 /// other; it needs nothing but the standard library. The touch's own intensity is
 /// BijouxKit's `CharmPhysics.hapticIntensity`, which the pattern enum's comment names.
-public enum SoundsSwift {
-    public static func generate(_ catalog: SoundCatalog, source: String, file: String) throws(ArtFileError) -> String {
+package enum SoundsSwift {
+    package static func generate(_ catalog: SoundCatalog, source: String, file: String) throws(ArtFileError) -> String {
         var text = CharmTableSwift.header(source: source) + "\n// swiftlint:disable all\n\nimport Foundation\n"
         text += """
 
@@ -116,7 +116,7 @@ public enum SoundsSwift {
         "tempo", "beatsPerBar", "loudness", "truePeak",
     ]
 
-    private static func number(_ value: Double) -> String { JSONWriter.formatNumber(value) }
+    private static func number(_ value: Double) -> String { Format.number(value) }
 
     private static func caseNames(_ names: [String], file: String, kind: String) throws(ArtFileError) -> [String] {
         var seen: [String: String] = [:]

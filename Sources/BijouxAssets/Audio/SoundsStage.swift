@@ -12,19 +12,19 @@ import CEbur128
 /// while planning: a score is read and checked by its job's key, so every score is
 /// checked before any is synthesised, and `charm <id>`, which selects none of these
 /// jobs, never reads one.
-public enum SoundsStage: Stage {
-    public static let name = "sounds"
-    public static let audioFolder = "Audio"
-    public static let hapticsFolder = "Haptics"
-    public static let swiftPath = TableStage.folder + "/Sounds.swift"
+package enum SoundsStage: Stage {
+    package static let name = "sounds"
+    package static let audioFolder = "Audio"
+    package static let hapticsFolder = "Haptics"
+    package static let swiftPath = TableStage.folder + "/Sounds.swift"
     /// Generated/ is the table's; Sounds.swift there is this stage's summary.
-    public static var ownedFolders: [String] { [audioFolder, hapticsFolder] }
+    package static var ownedFolders: [String] { [audioFolder, hapticsFolder] }
 
-    public static func applies(to art: ArtFolder) -> Bool {
+    package static func applies(to art: ArtFolder) -> Bool {
         art.hasFolder(Score.folder) || art.hasFolder(HapticRecipe.folder)
     }
 
-    public static func plan(_ art: ArtFolder) throws -> StagePlan {
+    package static func plan(_ art: ArtFolder) throws -> StagePlan {
         var warnings: [BuildWarning] = []
         var jobs: [Job] = []
         for name in sources(in: Score.folder, art: art, warnings: &warnings) {
@@ -36,7 +36,7 @@ public enum SoundsStage: Stage {
                 let track = AmbientTrack(score: score, name: name)
                 try recorder.write(path, try track.encoded(file: art.file(Score.folder + "/" + name + ".json")))
                 let facts = track.facts
-                recorder.note("track \(name): \(JSONWriter.formatNumber(CharmTableJSON.toMicroseconds(facts.duration))) s, \(JSONWriter.formatNumber(facts.loudness)) LUFS, true peak \(JSONWriter.formatNumber(facts.truePeak)) dBTP\(facts.loop == nil ? "" : ", loops")")
+                recorder.note("track \(name): \(Format.number(CharmTableJSON.toMicroseconds(facts.duration))) s, \(Format.number(facts.loudness)) LUFS, true peak \(Format.number(facts.truePeak)) dBTP\(facts.loop == nil ? "" : ", loops")")
                 recorder.artifact = SoundArtifact.track(facts).encoded
             })
         }
@@ -103,7 +103,7 @@ public enum SoundsStage: Stage {
 
     private static func read(_ relative: String, name: String, kind: String, art: ArtFolder) throws -> [UInt8] {
         let path = art.file(relative)
-        guard CharmTableRules.isValidID(name) else {
+        guard AssetName.isValid(name) else {
             throw ArtFileError(file: path, message: "\"\(name)\" is not a valid \(kind) name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the bundle's resource")
         }
         return try art.readJSON(relative)

@@ -1,22 +1,22 @@
 /// The layout and `Contents.json` files of an Xcode asset catalog, written in Xcode's
 /// own style so a catalog the tool writes and one Xcode re-saves do not differ.
-public enum AssetCatalog {
-    public static let folderName = "Assets.xcassets"
-    public static let info: JSONOutput = ["author": "xcode", "version": 1]
+package enum AssetCatalog {
+    package static let folderName = "Assets.xcassets"
+    package static let info: JSONOutput = ["author": "xcode", "version": 1]
 
     /// Contents.json of the catalog root or of a plain group folder.
-    public static func folderContents() -> String {
+    package static func folderContents() -> String {
         JSONWriter.xcodeStyle(["info": info])
     }
 
     /// `name.png`, `name@2x.png`, `name@3x.png`.
-    public static func imageFileName(_ name: String, scale: Int) -> String {
+    package static func imageFileName(_ name: String, scale: Int) -> String {
         scale == 1 ? "\(name).png" : "\(name)@\(scale)x.png"
     }
 
     /// Contents.json of an image set with one universal image per scale.
     /// `properties` carries set-wide options such as template-rendering-intent.
-    public static func imageSetContents(
+    package static func imageSetContents(
         name: String, scales: [Int] = [1, 2, 3], properties: [String: JSONOutput] = [:]
     ) -> String {
         let images: [JSONOutput] = scales.map { scale in
@@ -31,7 +31,7 @@ public enum AssetCatalog {
     /// hex: sRGB, each component a string (`"0xC9"`, exact, and what actool reads as
     /// hex), alpha `"1.000"` (palette colours are opaque); a dark appearance is a second entry marked with a
     /// luminosity appearance.
-    public static func colorSetContents(any: RGBA, dark: RGBA?) -> String {
+    package static func colorSetContents(any: RGBA, dark: RGBA?) -> String {
         precondition(any.a == 255 && (dark?.a ?? 255) == 255, "palette colours are opaque")
         func entry(_ color: RGBA, appearance: String?) -> JSONOutput {
             let hex = Array(Palette.hex(color).dropFirst())
@@ -51,7 +51,7 @@ public enum AssetCatalog {
     /// universal 1024×1024 image per appearance, the dark and tinted ones marked with
     /// a luminosity appearance. `files` maps an appearance (nil for the default) to
     /// its file name, written in the order given.
-    public static func appIconSetContents(_ files: [(appearance: String?, filename: String)]) -> String {
+    package static func appIconSetContents(_ files: [(appearance: String?, filename: String)]) -> String {
         let images: [JSONOutput] = files.map { file in
             var image: [String: JSONOutput] = [
                 "filename": .string(file.filename), "idiom": "universal", "platform": "ios", "size": "1024x1024",
@@ -66,16 +66,16 @@ public enum AssetCatalog {
 }
 
 /// One file the build produces, by its path relative to the output folder.
-public struct BuildOutput: Equatable, Sendable {
-    public var path: String
-    public var bytes: [UInt8]
+package struct BuildOutput: Equatable, Sendable {
+    package var path: String
+    package var bytes: [UInt8]
 
-    public init(path: String, bytes: [UInt8]) {
+    package init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
     }
 
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }
 }

@@ -5,15 +5,15 @@
 /// `ActionIcon` and `PaletteColor`, each taking the bundle that holds the catalog.
 /// Those accessors sit under `#if canImport(…)`, so they compile on Apple platforms
 /// only. Like the table, the text depends only on the art: no date, no path.
-public enum CatalogSymbolsSwift {
+package enum CatalogSymbolsSwift {
     /// What the file is made from. `charms`: whether there is a charm table (its
     /// `CharmType` is in CharmTable.swift).
-    public struct Input: Sendable {
-        public var charms: Bool
+    package struct Input: Sendable {
+        package var charms: Bool
         /// Icon names with the file each comes from, in catalog order.
-        public var icons: [(name: String, file: String)]
-        public var palette: Palette
-        public var paletteFile: String
+        package var icons: [(name: String, file: String)]
+        package var palette: Palette
+        package var paletteFile: String
     }
 
     /// What `ActionIcon` has besides its cases.
@@ -21,7 +21,7 @@ public enum CatalogSymbolsSwift {
     /// What `BijouxPalette` has besides its colours.
     static let paletteMembers: Set<String> = ["allColors", "accent"]
 
-    public static func generate(_ input: Input, source: String) throws(ArtFileError) -> String {
+    package static func generate(_ input: Input, source: String) throws(ArtFileError) -> String {
         var text = CharmTableSwift.header(source: source) + "\n// swiftlint:disable all\n\nimport BijouxKit\nimport Foundation\n"
         var imageTypes: [String] = input.charms ? ["CharmType"] : []
         if !input.icons.isEmpty {

@@ -8,31 +8,31 @@ import BijouxKit
 ///      "canvas": {"pointWidth": 120, "margin": 4}}
 ///
 /// `art`, `blackPoint` and `canvas` are optional.
-public struct CharmTableSource: Equatable, Sendable {
-    public var charms: [CharmEntry]
-    public var canvas: CharmCanvas
+package struct CharmTableSource: Equatable, Sendable {
+    package var charms: [CharmEntry]
+    package var canvas: CharmCanvas
 
-    public init(charms: [CharmEntry], canvas: CharmCanvas = .standard) {
+    package init(charms: [CharmEntry], canvas: CharmCanvas = .standard) {
         self.charms = charms
         self.canvas = canvas
     }
 }
 
-public struct CharmEntry: Equatable, Sendable {
-    public var id: String
-    public var displayName: String
-    public var note: String
-    public var swayDuration: Double
+package struct CharmEntry: Equatable, Sendable {
+    package var id: String
+    package var displayName: String
+    package var note: String
+    package var swayDuration: Double
     /// Path of the painted PNG, relative to the art folder.
-    public var art: String
+    package var art: String
     /// Where `art` is written, or nil when it is the default `charms/<id>.png`.
-    public var artLocation: SourceLocation?
+    package var artLocation: SourceLocation?
     /// The matte's noise floor to level away before keying (0 = a true black matte).
-    public var blackPoint: Int
+    package var blackPoint: Int
     /// Where the charm's object starts in charms.json, for messages about it.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(
+    package init(
         id: String, displayName: String, note: String, swayDuration: Double, art: String? = nil,
         artLocation: SourceLocation? = nil, blackPoint: Int = 0, location: SourceLocation? = nil
     ) {
@@ -47,33 +47,9 @@ public struct CharmEntry: Equatable, Sendable {
     }
 }
 
-/// Rules for the table's text. Its numeric limits live with the model they protect:
-/// `CharmLimits.maxNameLength`, `CharmPhysics.swayDurationLimits`.
-public enum CharmTableRules {
-    /// Ids name files and Swift cases: ASCII letters, digits, '-' and '_', starting
-    /// with a letter or digit.
-    public static func isValidID(_ id: String) -> Bool {
-        guard let first = id.unicodeScalars.first, id.unicodeScalars.count <= 64 else { return false }
-        func allowed(_ s: Unicode.Scalar) -> Bool {
-            (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "-" || s == "_"
-        }
-        return allowed(first) && first != "-" && first != "_" && id.unicodeScalars.allSatisfy(allowed)
-    }
-
-    /// What two names that differ only in letter case share: such names are one file
-    /// on a Mac's case-insensitive disk and one image to Xcode, so ids and icon names
-    /// must differ by more than case. (Names are ASCII, see `isValidID`.)
-    public static func caseFolded(_ name: String) -> String { name.lowercased() }
-
-    /// Why `name` may not join names already seen (keyed by `caseFolded`), or nil.
-    public static func caseClash(_ name: String, with seen: String) -> String? {
-        name == seen ? nil : "'\(name)' and '\(seen)' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one"
-    }
-}
-
 extension CharmTableSource {
     /// Parses and validates charms.json. `file` names the file in errors.
-    public static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> CharmTableSource {
+    package static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> CharmTableSource {
         let top = try JSONFields(
             parsing: bytes, file: file, known: ["charms", "canvas"],
             notAnObject: "expected an object with a \"charms\" array",
@@ -82,13 +58,13 @@ extension CharmTableSource {
         var firstSeen: [String: (id: String, location: SourceLocation)] = [:]
         for element in try top.required("charms", "an array", saysFound: true, \.array) {
             let entry = try parseCharm(element, file: file)
-            if let earlier = firstSeen[CharmTableRules.caseFolded(entry.id)] {
-                let clash = CharmTableRules.caseClash(entry.id, with: earlier.id).map { "\($0) (first defined at \(earlier.location))" }
+            if let earlier = firstSeen[AssetName.caseFolded(entry.id)] {
+                let clash = AssetName.caseClash(entry.id, with: earlier.id).map { "\($0) (first defined at \(earlier.location))" }
                 throw ArtFileError(
                     file: file, location: element.location, subject: "charm '\(entry.id)'", field: "id",
                     message: clash ?? "duplicate id (first defined at \(earlier.location))")
             }
-            firstSeen[CharmTableRules.caseFolded(entry.id)] = (entry.id, element.location)
+            firstSeen[AssetName.caseFolded(entry.id)] = (entry.id, element.location)
             charms.append(entry)
         }
         var canvas = CharmCanvas.standard
@@ -99,7 +75,7 @@ extension CharmTableSource {
             } ?? canvas.pointWidth
             canvas.marginPoints = try fields.optional("margin", "a number of points, 0 or more") { $0.number(in: 0...Double.infinity) } ?? canvas.marginPoints
             if canvas.marginPoints * 2 >= Double(canvas.pointHeight) {
-                throw fields.fail("margin", "a margin of \(JSONWriter.formatNumber(canvas.marginPoints)) pt leaves no room on a \(canvas.pointWidth)×\(canvas.pointHeight) pt canvas", at: fields.node.location)
+                throw fields.fail("margin", "a margin of \(Format.number(canvas.marginPoints)) pt leaves no room on a \(canvas.pointWidth)×\(canvas.pointHeight) pt canvas", at: fields.node.location)
             }
         }
         return CharmTableSource(charms: charms, canvas: canvas)
@@ -108,11 +84,11 @@ extension CharmTableSource {
     /// The accepted sway durations and why, from the physics constants themselves.
     static var swayDurationRule: String {
         let p = CharmPhysics.self, limits = p.swayDurationLimits
-        func rounded(_ x: Double) -> String { JSONWriter.formatNumber((x * 100).rounded() / 100) }
-        let refK = JSONWriter.formatNumber(p.referenceStiffness)
-        let slope = JSONWriter.formatNumber(p.stiffnessPerSecond)
-        let refD = JSONWriter.formatNumber(p.referenceSwayDuration)
-        return "it must be more than \(rounded(limits.above)) and less than \(rounded(limits.below)) s (\(refD) + \(refK)/\(slope)), where the spring constant k = \(refK) + \(slope)·(\(refD) − duration) stays positive and the \(JSONWriter.formatNumber(p.tickRate)) Hz step stays stable"
+        func rounded(_ x: Double) -> String { Format.number((x * 100).rounded() / 100) }
+        let refK = Format.number(p.referenceStiffness)
+        let slope = Format.number(p.stiffnessPerSecond)
+        let refD = Format.number(p.referenceSwayDuration)
+        return "it must be more than \(rounded(limits.above)) and less than \(rounded(limits.below)) s (\(refD) + \(refK)/\(slope)), where the spring constant k = \(refK) + \(slope)·(\(refD) − duration) stays positive and the \(Format.number(p.tickRate)) Hz step stays stable"
     }
 
     private static func parseCharm(_ node: JSONNode, file: String) throws(ArtFileError) -> CharmEntry {
@@ -120,7 +96,7 @@ extension CharmTableSource {
             node, file: file, subject: node["id"]?.value.string.map { "charm '\($0)'" },
             known: ["art", "blackPoint", "displayName", "id", "note", "swayDuration"], notAnObject: "each charm must be an object")
         let id = try fields.string("id")
-        guard CharmTableRules.isValidID(id) else {
+        guard AssetName.isValid(id) else {
             throw fields.fail("id", "\"\(id)\" is not a valid id (ASCII letters, digits, '-' and '_', starting with a letter or digit, at most 64)")
         }
         let displayName = try fields.string("displayName")
@@ -135,7 +111,7 @@ extension CharmTableSource {
         }
         let sway = try fields.number("swayDuration", "a number of seconds")
         guard CharmPhysics.acceptsSwayDuration(sway) else {
-            throw fields.fail("swayDuration", "\(JSONWriter.formatNumber(sway)) s is out of range: \(swayDurationRule)")
+            throw fields.fail("swayDuration", "\(Format.number(sway)) s is out of range: \(swayDurationRule)")
         }
         let art = try fields.optional("art", "a string", saysFound: true, \.string)
         if let art, let problem = ArtPath.problem(with: art) { throw fields.fail("art", problem) }
@@ -148,9 +124,9 @@ extension CharmTableSource {
 
 /// Paths inside the art folder. Art is untrusted input in CI: a path may not leave
 /// the folder.
-public enum ArtPath {
+package enum ArtPath {
     /// Why a relative path is not acceptable, or nil when it is.
-    public static func problem(with path: String) -> String? {
+    package static func problem(with path: String) -> String? {
         if path.isEmpty { return "path is empty" }
         if path.hasPrefix("/") || path.hasPrefix("~") { return "\"\(path)\" must be relative to the art folder" }
         if path.split(separator: "/").contains("..") { return "\"\(path)\" must not leave the art folder ('..')" }
@@ -162,7 +138,7 @@ public enum ArtPath {
     /// the folder `listing` describes (`ArtFolder.listing`), or nil when it is. Each
     /// component must match a directory entry exactly, so the answer is the same on
     /// case-insensitive disks.
-    public static func fileProblem(_ path: String, listing: [String: [String]]) -> String? {
+    package static func fileProblem(_ path: String, listing: [String: [String]]) -> String? {
         var current = ""
         let components = path.split(separator: "/").map(String.init).filter { $0 != "." }
         for (index, component) in components.enumerated() {

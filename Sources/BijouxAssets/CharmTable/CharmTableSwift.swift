@@ -5,15 +5,15 @@ import BijouxKit
 /// `CharmLimits`, …) is BijouxKit, which the app links and the tool itself runs, so no
 /// model code is written here. The text depends only on the table: no date, no
 /// version, no absolute path.
-public enum CharmTableSwift {
+package enum CharmTableSwift {
     /// The first line of both generated files' provenance.
-    public static func header(source: String) -> String {
+    package static func header(source: String) -> String {
         "// Generated from \(source) by bijoux-assets. Do not edit."
     }
 
     /// `source` is the table as the header names it (`art/charms.json`); `file` is the
     /// table's path for errors.
-    public static func generate(_ table: CharmTableSource, source: String, file: String) throws(ArtFileError) -> String {
+    package static func generate(_ table: CharmTableSource, source: String, file: String) throws(ArtFileError) -> String {
         guard !table.charms.isEmpty else {
             // A Swift enum with a raw type needs at least one case.
             throw ArtFileError(file: file, field: "charms", message: "the table has no charms; the app needs at least one")
@@ -23,7 +23,7 @@ public enum CharmTableSwift {
         return text + charmTypeSource(table.charms, names: names)
     }
 
-    private static func number(_ value: Double) -> String { JSONWriter.formatNumber(value) }
+    private static func number(_ value: Double) -> String { Format.number(value) }
 
     private static func charmTypeSource(_ charms: [CharmEntry], names: [String]) -> String {
         let cases = zip(charms, names)

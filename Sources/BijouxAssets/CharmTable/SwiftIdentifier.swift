@@ -1,14 +1,14 @@
 /// Turning table text into Swift source: charm ids into case names, and any string
 /// into a string literal that means exactly that string.
-public enum SwiftIdentifier {
-    /// The case name for a charm id (`CharmTableRules.isValidID`): lowerCamelCase as
+package enum SwiftIdentifier {
+    /// The case name for a charm id (`AssetName.isValid`): lowerCamelCase as
     /// Swift's guidelines ask (`coffee-cup` → `coffeeCup`, `Cat` → `cat`, `URL-box` →
     /// `urlBox`), `_` in front of a leading digit (`8-ball` → `_8Ball`), `_` after a
     /// name `CharmType` already has (`allCases` → `allCases_`, or `CharmType.allCases`
     /// would be ambiguous), and reserved words in backticks (`default` →
     /// `` `default` ``). Different ids can give one name; `caseNames` reports that.
     /// `members`: what the enum (or namespace) has besides these names.
-    public static func caseName(for id: String, members: Set<String> = memberNames) -> String {
+    package static func caseName(for id: String, members: Set<String> = memberNames) -> String {
         let parts = id.split(separator: "-", omittingEmptySubsequences: true).map(String.init)
         guard let first = parts.first else { return "_" }
         var name = lowercasingLeadingCapitals(first)
@@ -19,14 +19,14 @@ public enum SwiftIdentifier {
     }
 
     /// Case names for all charm ids, in order (see `names`).
-    public static func caseNames(for charms: [CharmEntry], file: String) throws(ArtFileError) -> [String] {
+    package static func caseNames(for charms: [CharmEntry], file: String) throws(ArtFileError) -> [String] {
         try names(for: charms.map { ($0.id, file, $0.location) }, kind: "charm", field: "id", xcodeSymbols: xcodeImageSymbols)
     }
 
     /// Swift names for `items` (ids with the file and place they are written), in order. Two ids with
     /// one name is an error naming both (at the second one, pointing back at the first);
     /// so is a name in `xcodeSymbols`, which Xcode's own asset symbols already take.
-    public static func names(
+    package static func names(
         for items: [(id: String, file: String, location: SourceLocation?)], kind: String, field: String? = nil,
         members: Set<String> = memberNames, xcodeSymbols: [String: String]
     ) throws(ArtFileError) -> [String] {
@@ -54,11 +54,11 @@ public enum SwiftIdentifier {
 
     /// Names Xcode's asset-symbol generation (Xcode 15+) would turn into a member that
     /// UIKit or SwiftUI already has: an image called `add` would be `UIImage.add`.
-    public static let xcodeImageSymbols: [String: String] = Dictionary(
+    package static let xcodeImageSymbols: [String: String] = Dictionary(
         uniqueKeysWithValues: ["add", "remove", "checkmark", "strokedCheckmark", "actions"].map { ($0, "UIImage.\($0)") })
 
     /// Likewise for colours: SwiftUI's `Color` and UIKit's `UIColor` class members.
-    public static let xcodeColorSymbols: [String: String] = {
+    package static let xcodeColorSymbols: [String: String] = {
         var symbols: [String: String] = [:]
         for name in ["black", "blue", "brown", "clear", "cyan", "gray", "green", "indigo", "mint", "orange", "pink", "primary",
                      "purple", "red", "secondary", "teal", "white", "yellow", "accentColor"] {
@@ -84,7 +84,7 @@ public enum SwiftIdentifier {
 
     /// What `CharmType` has besides its cases: the generated properties and what
     /// `RawRepresentable`, `CaseIterable` and `Hashable` give it.
-    public static let memberNames: Set<String> = [
+    package static let memberNames: Set<String> = [
         "allCases", "rawValue", "hashValue", "init", "imageName", "displayName", "stockNote", "sway",
     ]
 
@@ -92,7 +92,7 @@ public enum SwiftIdentifier {
     /// Language's keywords reserved in declarations, statements, expressions and types,
     /// plus `Type` and `Protocol`. Lowercasing the first letter already rules out the
     /// capitalised ones; they stay listed so the rule does not depend on that.
-    public static let reservedWords: Set<String> = [
+    package static let reservedWords: Set<String> = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate",
         "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private",
         "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
@@ -105,7 +105,7 @@ public enum SwiftIdentifier {
     /// A Swift string literal for `text`. Quotes, backslashes and every invisible or
     /// line-breaking scalar (controls, line/paragraph separators, bidi overrides, BOM)
     /// are escaped, so the literal is one line and reads as what it means.
-    public static func stringLiteral(_ text: String) -> String {
+    package static func stringLiteral(_ text: String) -> String {
         JSONWriter.quoted(text) { scalar in
             let value = scalar.value
             guard value < 0x20 || (0x7F...0x9F).contains(value) || invisible.contains(value) else { return nil }

@@ -5,25 +5,25 @@ import Dispatch
 /// app icon hangs a charm the charms stage also keys). Stages read through it, and it
 /// reads through `FileIO` with the folder as `below`, so every read gets the same
 /// checks: no symbolic link is followed and no special file is opened (see `FileIO`).
-public struct ArtFolder: Sendable {
-    public static let charmTableFile = "charms.json"
+package struct ArtFolder: Sendable {
+    package static let charmTableFile = "charms.json"
 
     /// The folder as given (`art`, `../design/art/`): how messages name its files.
-    public let path: String
+    package let path: String
     /// Every folder's entries, relative to `path` ("" is the folder itself), sorted.
     /// Art is files and folders only: see `list`.
-    public let listing: [String: [String]]
+    package let listing: [String: [String]]
     /// charms.json, parsed and validated, when there is one.
-    public let table: CharmTableSource?
+    package let table: CharmTableSource?
     /// palette.json, parsed and validated; empty when there is none. Every stage that
     /// draws or writes a colour takes it from here, and puts that colour in its keys.
-    public let palette: Palette
+    package let palette: Palette
     private let memo: KeyedCharmMemo
 
     /// Reads the listing, the charm table and the palette; throws when the folder is
     /// missing, when any folder in it cannot be listed or holds anything but files and
     /// folders, or when either file is malformed.
-    public init(_ path: String) throws {
+    package init(_ path: String) throws {
         // The folder itself is as the user gave it: a link to it is followed.
         switch try FileIO.kind(of: path) {
         case .directory: break
@@ -40,39 +40,39 @@ public struct ArtFolder: Sendable {
     }
 
     /// The full path of a file in the folder, as messages name it.
-    public func file(_ relative: String) -> String { path + "/" + relative }
+    package func file(_ relative: String) -> String { path + "/" + relative }
 
-    public var tablePath: String { file(Self.charmTableFile) }
+    package var tablePath: String { file(Self.charmTableFile) }
 
-    public var palettePath: String { file(Palette.fileName) }
+    package var palettePath: String { file(Palette.fileName) }
 
     /// Whether the folder has this entry (relative path, any kind).
-    public func contains(_ relative: String) -> Bool {
+    package func contains(_ relative: String) -> Bool {
         let parent = FileIO.parentDirectory(of: relative)
         let name = parent.isEmpty ? relative : String(relative.dropFirst(parent.count + 1))
         return listing[parent]?.contains(name) == true
     }
 
     /// Whether the folder has this sub-folder.
-    public func hasFolder(_ relative: String) -> Bool { listing[relative] != nil }
+    package func hasFolder(_ relative: String) -> Bool { listing[relative] != nil }
 
     /// The entries of a sub-folder, sorted; empty when there is none.
-    public func names(in relative: String) -> [String] { listing[relative] ?? [] }
+    package func names(in relative: String) -> [String] { listing[relative] ?? [] }
 
-    public func read(_ relative: String, limit: Int = FileIO.maxReadSize) throws(ImageIOError) -> [UInt8] {
+    package func read(_ relative: String, limit: Int = FileIO.maxReadSize) throws(FileError) -> [UInt8] {
         try FileIO.read(file(relative), limit: limit, below: path)
     }
 
     /// An art-folder JSON file (charms.json, icons.json, appicon.json, a score), refused past
     /// `JSONFields.maxFileSize` before it is read.
-    public func readJSON(_ relative: String) throws(ImageIOError) -> [UInt8] { try Self.readJSON(relative, in: path) }
+    package func readJSON(_ relative: String) throws(FileError) -> [UInt8] { try Self.readJSON(relative, in: path) }
 
-    private static func readJSON(_ relative: String, in path: String) throws(ImageIOError) -> [UInt8] {
+    private static func readJSON(_ relative: String, in path: String) throws(FileError) -> [UInt8] {
         try FileIO.read(path + "/" + relative, limit: JSONFields.maxFileSize, below: path)
     }
 
     /// The table, or an error naming `file` (the file that needs it).
-    public func requireTable(for file: String, location: SourceLocation? = nil, field: String? = nil, _ message: String) throws(ArtFileError) -> CharmTableSource {
+    package func requireTable(for file: String, location: SourceLocation? = nil, field: String? = nil, _ message: String) throws(ArtFileError) -> CharmTableSource {
         guard let table else { throw ArtFileError(file: file, location: location, field: field, message: message) }
         return table
     }
@@ -80,7 +80,7 @@ public struct ArtFolder: Sendable {
     /// Checks that a charm's painted PNG is in the folder, spelled exactly as listed,
     /// then returns the hash of its bytes. Every stage that reads a charm's art calls
     /// this, so a missing file reads the same from each.
-    public func artHash(of entry: CharmEntry) throws -> ContentHash {
+    package func artHash(of entry: CharmEntry) throws -> ContentHash {
         try checkArtFile(entry)
         return ContentHash.of(try read(entry.art))
     }
@@ -97,7 +97,7 @@ public struct ArtFolder: Sendable {
     /// hash its key was made from: art that changed since then stops the build rather
     /// than be cached under the old key. Keyed once per build for charms the engine
     /// said would be used twice (`expectUses`).
-    public func keyedCharm(_ entry: CharmEntry, expected: ContentHash, threads: Int = 1) throws -> KeyedCharm {
+    package func keyedCharm(_ entry: CharmEntry, expected: ContentHash, threads: Int = 1) throws -> KeyedCharm {
         try memo.value(for: entry.id) {
             let bytes = try read(entry.art)
             guard ContentHash.of(bytes) == expected else {
@@ -121,7 +121,7 @@ public struct ArtFolder: Sendable {
     /// from outside) or a FIFO, device or socket (a read of it could block the build
     /// forever), each refused before any read. Dot-named ones are not art and are
     /// left out (Emacs's lock links, `.#cat.svg`); a read of one would be refused.
-    static func list(_ root: String) throws(ImageIOError) -> [String: [String]] {
+    static func list(_ root: String) throws(FileError) -> [String: [String]] {
         var listing: [String: [String]] = [:]
         var pending = [""]
         while let relative = pending.popLast() {
@@ -136,12 +136,12 @@ public struct ArtFolder: Sendable {
 }
 
 /// A charm's art keyed and trimmed: where every use of a painted charm starts.
-public struct KeyedCharm: Sendable {
-    public var keyed: RGBAImage
-    public var bounds: PixelRect
-    public var matteFloor: Int
+package struct KeyedCharm: Sendable {
+    package var keyed: RGBAImage
+    package var bounds: PixelRect
+    package var matteFloor: Int
     /// What the PNG said about itself (colour chunks, for warnings).
-    public var info: PNGSourceInfo
+    package var info: PNGSourceInfo
 }
 
 /// Keyed charms shared between jobs, each made by whichever job asks first while the

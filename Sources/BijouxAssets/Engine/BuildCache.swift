@@ -94,6 +94,7 @@ struct BuildCache: Sendable {
 /// so any change to the code (a new keying rule, a fixed encoder) is a new identity
 /// and the cache it left is not trusted.
 public enum ToolIdentity {
+    /// The tool's version, as `--version` prints it and the artifact bundle names it.
     public static let version = "0.1.0"
 
     static let current: String = {

@@ -5,17 +5,22 @@
 /// a time per output folder. `charm <id>` is the same build with only that charm's
 /// jobs selected.
 public enum BuildEngine {
+    /// What to build, from where, into where, and how.
     public struct Options: Sendable {
+        /// The art folder (`art` unless given), as messages name it.
         public var artFolder: String
+        /// The output folder (`build` unless given), swapped in whole by each build.
         public var outputFolder: String
         /// Fail the build on any warning.
         public var strict: Bool
+        /// Threads to use; the outputs are the same for any number.
         public var jobs: Int
         /// Build only these charms' outputs, touching no other output.
         public var onlyCharms: Set<String>?
         /// Told as the build goes (from several threads): see `BuildEvent`.
         public var progress: (@Sendable (BuildEvent) -> Void)?
 
+        /// Options with the CLI's defaults for everything not given.
         public init(
             artFolder: String = "art", outputFolder: String = "build", strict: Bool = false,
             jobs: Int = Parallel.defaultJobs, onlyCharms: Set<String>? = nil, progress: (@Sendable (BuildEvent) -> Void)? = nil
@@ -29,11 +34,15 @@ public enum BuildEngine {
         }
     }
 
+    /// What a build did, for its summary line and its diagnostics.
     public struct Report: Sendable {
         /// The stages that made something, in order (the auxiliary catalog stage aside).
         public var stages: [String]
+        /// The output files written, kept and removed.
         public var files: Files
+        /// Every warning, cached ones included, in stage and job order.
         public var warnings: [BuildWarning]
+        /// One line per job worth reporting (a track's loudness, a charm's legibility).
         public var notes: [String]
     }
 
@@ -48,12 +57,13 @@ public enum BuildEngine {
     }
 
     /// What one stage made, in memory: for tests and for callers that want the bytes.
-    public struct StageRun: Sendable {
-        public var outputs: [BuildOutput] = []
-        public var warnings: [BuildWarning] = []
-        public var notes: [String] = []
+    package struct StageRun: Sendable {
+        package var outputs: [BuildOutput] = []
+        package var warnings: [BuildWarning] = []
+        package var notes: [String] = []
     }
 
+    /// Builds the art folder into the output folder (see the type's summary); throws a `UserFacingError` on bad input, leaving the previous outputs as they were.
     @discardableResult
     public static func build(_ options: Options) throws -> Report {
         let art = try ArtFolder(options.artFolder)
@@ -92,13 +102,13 @@ public enum BuildEngine {
     }
 
     /// One stage run alone on an art folder, its outputs kept in memory.
-    public static func run(_ stage: any Stage.Type, art: ArtFolder, jobs: Int = Parallel.defaultJobs) throws -> StageRun {
+    package static func run(_ stage: any Stage.Type, art: ArtFolder, jobs: Int = Parallel.defaultJobs) throws -> StageRun {
         try run([stage], art: art, jobs: jobs)
     }
 
     /// Stages run in this order on an art folder (a stage with the ones it takes
     /// inputs from), their outputs kept in memory.
-    public static func run(_ stages: [any Stage.Type], art: ArtFolder, jobs: Int = Parallel.defaultJobs) throws -> StageRun {
+    package static func run(_ stages: [any Stage.Type], art: ArtFolder, jobs: Int = Parallel.defaultJobs) throws -> StageRun {
         let memory = OutputMemory()
         let work = try keyed(try stages.map { ($0, try $0.plan(art)) }, only: nil, jobs: jobs)
         let run = try execute(work, art: art, into: memory, cache: nil, full: true, options: Options(jobs: jobs))
@@ -344,13 +354,13 @@ public enum BuildEngine {
                 guard let slash = set.lastIndex(of: "/") else { continue }
                 let name = String(set[set.index(after: slash)...].dropLast(kind.count + 1))
                 let folder = String(set[..<slash])
-                if let other = firstFolder[CharmTableRules.caseFolded(name)] {
-                    if let clash = CharmTableRules.caseClash(name, with: other.name) {
+                if let other = firstFolder[AssetName.caseFolded(name)] {
+                    if let clash = AssetName.caseClash(name, with: other.name) {
                         throw ArtFileError(file: artFolder, message: "\(words) \(clash) (in \(other.folder) and \(folder))")
                     }
                     throw ArtFileError(file: artFolder, message: "two \(words) are named '\(name)' (in \(other.folder) and \(folder)); the app finds them by name alone, so rename one")
                 }
-                firstFolder[CharmTableRules.caseFolded(name)] = (name, folder)
+                firstFolder[AssetName.caseFolded(name)] = (name, folder)
             }
         }
     }

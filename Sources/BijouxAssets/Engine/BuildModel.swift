@@ -4,13 +4,16 @@
 public struct BuildWarning: Equatable, Sendable, CustomStringConvertible {
     /// The file (or charm) it is about.
     public var subject: String
+    /// What is wrong or worth knowing.
     public var message: String
 
+    /// A warning about `subject` (a file, with a position when there is one).
     public init(subject: String, message: String) {
         self.subject = subject
         self.message = message
     }
 
+    /// `subject: message`.
     public var description: String { "\(subject): \(message)" }
 
     /// The subject is the file the warning is about.
@@ -18,9 +21,10 @@ public struct BuildWarning: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The build failed on purpose: `--strict` and there were warnings.
-public struct StrictModeFailure: UserFacingError {
-    public var warnings: [BuildWarning]
+package struct StrictModeFailure: UserFacingError {
+    package var warnings: [BuildWarning]
 
+    /// The warning in the compiler form, placed at its subject.
     public var diagnostic: Diagnostic {
         Diagnostic(
             place: nil,

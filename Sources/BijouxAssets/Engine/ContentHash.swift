@@ -3,25 +3,25 @@ import CXXHash
 /// A 128-bit content hash (XXH3 from libxxhash): the build cache's keys and the
 /// fingerprints of the files it keeps. Not cryptographic: it detects change, not
 /// tampering, which is all a cache of one's own outputs needs.
-public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
-    public var high: UInt64
-    public var low: UInt64
+package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
+    package var high: UInt64
+    package var low: UInt64
 
-    public init(high: UInt64, low: UInt64) {
+    package init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
-    public static func of(_ bytes: [UInt8]) -> ContentHash {
+    package static func of(_ bytes: [UInt8]) -> ContentHash {
         let hash = bytes.withUnsafeBytes { XXH3_128bits($0.baseAddress, $0.count) }
         return ContentHash(high: hash.high64, low: hash.low64)
     }
 
     /// 32 lowercase hex digits.
-    public var description: String { hex(high) + hex(low) }
+    package var description: String { hex(high) + hex(low) }
 
     /// Parses `description` back; nil for anything else.
-    public init?(hex text: Substring) {
+    package init?(hex text: Substring) {
         guard text.utf8.count == 32, let high = UInt64(text.prefix(16), radix: 16), let low = UInt64(text.suffix(16), radix: 16) else {
             return nil
         }
@@ -36,31 +36,31 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
 /// Builds the key of one job from the things that decide its outputs. Every part is
 /// framed by its label and length, so ("ab", "c") and ("a", "bc") differ.
-public struct CacheKey {
+package struct CacheKey {
     private let state: HashState
 
     /// `kind` names what is keyed ("charm", "icon"), so two kinds of job with the same
     /// parts never share a key.
-    public init(_ kind: String) {
+    package init(_ kind: String) {
         state = HashState()
         add("kind", kind)
     }
 
-    public func add(_ label: String, _ bytes: [UInt8]) {
+    package func add(_ label: String, _ bytes: [UInt8]) {
         frame(label, count: bytes.count)
         state.update(bytes)
     }
 
-    public func add(_ label: String, _ text: String) { add(label, Array(text.utf8)) }
+    package func add(_ label: String, _ text: String) { add(label, Array(text.utf8)) }
 
     /// Numbers by their exact bits: 2.5 and 2.50 are one key, 2.5 and 2.5000001 two.
-    public func add(_ label: String, _ number: Double) { add(label, String(number.bitPattern, radix: 16)) }
+    package func add(_ label: String, _ number: Double) { add(label, String(number.bitPattern, radix: 16)) }
 
-    public func add(_ label: String, _ number: Int) { add(label, String(number)) }
+    package func add(_ label: String, _ number: Int) { add(label, String(number)) }
 
-    public func add(_ label: String, _ hash: ContentHash) { add(label, hash.description) }
+    package func add(_ label: String, _ hash: ContentHash) { add(label, hash.description) }
 
-    public var hash: ContentHash { state.digest() }
+    package var hash: ContentHash { state.digest() }
 
     private func frame(_ label: String, count: Int) {
         state.update(Array("\(label.utf8.count):\(label)\(count):".utf8))

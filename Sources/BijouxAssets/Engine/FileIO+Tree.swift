@@ -9,10 +9,10 @@ import CBijouxShims
 /// What the output commit needs beyond reading and writing files: entries seen
 /// without following links, hard links, an atomic exchange of two folders, a lock.
 extension FileIO {
-    public enum EntryKind: Sendable { case file, directory, symbolicLink, other }
+    package enum EntryKind: Sendable { case file, directory, symbolicLink, other }
 
     /// What `path` itself is (a link is not followed), or nil when nothing is there.
-    public static func entryKind(_ path: String) -> EntryKind? {
+    package static func entryKind(_ path: String) -> EntryKind? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         switch status.st_mode & S_IFMT {
@@ -26,7 +26,7 @@ extension FileIO {
     /// Makes `destination` a second name of `source` (a link is linked, not followed),
     /// so it keeps its bytes and modification time at no cost. Where the file system
     /// has no hard links, copies the bytes and the modification time.
-    public static func hardLink(_ source: String, to destination: String) throws(ImageIOError) {
+    package static func hardLink(_ source: String, to destination: String) throws(FileError) {
         if linkat(AT_FDCWD, source, AT_FDCWD, destination, 0) == 0 { return }
         let reason = lastError()
         guard errno == EPERM || errno == EXDEV || errno == ENOTSUP || errno == EMLINK, entryKind(source) == .file else {
@@ -47,13 +47,13 @@ extension FileIO {
 
     /// Swaps two existing entries in one step (see bijoux_exchange.h); false when the
     /// file system cannot.
-    public static func exchange(_ a: String, _ b: String) throws(ImageIOError) -> Bool {
+    package static func exchange(_ a: String, _ b: String) throws(FileError) -> Bool {
         if bx_exchange(a, b) == 0 { return true }
         if errno == EINVAL || errno == ENOTSUP || errno == ENOSYS { return false }
         throw .cannotWrite(path: b, reason: lastError())
     }
 
-    public static func move(_ source: String, to destination: String) throws(ImageIOError) {
+    package static func move(_ source: String, to destination: String) throws(FileError) {
         #if canImport(Glibc)
             let status = Glibc.rename(source, destination)
         #else
@@ -63,7 +63,7 @@ extension FileIO {
     }
 
     /// Removes a file, a link (not what it points to) or a folder tree.
-    public static func removeTree(_ path: String) {
+    package static func removeTree(_ path: String) {
         if entryKind(path) == .directory {
             for name in (try? list(path)) ?? [] { removeTree(path + "/" + name) }
             rmdir(path)
@@ -73,7 +73,7 @@ extension FileIO {
     }
 
     /// Creates a fresh folder named `prefix` + six random characters, and returns it.
-    public static func makeUniqueDirectory(prefix: String) throws(ImageIOError) -> String {
+    package static func makeUniqueDirectory(prefix: String) throws(FileError) -> String {
         var template = Array((prefix + "XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw .cannotWrite(path: prefix, reason: lastError())
@@ -82,7 +82,7 @@ extension FileIO {
     }
 
     /// The hash of a file's bytes, read a piece at a time (a large file costs no memory).
-    public static func contentHash(ofFile path: String) throws(ImageIOError) -> ContentHash {
+    package static func contentHash(ofFile path: String) throws(FileError) -> ContentHash {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotRead(path: path, reason: lastError()) }
         defer { close(fd) }
@@ -102,7 +102,7 @@ extension FileIO {
     }
 
     /// The path of the running executable, for the tool's identity in the cache.
-    public static func executablePath() -> String? {
+    package static func executablePath() -> String? {
         #if canImport(Darwin)
             var size: UInt32 = 0
             _ = _NSGetExecutablePath(nil, &size)
@@ -126,12 +126,12 @@ private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: I
 
 /// An exclusive `flock` on a file that nothing moves or replaces. The kernel drops it
 /// when the process ends, however it ends, so a lock of a killed build never blocks.
-public final class FileLock {
+package final class FileLock {
     private let descriptor: Int32
 
     /// Takes the lock, creating the file when needed. `waiting` is called once when
     /// another process holds it, before waiting for it.
-    public init(_ path: String, shared: Bool = false, create: Bool = true, waiting: () -> Void) throws(ImageIOError) {
+    package init(_ path: String, shared: Bool = false, create: Bool = true, waiting: () -> Void) throws(FileError) {
         descriptor = open(path, (create ? O_CREAT : 0) | O_RDWR | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: FileIO.lastError()) }
         let mode = shared ? LOCK_SH : LOCK_EX

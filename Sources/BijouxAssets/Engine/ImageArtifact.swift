@@ -1,7 +1,7 @@
 /// Images as a job's artifact (see `JobRecorder.artifact`): each as its width and
 /// height (4 bytes each, big-endian) and its RGBA pixels.
-public enum ImageArtifact {
-    public static func encode(_ images: [RGBAImage]) -> [UInt8] {
+package enum ImageArtifact {
+    package static func encode(_ images: [RGBAImage]) -> [UInt8] {
         var bytes: [UInt8] = []
         for image in images {
             for value in [image.width, image.height] { bytes += (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
@@ -11,7 +11,7 @@ public enum ImageArtifact {
     }
 
     /// The images, or nil when the bytes are not a whole number of images.
-    public static func decode(_ bytes: [UInt8]) -> [RGBAImage]? {
+    package static func decode(_ bytes: [UInt8]) -> [RGBAImage]? {
         var images: [RGBAImage] = []
         var at = 0
         func number() -> Int? {

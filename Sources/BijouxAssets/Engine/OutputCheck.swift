@@ -1,5 +1,6 @@
 /// `check`: is the output folder exactly what a build would write now?
 extension BuildEngine {
+    /// How the output folder differs from what a build would write now; paths relative to it.
     public struct CheckReport: Equatable, Sendable {
         /// Outputs whose bytes differ from what the build makes now.
         public var stale: [String] = []
@@ -8,6 +9,7 @@ extension BuildEngine {
         /// Files in folders a stage owns that no stage makes now.
         public var extra: [String] = []
 
+        /// Nothing stale, missing or extra.
         public var isUpToDate: Bool { stale.isEmpty && missing.isEmpty && extra.isEmpty }
     }
 

@@ -60,9 +60,9 @@ struct OutputPlace: Sendable {
     /// Every file below `relative` in the output folder (links included, folders
     /// not), relative to the root; dot-named entries are skipped. A folder that cannot
     /// be listed is an error: what is in it cannot be told stale, so nothing is removed.
-    func files(under relative: String) throws(ImageIOError) -> [String] {
+    func files(under relative: String) throws(FileError) -> [String] {
         var found: [String] = []
-        func visit(_ folder: String) throws(ImageIOError) {
+        func visit(_ folder: String) throws(FileError) {
             for name in try FileIO.list(path(folder)) where !name.hasPrefix(".") {
                 let child = folder + "/" + name
                 if FileIO.entryKind(path(child)) == .directory { try visit(child) } else { found.append(child) }
@@ -140,8 +140,8 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
         case nil, .directory: break
         case .symbolicLink:
             // The swap would replace the link itself with a folder.
-            throw ImageIOError.cannotWrite(path: place.root, reason: "it is a symbolic link; give the folder it points to")
-        default: throw ImageIOError.cannotWrite(path: place.root, reason: "it is a file, not a folder")
+            throw FileError.cannotWrite(path: place.root, reason: "it is a symbolic link; give the folder it points to")
+        default: throw FileError.cannotWrite(path: place.root, reason: "it is a file, not a folder")
         }
     }
 
@@ -212,7 +212,7 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
             try FileIO.commit(temporary, to: target)
             CommitSteps.done()
         } catch {
-            throw ImageIOError.cannotWrite(path: old, reason: Self.reason(error))
+            throw FileError.cannotWrite(path: old, reason: Self.reason(error))
         }
         files.withLock { $0.written.append(output.path) }
         return hash
@@ -236,7 +236,7 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
             try FileIO.makeDirectories(FileIO.parentDirectory(of: target))
             try FileIO.hardLink(place.path(relative), to: target)
         } catch {
-            throw ImageIOError.cannotWrite(path: place.path(relative), reason: Self.reason(error))
+            throw FileError.cannotWrite(path: place.path(relative), reason: Self.reason(error))
         }
         CommitSteps.done()
     }
@@ -245,8 +245,8 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
 
     /// Why a write in the tree failed, to be told of the output folder's path.
     private static func reason(_ error: any Error) -> String {
-        if case .cannotWrite(_, let reason)? = error as? ImageIOError { return reason }
-        return (error as? ImageIOError)?.description ?? "\(error)"
+        if case .cannotWrite(_, let reason)? = error as? FileError { return reason }
+        return (error as? FileError)?.description ?? "\(error)"
     }
 
     /// Writes the cache into the tree, swaps the tree in, and removes the old one. When

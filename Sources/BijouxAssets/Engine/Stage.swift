@@ -4,7 +4,7 @@
 /// `ArtFolder`) into jobs; each job says what decides its outputs (its key) and how
 /// to make them; the engine keys, skips, runs, stages and commits. To add a stage,
 /// see Sources/BijouxAssets/Engine/README.md.
-public protocol Stage: Sendable {
+package protocol Stage: Sendable {
     /// Its name in progress lines and reports ("charms").
     static var name: String { get }
     /// Whether the art folder holds this stage's inputs.
@@ -21,19 +21,19 @@ public protocol Stage: Sendable {
 }
 
 extension Stage {
-    public static var ownedFolders: [String] { [] }
-    public static var isAuxiliary: Bool { false }
+    package static var ownedFolders: [String] { [] }
+    package static var isAuxiliary: Bool { false }
 }
 
 /// A stage's work: independent jobs (run in parallel, results in this order) and an
 /// optional summary made after them from their artifacts (a contact sheet).
-public struct StagePlan: Sendable {
-    public var jobs: [Job]
-    public var summary: Summary?
+package struct StagePlan: Sendable {
+    package var jobs: [Job]
+    package var summary: Summary?
     /// Found while planning (a stray file among the inputs).
-    public var warnings: [BuildWarning]
+    package var warnings: [BuildWarning]
 
-    public init(jobs: [Job], summary: Summary? = nil, warnings: [BuildWarning] = []) {
+    package init(jobs: [Job], summary: Summary? = nil, warnings: [BuildWarning] = []) {
         self.jobs = jobs
         self.summary = summary
         self.warnings = warnings
@@ -41,9 +41,9 @@ public struct StagePlan: Sendable {
 }
 
 /// One unit of work: the outputs of one charm, one icon, the table.
-public struct Job: Sendable {
+package struct Job: Sendable {
     /// Which builds make it.
-    public enum Scope: Sendable, Equatable {
+    package enum Scope: Sendable, Equatable {
         /// Only a full build.
         case whole
         /// A full build, and `charm <id>` of this charm.
@@ -53,24 +53,24 @@ public struct Job: Sendable {
     }
 
     /// Its name in verbose lines ("cat"), unique in its stage.
-    public var name: String
-    public var scope: Scope
+    package var name: String
+    package var scope: Scope
     /// The charms whose keyed art it uses (`ArtFolder.keyedCharm`), so a charm two
     /// jobs use is keyed once.
-    public var charms: [String]
+    package var charms: [String]
     /// Hashes everything that decides the outputs (input bytes, the table entry and
     /// parameters that affect them) into `CacheKey`; throws when an input is
     /// missing or unreadable. Run for every selected job before any job is made.
-    public var key: @Sendable () throws -> ContentHash
+    package var key: @Sendable () throws -> ContentHash
     /// Makes the outputs, handing each to the recorder as soon as it is made.
-    public var make: @Sendable (JobRecorder) throws -> Void
+    package var make: @Sendable (JobRecorder) throws -> Void
     /// Earlier stages whose jobs' artifacts `make` reads (`recorder.inputs`): the
     /// table's JSON twin lists the facts of the sounds the sounds stage made. The
     /// engine adds those jobs' keys to this job's key, so `key` hashes only its own
     /// inputs; a stage that does not apply to the art gives none.
-    public var inputs: [any Stage.Type]
+    package var inputs: [any Stage.Type]
 
-    public init(
+    package init(
         name: String, scope: Scope, charms: [String] = [], inputs: [any Stage.Type] = [],
         key: @escaping @Sendable () throws -> ContentHash, make: @escaping @Sendable (JobRecorder) throws -> Void
     ) {
@@ -84,7 +84,7 @@ public struct Job: Sendable {
 
     /// A job whose outputs are made while planning (a folder's Contents.json, generated
     /// Swift), keyed by their bytes and the note it reports.
-    public static func constant(name: String, scope: Scope, _ outputs: [BuildOutput], note: String? = nil) -> Job {
+    package static func constant(name: String, scope: Scope, _ outputs: [BuildOutput], note: String? = nil) -> Job {
         Job(name: name, scope: scope, key: {
             let key = CacheKey("constant")
             for output in outputs { key.add(output.path, output.bytes) }
@@ -101,12 +101,12 @@ public struct Job: Sendable {
 /// (in job order). Its key is the jobs' keys together, and `key` when it uses
 /// anything else (the art folder's name in a generated file's header, the paper a contact sheet
 /// is drawn on).
-public struct Summary: Sendable {
-    public var name: String
-    public var key: (@Sendable () throws -> ContentHash)?
-    public var make: @Sendable (_ artifacts: [[UInt8]], JobRecorder) throws -> Void
+package struct Summary: Sendable {
+    package var name: String
+    package var key: (@Sendable () throws -> ContentHash)?
+    package var make: @Sendable (_ artifacts: [[UInt8]], JobRecorder) throws -> Void
 
-    public init(
+    package init(
         name: String, key: (@Sendable () throws -> ContentHash)? = nil,
         make: @escaping @Sendable (_ artifacts: [[UInt8]], JobRecorder) throws -> Void
     ) {
@@ -119,19 +119,19 @@ public struct Summary: Sendable {
 /// What a job hands the engine as it works: each output file as soon as it is made
 /// (so memory holds one job's outputs, not the build's), warnings, report notes, and
 /// a small artifact for the stage's summary.
-public final class JobRecorder {
+package final class JobRecorder {
     /// Paths relative to the output folder, in the order written.
-    public private(set) var paths: [String] = []
-    public private(set) var warnings: [BuildWarning] = []
-    public private(set) var notes: [String] = []
+    package private(set) var paths: [String] = []
+    package private(set) var warnings: [BuildWarning] = []
+    package private(set) var notes: [String] = []
     /// A small value for the summary (a charm's 22 px render), kept with the cache.
-    public var artifact: [UInt8] = []
+    package var artifact: [UInt8] = []
     /// The artifacts of the jobs of the stages this job takes `inputs` from, in stage
     /// and job order, each with its job's name.
-    public let inputs: [(job: String, artifact: [UInt8])]
+    package let inputs: [(job: String, artifact: [UInt8])]
     /// Threads the job may use for its own inner work (encoding a large PNG): the
     /// build's `--jobs` shared among the jobs running beside it.
-    public let threads: Int
+    package let threads: Int
     private let sink: @Sendable (BuildOutput) throws -> Void
 
     init(threads: Int, inputs: [(job: String, artifact: [UInt8])] = [], sink: @escaping @Sendable (BuildOutput) throws -> Void) {
@@ -140,18 +140,18 @@ public final class JobRecorder {
         self.sink = sink
     }
 
-    public func write(_ path: String, _ bytes: [UInt8]) throws {
+    package func write(_ path: String, _ bytes: [UInt8]) throws {
         paths.append(path)
         try sink(BuildOutput(path: path, bytes: bytes))
     }
 
-    public func write(_ path: String, text: String) throws { try write(path, Array(text.utf8)) }
+    package func write(_ path: String, text: String) throws { try write(path, Array(text.utf8)) }
 
-    public func warn(_ subject: String, _ message: String) {
+    package func warn(_ subject: String, _ message: String) {
         warnings.append(BuildWarning(subject: subject, message: message))
     }
 
-    public func note(_ line: String) { notes.append(line) }
+    package func note(_ line: String) { notes.append(line) }
 }
 
 /// The build's last step, over every stage's results (the contact sheet page). Every
@@ -161,29 +161,29 @@ public final class JobRecorder {
 /// stages it `takes`. Its key is those jobs' keys together (and the planning
 /// warnings, and what `keyed` adds from the art folder: the palette the page is drawn
 /// in), so a build that changed nothing it shows does not remake it.
-public struct FinalStep: Sendable {
+package struct FinalStep: Sendable {
     /// One job's artifact, with the stage and job that left it.
-    public struct Part: Sendable {
-        public var stage: any Stage.Type
-        public var job: String
-        public var artifact: [UInt8]
+    package struct Part: Sendable {
+        package var stage: any Stage.Type
+        package var job: String
+        package var artifact: [UInt8]
     }
 
-    public var name: String
+    package var name: String
     /// Owned as a stage's folders are: after a full build, a file there that no job
     /// made is stale and removed.
-    public var ownedFolders: [String]
+    package var ownedFolders: [String]
     /// Its one job's name in progress lines and the cache ("contact sheet page").
-    public static let jobName = "page"
+    package static let jobName = "page"
     /// The stages whose jobs' artifacts it reads.
-    public var takes: @Sendable (any Stage.Type) -> Bool
+    package var takes: @Sendable (any Stage.Type) -> Bool
     /// Adds to its key whatever else of the art folder `make` reads.
-    public var keyed: @Sendable (ArtFolder, CacheKey) -> Void
+    package var keyed: @Sendable (ArtFolder, CacheKey) -> Void
     /// The parts in stage and job order (jobs that left no artifact left out), the
     /// stages' planning warnings, and the art folder.
-    public var make: @Sendable (_ parts: [Part], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
+    package var make: @Sendable (_ parts: [Part], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
 
-    public init(
+    package init(
         name: String, ownedFolders: [String] = [], takes: @escaping @Sendable (any Stage.Type) -> Bool,
         keyed: @escaping @Sendable (ArtFolder, CacheKey) -> Void = { _, _ in },
         make: @escaping @Sendable (_ parts: [Part], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
@@ -200,10 +200,10 @@ public struct FinalStep: Sendable {
 /// any runs): the sounds before the table whose JSON twin lists them, the charms
 /// before the app icon that hangs one, the symbols (whose names must not clash)
 /// before the app icon too; then the final step over them all.
-public enum Stages {
-    public static let all: [any Stage.Type] = [
+package enum Stages {
+    package static let all: [any Stage.Type] = [
         CatalogStage.self, SoundsStage.self, TableStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self,
         SymbolsStage.self, AppIconStage.self,
     ]
-    public static let final: FinalStep = ContactSheetStep.step
+    package static let final: FinalStep = ContactSheetStep.step
 }

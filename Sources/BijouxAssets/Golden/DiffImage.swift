@@ -1,11 +1,11 @@
 /// The picture of what moved: counted pixels in a strong colour over a faded copy of
 /// the expected image, so a person sees at once where the change is and what it sits
 /// on.
-public enum DiffImage {
+package enum DiffImage {
     /// Pixels that count as different.
-    public static let differsColor = RGBA(255, 0, 0, 255)
+    package static let differsColor = RGBA(255, 0, 0, 255)
     /// Pixels that changed but are tolerated (anti-aliased, or below the threshold).
-    public static let toleratedColor = RGBA(255, 170, 0, 255)
+    package static let toleratedColor = RGBA(255, 170, 0, 255)
     /// How much of the expected image's contrast is kept in the faded copy.
     static let fade = 0.3
     /// The expected image is laid on mid grey before fading, so light ink on a
@@ -13,7 +13,7 @@ public enum DiffImage {
     static let ground = 128.0
 
     /// An opaque image the size of the comparison.
-    public static func render(expected: RGBAImage, difference: ImageDifference) -> RGBAImage {
+    package static func render(expected: RGBAImage, difference: ImageDifference) -> RGBAImage {
         precondition(expected.width == difference.width && expected.height == difference.height)
         var out = RGBAImage(width: expected.width, height: expected.height)
         let count = expected.width * expected.height
@@ -50,11 +50,11 @@ public enum DiffImage {
 /// `bijoux-assets diff` and the golden tests.
 public enum ImageFileComparison {
     /// Any PNG as 8-bit RGBA; 16-bit samples are rounded to 8 bits.
-    public static func load(_ path: String) throws(ImageIOError) -> RGBAImage {
+    package static func load(_ path: String) throws(ImageIOError) -> RGBAImage {
         eightBit(try PNGDecoder.decodeFile(path))
     }
 
-    public static func eightBit(_ decoded: DecodedPNG) -> RGBAImage {
+    package static func eightBit(_ decoded: DecodedPNG) -> RGBAImage {
         switch decoded {
         case .rgba8(let image, _): return image
         case .rgba16(let image, _):
@@ -63,8 +63,22 @@ public enum ImageFileComparison {
         }
     }
 
-    /// Compares two PNG files; a size mismatch is a user-facing error naming both.
+    /// `bijoux-assets diff`: compares the PNG files `expected` and `actual` pixel by
+    /// pixel (`PixelComparer`) and, when `picture` names a file, writes the diff picture
+    /// there (differing pixels red, tolerated ones orange, over a faded `expected`). A
+    /// size mismatch is a user-facing error naming both files.
     public static func compare(
+        expected: String, actual: String, _ comparison: PixelComparison, picture: String?
+    ) throws -> ImageDifference {
+        let (image, _, difference) = try compare(expected: expected, actual: actual, comparison)
+        if let picture {
+            try FileIO.writeAtomically(PNGEncoder.encode(DiffImage.render(expected: image, difference: difference), as: .rgb), to: picture)
+        }
+        return difference
+    }
+
+    /// Compares two PNG files; a size mismatch is a user-facing error naming both.
+    package static func compare(
         expected expectedPath: String, actual actualPath: String, _ comparison: PixelComparison
     ) throws -> (expected: RGBAImage, actual: RGBAImage, difference: ImageDifference) {
         let expected = try load(expectedPath)
@@ -78,12 +92,12 @@ public enum ImageFileComparison {
 }
 
 /// Two files whose images differ in size: no pixel comparison is possible.
-public struct ImageSizeError: UserFacingError, Equatable {
-    public var expectedPath: String
-    public var actualPath: String
-    public var mismatch: ImageSizeMismatch
+package struct ImageSizeError: UserFacingError, Equatable {
+    package var expectedPath: String
+    package var actualPath: String
+    package var mismatch: ImageSizeMismatch
 
-    public var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
         Diagnostic(place: nil, message: "\(expectedPath) is \(mismatch.expected.width)×\(mismatch.expected.height) pixels but \(actualPath) is \(mismatch.actual.width)×\(mismatch.actual.height): images of different sizes cannot be compared pixel by pixel")
     }
 }

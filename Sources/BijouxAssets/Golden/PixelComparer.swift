@@ -11,10 +11,11 @@ public enum PixelComparison: Equatable, Sendable, CustomStringConvertible {
     /// pixelmatch's default per-pixel threshold.
     public static let defaultThreshold = 0.1
 
+    /// The comparison as the summary line names it.
     public var description: String {
         switch self {
         case .exact: "exact"
-        case .perceptual(let threshold): "threshold \(JSONWriter.formatNumber(threshold))"
+        case .perceptual(let threshold): "threshold \(Format.number(threshold))"
         }
     }
 }
@@ -22,7 +23,7 @@ public enum PixelComparison: Equatable, Sendable, CustomStringConvertible {
 /// What comparing two images of the same size found.
 public struct ImageDifference: Sendable {
     /// What happened at each pixel, one byte per pixel in `classes`.
-    public enum PixelClass: UInt8, Sendable {
+    package enum PixelClass: UInt8, Sendable {
         case same = 0
         /// Changed, by less than the threshold.
         case belowThreshold = 1
@@ -32,24 +33,25 @@ public struct ImageDifference: Sendable {
         case differs = 3
     }
 
-    public var width: Int
-    public var height: Int
-    public var comparison: PixelComparison
+    package var width: Int
+    package var height: Int
+    package var comparison: PixelComparison
     /// Pixels that count as different.
-    public var differingPixels = 0
-    public var antiAliasedPixels = 0
-    public var belowThresholdPixels = 0
+    package var differingPixels = 0
+    package var antiAliasedPixels = 0
+    package var belowThresholdPixels = 0
     /// The largest colour distance of any pixel, counted or not (0...1, the scale of
     /// the threshold), so a tolerated change still shows how big it was.
-    public var worstDistance = 0.0
+    package var worstDistance = 0.0
     /// The smallest rectangle holding every counted pixel; nil when none differ.
-    public var bounds: PixelRect?
+    package var bounds: PixelRect?
     /// `PixelClass` raw values, row by row.
-    public var classes: [UInt8]
+    package var classes: [UInt8]
 
+    /// No pixel differs under the comparison.
     public var matches: Bool { differingPixels == 0 }
 
-    public func pixelClass(x: Int, y: Int) -> PixelClass {
+    package func pixelClass(x: Int, y: Int) -> PixelClass {
         PixelClass(rawValue: classes[y * width + x])!
     }
 
@@ -60,11 +62,11 @@ public struct ImageDifference: Sendable {
         if differingPixels == 0 {
             text = "no pixel differs (\(comparison))"
         } else {
-            let percent = Double(differingPixels) * 100 / Double(max(1, total))
-            text = "\(differingPixels) of \(total) pixels differ (\(JSONWriter.formatNumber(percent, decimals: 2))%, \(comparison))"
+            let share = Double(differingPixels) / Double(max(1, total))
+            text = "\(differingPixels) of \(total) pixels differ (\(Format.percent(share, decimals: 2)), \(comparison))"
             if let bounds { text += ", bounding box \(bounds)" }
         }
-        text += ", worst distance \(JSONWriter.formatNumber(worstDistance, decimals: 3))"
+        text += ", worst distance \(Format.number(worstDistance, decimals: 3))"
         var tolerated: [String] = []
         if antiAliasedPixels > 0 { tolerated.append("\(antiAliasedPixels) anti-aliased") }
         if belowThresholdPixels > 0 { tolerated.append("\(belowThresholdPixels) below the threshold") }
@@ -73,7 +75,7 @@ public struct ImageDifference: Sendable {
     }
 
     /// The same facts as JSON, for CI and scripts.
-    public var summaryJSON: JSONOutput {
+    package var summaryJSON: JSONOutput {
         var object: [String: JSONOutput] = [
             "width": .int(width), "height": .int(height),
             "comparison": .string(comparison.description),
@@ -92,11 +94,11 @@ public struct ImageDifference: Sendable {
 }
 
 /// Two images that cannot be compared pixel by pixel.
-public struct ImageSizeMismatch: Error, Equatable, Sendable {
-    public var expected: (width: Int, height: Int)
-    public var actual: (width: Int, height: Int)
+package struct ImageSizeMismatch: Error, Equatable, Sendable {
+    package var expected: (width: Int, height: Int)
+    package var actual: (width: Int, height: Int)
 
-    public static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         a.expected == b.expected && a.actual == b.actual
     }
 }
@@ -121,13 +123,13 @@ public struct ImageSizeMismatch: Error, Equatable, Sendable {
 /// - a pixel that is transparent on one side and painted on the other counts as its
 ///   painted colour against white and against black: it differs unless it is nearly
 ///   invisible on both (alpha ≲ 8 at the default threshold).
-public enum PixelComparer {
+package enum PixelComparer {
     /// The largest YIQ delta between any two colours: pixelmatch's normaliser.
-    public static let maxDelta = 35215.0
+    package static let maxDelta = 35215.0
 
     /// Compares two images of the same size. Bands of rows are compared on `jobs`
     /// threads; the result does not depend on their number.
-    public static func compare(
+    package static func compare(
         _ expected: RGBAImage, _ actual: RGBAImage, _ comparison: PixelComparison, jobs: Int = Parallel.defaultJobs
     ) throws(ImageSizeMismatch) -> ImageDifference {
         guard expected.width == actual.width, expected.height == actual.height else {
@@ -222,7 +224,7 @@ public enum PixelComparer {
     }
 
     /// A YIQ delta on the 0...1 scale of the threshold.
-    public static func distance(_ delta: Double) -> Double {
+    package static func distance(_ delta: Double) -> Double {
         (delta / maxDelta).squareRoot()
     }
 

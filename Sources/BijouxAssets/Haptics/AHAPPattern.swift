@@ -3,41 +3,41 @@
 /// `EventDuration` for a continuous one, `EventParameters` with `HapticIntensity`
 /// and `HapticSharpness`) and `ParameterCurve`s (`ParameterID`, `Time`,
 /// `ParameterCurveControlPoints` at times relative to the curve's).
-public struct AHAPPattern: Equatable, Sendable {
-    public enum Kind: String, Sendable {
+package struct AHAPPattern: Equatable, Sendable {
+    package enum Kind: String, Sendable {
         case transient = "HapticTransient"
         case continuous = "HapticContinuous"
     }
 
-    public struct Event: Equatable, Sendable {
-        public var time: Double
-        public var kind: Kind
-        public var duration: Double?
-        public var intensity: Double
-        public var sharpness: Double
+    package struct Event: Equatable, Sendable {
+        package var time: Double
+        package var kind: Kind
+        package var duration: Double?
+        package var intensity: Double
+        package var sharpness: Double
     }
 
     /// A curve over `HapticIntensityControl`, which scales the intensity of the
     /// events playing while it runs.
-    public struct IntensityCurve: Equatable, Sendable {
-        public var time: Double
-        public var points: [(time: Double, value: Double)]
+    package struct IntensityCurve: Equatable, Sendable {
+        package var time: Double
+        package var points: [(time: Double, value: Double)]
 
-        public static func == (a: Self, b: Self) -> Bool {
+        package static func == (a: Self, b: Self) -> Bool {
             a.time == b.time && a.points.map(\.time) == b.points.map(\.time) && a.points.map(\.value) == b.points.map(\.value)
         }
     }
 
-    public var events: [Event]
-    public var curves: [IntensityCurve]
+    package var events: [Event]
+    package var curves: [IntensityCurve]
 
-    public static let fileExtension = "ahap"
+    package static let fileExtension = "ahap"
 
     /// Times to a tenth of a millisecond and levels to four places, so the file's
     /// numbers are short and the same whatever the arithmetic's last bit.
     static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 
-    public init(_ recipe: HapticRecipe) {
+    package init(_ recipe: HapticRecipe) {
         let ramp = recipe.ramp
         var events: [Event] = []
         for i in 0..<ramp.count {
@@ -61,7 +61,7 @@ public struct AHAPPattern: Equatable, Sendable {
     }
 
     /// The `.ahap` JSON, in the project's one JSON style (sorted keys).
-    public var json: String {
+    package var json: String {
         func parameters(_ event: Event) -> JSONOutput {
             [
                 ["ParameterID": "HapticIntensity", "ParameterValue": .double(event.intensity)],

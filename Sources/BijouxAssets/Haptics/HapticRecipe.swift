@@ -9,35 +9,35 @@
 /// Times are seconds (`spacing` between taps, `delay` from the last tap to the thud),
 /// intensities and sharpness 0…1 as Core Haptics takes them; `fadeOut` (optional) is
 /// how long the thud takes to die away at its end, as an intensity curve.
-public struct HapticRecipe: Equatable, Sendable {
-    public struct Ramp: Equatable, Sendable {
-        public var count: Int
-        public var spacing: Double
-        public var startIntensity: Double
-        public var endIntensity: Double
-        public var startSharpness: Double
-        public var endSharpness: Double
+package struct HapticRecipe: Equatable, Sendable {
+    package struct Ramp: Equatable, Sendable {
+        package var count: Int
+        package var spacing: Double
+        package var startIntensity: Double
+        package var endIntensity: Double
+        package var startSharpness: Double
+        package var endSharpness: Double
     }
 
-    public struct Thud: Equatable, Sendable {
-        public var delay: Double
-        public var duration: Double
-        public var intensity: Double
-        public var sharpness: Double
-        public var fadeOut: Double?
+    package struct Thud: Equatable, Sendable {
+        package var delay: Double
+        package var duration: Double
+        package var intensity: Double
+        package var sharpness: Double
+        package var fadeOut: Double?
     }
 
-    public var ramp: Ramp
-    public var thud: Thud
+    package var ramp: Ramp
+    package var thud: Thud
 
-    public static let folder = "haptics"
-    public static let countRange = 1...32
+    package static let folder = "haptics"
+    package static let countRange = 1...32
     /// Core Haptics plays a continuous event for at most 30 s.
-    public static let maxDuration = 30.0
+    package static let maxDuration = 30.0
 }
 
 extension HapticRecipe {
-    public static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> HapticRecipe {
+    package static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> HapticRecipe {
         let top = try JSONFields(parsing: bytes, file: file, known: ["ramp", "thud"])
         let level = "a value 0–1", unit = 0.0...1.0
         let r = try top.object("ramp", known: ["count", "spacing", "startIntensity", "endIntensity", "startSharpness", "endSharpness"])
@@ -56,7 +56,7 @@ extension HapticRecipe {
             intensity: try t.number("intensity", level, in: unit),
             sharpness: try t.number("sharpness", level, in: unit))
         if t["fadeOut"] != nil {
-            thud.fadeOut = try t.number("fadeOut", "seconds, more than 0 and at most the thud's duration (\(JSONWriter.formatNumber(duration)))", in: 0...duration, openBelow: true)
+            thud.fadeOut = try t.number("fadeOut", "seconds, more than 0 and at most the thud's duration (\(Format.number(duration)))", in: 0...duration, openBelow: true)
         }
         return HapticRecipe(ramp: ramp, thud: thud)
     }

@@ -9,60 +9,60 @@
 /// a `<property>-specializations` array of `{"appearance": …, "value": …}`, the entry
 /// without an appearance being the default look; `dark` is the dark look and `tinted`
 /// the tinted and clear looks.
-public struct IconDocument: Equatable, Sendable {
+package struct IconDocument: Equatable, Sendable {
     /// The looks a value can be specialized for; nil in a `Specialized` is the default.
-    public enum Appearance: String, Equatable, Sendable, CaseIterable {
+    package enum Appearance: String, Equatable, Sendable, CaseIterable {
         case dark, tinted
     }
 
     /// One value per look: `appearance` nil for the default.
-    public struct Specialized<Value: Equatable & Sendable>: Equatable, Sendable {
-        public var appearance: Appearance?
-        public var value: Value
+    package struct Specialized<Value: Equatable & Sendable>: Equatable, Sendable {
+        package var appearance: Appearance?
+        package var value: Value
 
-        public init(_ appearance: Appearance?, _ value: Value) {
+        package init(_ appearance: Appearance?, _ value: Value) {
             self.appearance = appearance
             self.value = value
         }
     }
 
     /// A fill: a solid colour, or the background the system draws itself.
-    public enum Fill: Equatable, Sendable {
+    package enum Fill: Equatable, Sendable {
         case solid(RGBA)
         /// Icon Composer's "system-dark": the system's own dark background.
         case systemDark
     }
 
-    public struct Layer: Equatable, Sendable {
-        public var name: String
+    package struct Layer: Equatable, Sendable {
+        package var name: String
         /// The file in Assets/.
-        public var imageName: String
+        package var imageName: String
         /// Liquid Glass on the layer (the system's specular light and refraction).
-        public var glass: Bool
+        package var glass: Bool
         /// Empty: the picture's own colours in every look.
-        public var fills: [Specialized<Fill>]
+        package var fills: [Specialized<Fill>]
     }
 
-    public struct Group: Equatable, Sendable {
-        public var name: String
+    package struct Group: Equatable, Sendable {
+        package var name: String
         /// Front to back.
-        public var layers: [Layer]
-        public var shadowOpacity: Double
+        package var layers: [Layer]
+        package var shadowOpacity: Double
         /// nil: translucency off.
-        public var translucency: Double?
-        public var specular: Bool
+        package var translucency: Double?
+        package var specular: Bool
     }
 
     /// The document's background, per look.
-    public var fills: [Specialized<Fill>]
+    package var fills: [Specialized<Fill>]
     /// Front to back.
-    public var groups: [Group]
+    package var groups: [Group]
 
     /// Every layer's picture, front to back.
-    public var imageNames: [String] { groups.flatMap { $0.layers.map(\.imageName) } }
+    package var imageNames: [String] { groups.flatMap { $0.layers.map(\.imageName) } }
 
     /// The fill of `look`: its specialization, else the default entry.
-    public static func fill(_ fills: [Specialized<Fill>], for look: Appearance?) -> Fill? {
+    package static func fill(_ fills: [Specialized<Fill>], for look: Appearance?) -> Fill? {
         (fills.first { $0.appearance == look } ?? fills.first { $0.appearance == nil })?.value
     }
 
@@ -74,7 +74,7 @@ public struct IconDocument: Equatable, Sendable {
     /// Translucency's amount when it is off: Icon Composer still saves one, its default.
     static let defaultTranslucency = 0.5
 
-    public var json: JSONOutput {
+    package var json: JSONOutput {
         [
             "fill-specializations": Self.json(fills),
             "groups": .array(groups.map(Self.json)),
@@ -85,7 +85,7 @@ public struct IconDocument: Equatable, Sendable {
 
     /// icon.json as Icon Composer saves it: two-space indent, `"key" : value`, keys
     /// sorted, colours as `srgb:` strings of five decimals, and no newline at the end.
-    public var text: String { JSONWriter.xcodeStyle(json, trailingNewline: false) }
+    package var text: String { JSONWriter.xcodeStyle(json, trailingNewline: false) }
 
     static func json(_ group: Group) -> JSONOutput {
         var object: [String: JSONOutput] = [
@@ -125,7 +125,7 @@ public struct IconDocument: Equatable, Sendable {
 
     /// "srgb:R,G,B,A", each component 0...1 with exactly five decimals, as Icon
     /// Composer writes a colour (the palette's colours are sRGB).
-    public static func colorString(_ color: RGBA) -> String {
+    package static func colorString(_ color: RGBA) -> String {
         "srgb:" + [color.r, color.g, color.b, color.a].map(component).joined(separator: ",")
     }
 

@@ -9,9 +9,9 @@ enum LayerSVG {
     /// the largest render (1024 px).
     static let decimals = 2
 
-    static func rounded(_ value: Double) -> Double { JSONWriter.rounded(value, decimals: decimals) }
+    static func rounded(_ value: Double) -> Double { Format.rounded(value, decimals: decimals) }
     static func rounded(_ point: Point2D) -> Point2D { Point2D(rounded(point.x), rounded(point.y)) }
-    static func number(_ value: Double) -> String { JSONWriter.formatNumber(value, decimals: decimals) }
+    static func number(_ value: Double) -> String { Format.number(value, decimals: decimals) }
 
     /// A stroked polyline through `points` with round caps and joins, as cairo
     /// strokes the thread: `M x y L x y x y …`.

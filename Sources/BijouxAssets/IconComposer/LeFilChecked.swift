@@ -4,26 +4,26 @@ extension LeFilDocument {
     /// layers rendered back from their files and composited in every look. Its
     /// outputs are the document's files and each look on the home screen, for the
     /// contact sheet.
-    public struct Checked: Sendable {
-        public var icon: LeFilDocument
-        public var geometry: SafeZone.Geometry
-        public var pixels: SafeZone.Pixels
-        public var outputs: [BuildOutput]
+    package struct Checked: Sendable {
+        package var icon: LeFilDocument
+        package var geometry: SafeZone.Geometry
+        package var pixels: SafeZone.Pixels
+        package var outputs: [BuildOutput]
         /// Each look as the home screen would roughly show it (`LeFilLooks.asShown`,
         /// at 60 pt @3x, masked), in `outputs` at `path`.
-        public var homes: [(look: LeFilLooks.Look, path: String, side: Int)]
+        package var homes: [(look: LeFilLooks.Look, path: String, side: Int)]
 
         /// The look on the home screen, for the contact sheet.
-        public static func homePath(_ look: LeFilLooks.Look) -> String {
+        package static func homePath(_ look: LeFilLooks.Look) -> String {
             "\(ContactSheetPage.folder)/AppIcon/icon-\(look.rawValue).png"
         }
 
         /// What goes with the looks wherever they are shown (their cards on the
         /// contact sheet): the layers composited flat, not the glass.
-        public static let approximation = "AppIcon.icon (iOS 26): the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by the system"
+        package static let approximation = "AppIcon.icon (iOS 26): the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by the system"
 
         /// `file` (appicon.json) is where a broken rule is reported.
-        public init(_ renderer: AppIconRenderer, file: String, jobs: Int) throws {
+        package init(_ renderer: AppIconRenderer, file: String, jobs: Int) throws {
             let parameters = renderer.parameters
             icon = LeFilDocument(parameters: parameters, layout: renderer.layout, charm: renderer.charm)
             geometry = try SafeZone.check(icon.layout, parameters: parameters, file: file)

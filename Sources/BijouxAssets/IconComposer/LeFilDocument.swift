@@ -16,26 +16,26 @@
 /// picture under it would be an opaque layer the dark and tinted looks could not
 /// replace. The dark variant's charm gain is dropped too: a fill would flatten the
 /// painting, so the heart keeps its own colours in every look.
-public struct LeFilDocument: Sendable {
+package struct LeFilDocument: Sendable {
     /// The folder in the output, beside the asset catalog (Xcode 26 takes an `.icon`
     /// document as a file of the project, not inside a catalog).
-    public static let folder = "AppIcon.icon"
-    public static let assetsFolder = "Assets"
-    public static let threadFile = "thread.svg"
-    public static let ringFile = "ring.svg"
-    public static let heartFile = "heart.png"
+    package static let folder = "AppIcon.icon"
+    package static let assetsFolder = "Assets"
+    package static let threadFile = "thread.svg"
+    package static let ringFile = "ring.svg"
+    package static let heartFile = "heart.png"
 
-    public var document: IconDocument
-    public var threadSVG: String
-    public var ringSVG: String
+    package var document: IconDocument
+    package var threadSVG: String
+    package var ringSVG: String
     /// The heart on a transparent canvas, at the appiconset's charm box.
-    public var heart: RGBAImage
+    package var heart: RGBAImage
     /// The appiconset's layout with the thread and ring as the SVGs write them
     /// (rounded): what the safe-zone checks measure for the document.
-    public var layout: AppIconLayout
+    package var layout: AppIconLayout
 
     /// `layout` and `charm` as the appiconset's renderer worked them out.
-    public init(parameters: AppIconParameters, layout: AppIconLayout, charm: RGBAImage) {
+    package init(parameters: AppIconParameters, layout: AppIconLayout, charm: RGBAImage) {
         var written = layout
         written.points = layout.points.map(LayerSVG.rounded)
         written.strokeWidth = LayerSVG.rounded(layout.strokeWidth)
@@ -80,7 +80,7 @@ public struct LeFilDocument: Sendable {
     }
 
     /// The layers' files, by name in Assets/, in the document's order.
-    public func assets(pngOptions: PNGEncoder.Options = .init()) -> [(name: String, bytes: [UInt8])] {
+    package func assets(pngOptions: PNGEncoder.Options = .init()) -> [(name: String, bytes: [UInt8])] {
         [
             (Self.threadFile, Array(threadSVG.utf8)),
             (Self.ringFile, Array(ringSVG.utf8)),
@@ -90,7 +90,7 @@ public struct LeFilDocument: Sendable {
 
     /// Every file of the document, by path in the output folder: icon.json and
     /// `assets` (from `assets(pngOptions:)`) in Assets/.
-    public func outputs(_ assets: [(name: String, bytes: [UInt8])]) -> [BuildOutput] {
+    package func outputs(_ assets: [(name: String, bytes: [UInt8])]) -> [BuildOutput] {
         [BuildOutput(path: Self.folder + "/icon.json", text: document.text)]
             + assets.map { BuildOutput(path: Self.folder + "/" + Self.assetsFolder + "/" + $0.name, bytes: $0.bytes) }
     }

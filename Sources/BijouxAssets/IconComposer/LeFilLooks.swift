@@ -5,9 +5,9 @@
 /// An approximation of what iOS 26 draws, not a copy: the system renders the glass
 /// (refraction, specular light, shadows, the clear look's frosting), and these
 /// composites are the flat layers under it, inked as the document specifies.
-public struct LeFilLooks: Sendable {
+package struct LeFilLooks: Sendable {
     /// The looks iOS 26 draws from one document.
-    public enum Look: String, Sendable, CaseIterable {
+    package enum Look: String, Sendable, CaseIterable {
         case `default`, dark, tinted, clear
 
         /// The specialization that applies: the tinted one serves the clear look too.
@@ -20,27 +20,27 @@ public struct LeFilLooks: Sendable {
         }
     }
 
-    public struct Composite: Sendable {
-        public var look: Look
+    package struct Composite: Sendable {
+        package var look: Look
         /// The layers over the document's fill for the look (transparent where the
         /// system draws the ground: the system's dark, and the tinted and clear looks).
-        public var image: RGBAImage
-        public var background: RGBAImage
+        package var image: RGBAImage
+        package var background: RGBAImage
 
-        public var drawn: SafeZone.Drawn {
+        package var drawn: SafeZone.Drawn {
             SafeZone.Drawn(name: "\(look.rawValue) look of \(LeFilDocument.folder)", image: image, background: background)
         }
     }
 
-    public let document: IconDocument
+    package let document: IconDocument
     /// Each layer's picture as rendered, by image name.
-    public let layers: [String: RGBAImage]
-    public let side: Int
+    package let layers: [String: RGBAImage]
+    package let side: Int
 
     /// Renders every layer from the bytes written to Assets/ (`LeFilDocument.assets`),
     /// each `side` pixels square. A problem is a bug in the writer, reported against
     /// the layer's path in the output.
-    public init(document: IconDocument, assets: [(name: String, bytes: [UInt8])], side: Int) throws(ArtFileError) {
+    package init(document: IconDocument, assets: [(name: String, bytes: [UInt8])], side: Int) throws(ArtFileError) {
         self.document = document
         self.side = side
         var layers: [String: RGBAImage] = [:]
@@ -67,13 +67,13 @@ public struct LeFilLooks: Sendable {
     }
 
     /// How much of each pixel a layer covers (its alpha), rows packed.
-    public func coverage(_ imageName: String) -> [UInt8] {
+    package func coverage(_ imageName: String) -> [UInt8] {
         let image = layers[imageName]!
         return stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] }
     }
 
     /// The layers composited back to front over the look's ground.
-    public func composite(_ look: Look) -> Composite {
+    package func composite(_ look: Look) -> Composite {
         let background: RGBAImage
         switch (look, IconDocument.fill(document.fills, for: look.appearance)) {
         case (.default, .solid(let paper)?), (.dark, .solid(let paper)?):
@@ -113,7 +113,7 @@ public struct LeFilLooks: Sendable {
         }
     }
 
-    public func compositeAll() -> [Composite] { Look.allCases.map(composite) }
+    package func compositeAll() -> [Composite] { Look.allCases.map(composite) }
 
     // MARK: Previews
 
@@ -126,7 +126,7 @@ public struct LeFilLooks: Sendable {
     /// look over the stand-in for the system's dark backdrop, the tinted one
     /// coloured with the sample tint, the clear one as white frosting over a dimmed
     /// wallpaper (each layer's luma lighting it).
-    public static func asShown(_ composite: Composite) -> RGBAImage {
+    package static func asShown(_ composite: Composite) -> RGBAImage {
         switch composite.look {
         case .default: return composite.image
         case .dark: return AppIconPreview.overDarkBackdrop(composite.image)

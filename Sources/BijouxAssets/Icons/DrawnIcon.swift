@@ -9,38 +9,38 @@
 /// The icon is drawn in the palette's ink (`currentColor` in the SVG), with alpha.
 /// With the default template rendering intent the app tints it with its own ink and
 /// only the alpha matters; with `original` the colours are the SVG's own.
-public struct DrawnIcon: Sendable {
-    public static let scales = [1, 2, 3]
+package struct DrawnIcon: Sendable {
+    package static let scales = [1, 2, 3]
     /// Pixels per point of the master render: a multiple of every scale.
-    public static let density = 6
+    package static let density = 6
     /// The ink of a palette without one.
-    public static let ink = Palette().ink
+    package static let ink = Palette().ink
 
-    public var name: String
-    public var pointWidth: Int
-    public var pointHeight: Int
-    public var wobble: WobbleParameters
+    package var name: String
+    package var pointWidth: Int
+    package var pointHeight: Int
+    package var wobble: WobbleParameters
     /// @1x, @2x, @3x.
-    public var renders: [RGBAImage]
+    package var renders: [RGBAImage]
     /// Whether ink comes within the wobble's amplitude of the canvas edge, where the
     /// wobble can push it off the canvas.
-    public var inkNearEdge: Bool
+    package var inkNearEdge: Bool
 
     /// The longest librsvg may take to draw one icon (a few milliseconds is usual).
     /// `SVGSafety.Limits` bound what an icon can ask for; this is the last resort.
-    public static let renderTimeLimit = 10.0
+    package static let renderTimeLimit = 10.0
 
     /// Checks the SVG (`SVGSafety`), parses it, renders and wobbles it. `file` names
     /// the icon in errors; `ink` is `currentColor`. A render that takes longer than `timeLimit` seconds is
     /// abandoned and reported.
-    public static func make(
+    package static func make(
         name: String, file: String, svg: [UInt8], wobble: WobbleParameters, ink: RGBA = ink, timeLimit: Double = renderTimeLimit
     ) throws(ArtFileError) -> DrawnIcon {
         if let problem = SVGSafety.problem(in: svg) { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
         let document = try SVGDocument(bytes: svg, file: file, ink: ink)
         let (width, height) = (document.pointWidth * density, document.pointHeight * density)
         guard let rendered = Parallel.withTimeLimit(timeLimit, { Result { () throws(ArtFileError) in try document.render(width: width, height: height) } }) else {
-            throw ArtFileError(file: file, message: "took more than \(JSONWriter.formatNumber(timeLimit)) s to draw, so the build gave up on it; simplify its filters, blurs and <use>s")
+            throw ArtFileError(file: file, message: "took more than \(Format.number(timeLimit)) s to draw, so the build gave up on it; simplify its filters, blurs and <use>s")
         }
         let master = try rendered.get()
         let wobbled = wobble.isOff ? master : Wobble.apply(DisplacementField(wobble), to: master, density: density)

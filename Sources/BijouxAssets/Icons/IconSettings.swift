@@ -8,21 +8,21 @@
 /// default derived from the icon's name), `renderingIntent` "template" (the app tints
 /// the icon with its ink; the default) or "original". A per-icon value overrides
 /// `defaults`, which override the built-in ones. `seed` only makes sense per icon.
-public struct IconSettings: Equatable, Sendable {
-    public enum RenderingIntent: String, Equatable, Sendable {
+package struct IconSettings: Equatable, Sendable {
+    package enum RenderingIntent: String, Equatable, Sendable {
         case template, original
     }
 
     /// What one icon's entry (or `defaults`) sets; nil keeps the value below it.
-    public struct Overrides: Equatable, Sendable {
-        public var amplitude: Double?
-        public var wavelength: Double?
-        public var octaves: Int?
-        public var seed: UInt32?
-        public var renderingIntent: RenderingIntent?
-        public var location: SourceLocation?
+    package struct Overrides: Equatable, Sendable {
+        package var amplitude: Double?
+        package var wavelength: Double?
+        package var octaves: Int?
+        package var seed: UInt32?
+        package var renderingIntent: RenderingIntent?
+        package var location: SourceLocation?
 
-        public init(
+        package init(
             amplitude: Double? = nil, wavelength: Double? = nil, octaves: Int? = nil, seed: UInt32? = nil,
             renderingIntent: RenderingIntent? = nil, location: SourceLocation? = nil
         ) {
@@ -35,19 +35,19 @@ public struct IconSettings: Equatable, Sendable {
         }
     }
 
-    public var defaults = Overrides()
+    package var defaults = Overrides()
     /// By icon name (the SVG's file name without `.svg`).
-    public var icons: [String: Overrides] = [:]
+    package var icons: [String: Overrides] = [:]
 
-    public init(defaults: Overrides = Overrides(), icons: [String: Overrides] = [:]) {
+    package init(defaults: Overrides = Overrides(), icons: [String: Overrides] = [:]) {
         self.defaults = defaults
         self.icons = icons
     }
 
-    public static let fileName = "icons.json"
+    package static let fileName = "icons.json"
 
     /// The wobble of the icon called `name`.
-    public func wobble(for name: String) -> WobbleParameters {
+    package func wobble(for name: String) -> WobbleParameters {
         let own = icons[name] ?? Overrides()
         let seed = own.seed ?? WobbleParameters.seed(forName: name)
         let standard = WobbleParameters.standard(seed: seed)
@@ -58,7 +58,7 @@ public struct IconSettings: Equatable, Sendable {
             seed: seed)
     }
 
-    public func renderingIntent(for name: String) -> RenderingIntent {
+    package func renderingIntent(for name: String) -> RenderingIntent {
         icons[name]?.renderingIntent ?? defaults.renderingIntent ?? .template
     }
 }
@@ -66,7 +66,7 @@ public struct IconSettings: Equatable, Sendable {
 extension IconSettings {
     /// Parses and validates icons.json. `file` names the file in errors. Whether each
     /// named icon has an SVG is checked by the icon stage, which lists the folder.
-    public static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> IconSettings {
+    package static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> IconSettings {
         let top = try JSONFields(
             parsing: bytes, file: file, known: ["defaults", "icons"],
             notAnObject: "expected an object with \"defaults\" and/or \"icons\"",
@@ -92,7 +92,7 @@ extension IconSettings {
             node, file: file, subject: icon.map { "icon '\($0)'" }, known: ["amplitude", "wavelength", "octaves", "seed", "renderingIntent"])
         let amplitude = WobbleParameters.amplitudeRange, wavelength = WobbleParameters.wavelengthRange
         let octaves = WobbleParameters.octaveRange
-        func format(_ value: Double) -> String { JSONWriter.formatNumber(value) }
+        func format(_ value: Double) -> String { Format.number(value) }
         return Overrides(
             amplitude: try fields.optional("amplitude", "a number of points from \(format(amplitude.lowerBound)) (no wobble) to \(format(amplitude.upperBound))") { $0.number(in: amplitude) },
             wavelength: try fields.optional("wavelength", "a number of points from \(format(wavelength.lowerBound)) to \(format(wavelength.upperBound))") { $0.number(in: wavelength) },

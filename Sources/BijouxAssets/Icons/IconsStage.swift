@@ -4,18 +4,18 @@
 /// parallel, in process; outputs are in name order whatever the number of jobs. Each
 /// icon's job leaves its card on the contact sheet as its artifact. Icons are drawn in the
 /// palette's ink.
-public enum IconsStage: ContactSheetStage {
-    public static let name = "icons"
+package enum IconsStage: ContactSheetStage {
+    package static let name = "icons"
     /// The folder of SVGs, relative to the art folder.
-    public static let sourceFolder = "icons"
-    public static let catalogFolder = AssetCatalog.folderName + "/Icons"
-    public static var ownedFolders: [String] { [catalogFolder] }
+    package static let sourceFolder = "icons"
+    package static let catalogFolder = AssetCatalog.folderName + "/Icons"
+    package static var ownedFolders: [String] { [catalogFolder] }
 
-    public static func applies(to art: ArtFolder) -> Bool { art.hasFolder(sourceFolder) }
+    package static func applies(to art: ArtFolder) -> Bool { art.hasFolder(sourceFolder) }
 
     /// The icons' names (their SVG files' names), in name order: the image sets this
     /// stage makes (hidden files and files that are not SVGs aside).
-    public static func iconNames(_ art: ArtFolder) -> [String] {
+    package static func iconNames(_ art: ArtFolder) -> [String] {
         art.names(in: sourceFolder).filter { isIcon($0) }.map { String($0.dropLast(4)) }
     }
 
@@ -23,7 +23,7 @@ public enum IconsStage: ContactSheetStage {
     /// are warned about.
     static func isIcon(_ file: String) -> Bool { !file.hasPrefix(".") && file.hasSuffix(".svg") }
 
-    public static func plan(_ art: ArtFolder) throws -> StagePlan {
+    package static func plan(_ art: ArtFolder) throws -> StagePlan {
         var warnings: [BuildWarning] = []
         var names: [String] = []
         for file in art.names(in: sourceFolder) where !file.hasPrefix(".") {
@@ -33,12 +33,12 @@ public enum IconsStage: ContactSheetStage {
                 continue
             }
             let name = String(file.dropLast(4))
-            guard CharmTableRules.isValidID(name) else {
+            guard AssetName.isValid(name) else {
                 throw ArtFileError(file: path, message: "\"\(name)\" is not a valid icon name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the image set")
             }
             // (A symbolic link never gets here: `ArtFolder` refuses it.)
-            if let other = names.first(where: { CharmTableRules.caseFolded($0) == CharmTableRules.caseFolded(name) }),
-                let clash = CharmTableRules.caseClash(name, with: other) {
+            if let other = names.first(where: { AssetName.caseFolded($0) == AssetName.caseFolded(name) }),
+                let clash = AssetName.caseClash(name, with: other) {
                 throw ArtFileError(file: path, message: "icon names \(clash)")
             }
             names.append(name)
@@ -77,7 +77,7 @@ public enum IconsStage: ContactSheetStage {
                 for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
                 var warnings: [String] = []
                 if icon.inkNearEdge {
-                    warnings.append("ink comes within the wobble's amplitude (\(JSONWriter.formatNumber(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox")
+                    warnings.append("ink comes within the wobble's amplitude (\(Format.number(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox")
                 }
                 for warning in warnings { recorder.warn(path, warning) }
                 recorder.note("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")

@@ -73,7 +73,7 @@ final class SVGDocument {
             width = viewBox.width
             height = viewBox.height
         }
-        let shown = "\(JSONWriter.formatNumber(width))×\(JSONWriter.formatNumber(height)) pt"
+        let shown = "\(Format.number(width))×\(Format.number(height)) pt"
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
             throw ArtFileError(file: file, message: "the SVG's size is \(shown); it must be positive")
         }

@@ -23,38 +23,38 @@ import CLibXML2
 /// to load any file or URL on its own, and the file size is capped before it is read.
 /// The check is what turns an attempt into a clear error at the icon's line and
 /// column, instead of a silently missing image.
-public enum SVGSafety {
+package enum SVGSafety {
     /// Icons are a few kilobytes of paths; anything past this is not an icon.
-    public static let maxFileSize = 256 << 10
+    package static let maxFileSize = 256 << 10
 
     /// Bounds on the cost of drawing an icon, checked before it is drawn.
-    public enum Limits {
+    package enum Limits {
         /// `numOctaves` of an `feTurbulence`: each octave is a full pass over the
         /// filter region, and past a handful they add no detail at icon sizes.
-        public static let maxOctaves = 8
+        package static let maxOctaves = 8
         /// Primitives (`fe…` children) in one `<filter>`.
-        public static let maxFilterPrimitives = 16
+        package static let maxFilterPrimitives = 16
         /// `stdDeviation` of every `feGaussianBlur` and `feDropShadow` added up, in
         /// user units (the larger of its two values each).
-        public static let maxTotalBlur = 64.0
+        package static let maxTotalBlur = 64.0
         /// Elements once every `<use>` is replaced by what it refers to.
-        public static let maxExpandedElements = 4096
+        package static let maxExpandedElements = 4096
         /// Bytes of path data (`d` and `points`) once every `<use>` is expanded.
-        public static let maxExpandedPathData = 1 << 20
+        package static let maxExpandedPathData = 1 << 20
         /// Nesting, counting each `<use>` as a level: it bounds the check's own recursion.
-        public static let maxExpandedDepth = 512
+        package static let maxExpandedDepth = 512
     }
 
     /// Why an SVG may not be rendered, in words for the person who drew it, and where.
-    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
-        public var message: String
-        public var location: SourceLocation?
+    package struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        package var message: String
+        package var location: SourceLocation?
 
-        public var description: String { location.map { "\($0): \(message)" } ?? message }
+        package var description: String { location.map { "\($0): \(message)" } ?? message }
     }
 
     /// Why the SVG may not be rendered, or nil.
-    public static func problem(in bytes: [UInt8]) -> Problem? {
+    package static func problem(in bytes: [UInt8]) -> Problem? {
         if bytes.count > maxFileSize {
             return Problem(message: "file is \(bytes.count) bytes, over the \(maxFileSize >> 10) KiB limit for an icon")
         }
@@ -284,7 +284,7 @@ public enum SVGSafety {
                     }
                     totalBlur += values.map { abs($0!) }.max()!
                     if totalBlur > Limits.maxTotalBlur {
-                        return problem(element, "blurs add up to a stdDeviation of \(JSONWriter.formatNumber(totalBlur)); the limit on the total blur radius is \(JSONWriter.formatNumber(Limits.maxTotalBlur))")
+                        return problem(element, "blurs add up to a stdDeviation of \(Format.number(totalBlur)); the limit on the total blur radius is \(Format.number(Limits.maxTotalBlur))")
                     }
                 }
             default: break

@@ -3,16 +3,16 @@
 /// output pixel takes its colour from the source at a displaced position; unlike them
 /// the displacement is defined in points, not pixels, so a point of the icon moves by
 /// the same number of points at @1x, @2x and @3x.
-public struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
+package struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
     /// The furthest any point of the drawing moves, in points. 0 turns the wobble off.
-    public var amplitude: Double
+    package var amplitude: Double
     /// The size of the slowest undulation (the base octave's lattice), in points.
-    public var wavelength: Double
+    package var wavelength: Double
     /// Layers of detail: each adds undulations half as long and half as strong.
-    public var octaves: Int
-    public var seed: UInt32
+    package var octaves: Int
+    package var seed: UInt32
 
-    public init(amplitude: Double, wavelength: Double, octaves: Int, seed: UInt32) {
+    package init(amplitude: Double, wavelength: Double, octaves: Int, seed: UInt32) {
         self.amplitude = amplitude
         self.wavelength = wavelength
         self.octaves = octaves
@@ -22,19 +22,19 @@ public struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
     /// A steady hand at 22–44 pt beside 1.75 pt strokes: a line drifts by about
     /// 0.15 pt on average over a few points of its length, and never by more than
     /// half a point, so strokes waver while their width, joins and gaps hold.
-    public static func standard(seed: UInt32) -> WobbleParameters {
+    package static func standard(seed: UInt32) -> WobbleParameters {
         WobbleParameters(amplitude: 0.5, wavelength: 8, octaves: 2, seed: seed)
     }
 
-    public static let amplitudeRange = 0.0...8.0
-    public static let wavelengthRange = 1.0...256.0
-    public static let octaveRange = 1...5
+    package static let amplitudeRange = 0.0...8.0
+    package static let wavelengthRange = 1.0...256.0
+    package static let octaveRange = 1...5
 
-    public var isOff: Bool { amplitude == 0 }
+    package var isOff: Bool { amplitude == 0 }
 
     /// The seed of an icon that does not set one: FNV-1a of its name, so each icon
     /// wobbles differently and the same way on every build and every machine.
-    public static func seed(forName name: String) -> UInt32 {
+    package static func seed(forName name: String) -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5
         for byte in name.utf8 {
             hash ^= UInt32(byte)
@@ -43,9 +43,9 @@ public struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
         return hash
     }
 
-    public var description: String {
+    package var description: String {
         isOff ? "wobble off"
-            : "wobble \(JSONWriter.formatNumber(amplitude)) pt / \(JSONWriter.formatNumber(wavelength)) pt, \(octaves) octave\(octaves == 1 ? "" : "s"), seed \(seed)"
+            : "wobble \(Format.number(amplitude)) pt / \(Format.number(wavelength)) pt, \(octaves) octave\(octaves == 1 ? "" : "s"), seed \(seed)"
     }
 }
 

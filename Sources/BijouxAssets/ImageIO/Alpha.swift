@@ -6,11 +6,11 @@
 /// (2·c·α is even, 255·(2k + 1) is odd), so no tie rule is needed. The painted-charm
 /// key is the one exception: the SPEC fixes *floor* division there
 /// (`LuminanceKey.reference`), and it keeps its own table.
-public enum Alpha {
+package enum Alpha {
     /// c·α/255 rounded to nearest: the premultiplied colour, which is also the colour a
     /// pixel shows over a black matte. Exact for every 8-bit pair.
     @inline(__always)
-    public static func premultiply(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
+    package static func premultiply(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
         let product = Int(c) &* Int(alpha) &+ 128
         return UInt8(truncatingIfNeeded: (product &+ (product >> 8)) >> 8)
     }
@@ -18,7 +18,7 @@ public enum Alpha {
     /// c·255/α rounded to nearest and clamped to 255 (a premultiplied value above its
     /// alpha is invalid, but rounding upstream can produce it); 0 when α is 0.
     @inline(__always)
-    public static func unpremultiply(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
+    package static func unpremultiply(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
         guard alpha > 0 else { return 0 }
         let a = UInt32(alpha)
         return UInt8(min(255, (UInt32(c) * 255 + a / 2) / a))

@@ -7,24 +7,24 @@ import CCairo
 /// alpha in the top byte, colour premultiplied by alpha, rows `stride` bytes apart.
 /// `.a8` holds coverage only (one byte per pixel), for shapes that are drawn once
 /// and then both inked into a picture and measured.
-public final class CairoSurface {
-    public enum Format: Sendable {
+package final class CairoSurface {
+    package enum Format: Sendable {
         case argb32, a8
     }
 
-    public let width: Int
-    public let height: Int
-    public let format: Format
+    package let width: Int
+    package let height: Int
+    package let format: Format
     let surface: OpaquePointer
     let context: OpaquePointer
 
     /// Curves are flattened to within this many pixels. Set explicitly rather than
     /// left to cairo's default (0.1 px) so that every machine draws the same
     /// polygons, and fine enough that a curve's facets never show.
-    public static let tolerance = 0.02
+    package static let tolerance = 0.02
 
     /// A cleared (transparent) surface, or nil when cairo cannot allocate it.
-    public init?(allocating width: Int, _ height: Int, format: Format = .argb32) {
+    package init?(allocating width: Int, _ height: Int, format: Format = .argb32) {
         precondition(width > 0 && height > 0)
         self.width = width
         self.height = height
@@ -39,12 +39,12 @@ public final class CairoSurface {
     }
 
     /// A cleared (transparent) surface of a size the caller has already bounded.
-    public convenience init(width: Int, height: Int, format: Format = .argb32) {
+    package convenience init(width: Int, height: Int, format: Format = .argb32) {
         self.init(allocating: width, height, format: format)!
     }
 
     /// A colour surface holding `image` (premultiplied on the way in).
-    public convenience init(_ image: RGBAImage) {
+    package convenience init(_ image: RGBAImage) {
         self.init(width: image.width, height: image.height)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -71,14 +71,14 @@ public final class CairoSurface {
     /// Draws with the context; its state (source, line width, transform) is restored
     /// afterwards.
     @discardableResult
-    public func draw<Result>(_ body: (OpaquePointer) -> Result) -> Result {
+    package func draw<Result>(_ body: (OpaquePointer) -> Result) -> Result {
         cairo_save(context)
         defer { cairo_restore(context) }
         return body(context)
     }
 
     /// Paints `ink` wherever `layer` (an `.a8` surface of the same size) has coverage.
-    public func fill(_ ink: RGBA, through layer: CairoSurface) {
+    package func fill(_ ink: RGBA, through layer: CairoSurface) {
         precondition(layer.format == .a8 && layer.width == width && layer.height == height)
         cairo_surface_flush(layer.surface)
         draw { cr in
@@ -88,7 +88,7 @@ public final class CairoSurface {
     }
 
     /// Paints another colour surface with its top-left corner at (x, y).
-    public func paint(_ other: CairoSurface, x: Double, y: Double) {
+    package func paint(_ other: CairoSurface, x: Double, y: Double) {
         draw { cr in
             cairo_set_source_surface(cr, other.surface, x, y)
             cairo_paint(cr)
@@ -97,13 +97,13 @@ public final class CairoSurface {
 
     /// The colour surface as straight-alpha RGBA: colour is divided by alpha and
     /// rounded; a fully transparent pixel is (0, 0, 0, 0). Opaque pixels are exact.
-    public func image() -> RGBAImage {
+    package func image() -> RGBAImage {
         premultipliedImage().straightened()
     }
 
     /// The colour surface as premultiplied R, G, B, A bytes: the native-endian words
     /// reordered, nothing divided, so nothing lost.
-    public func premultipliedImage() -> PremultipliedImage {
+    package func premultipliedImage() -> PremultipliedImage {
         precondition(format == .argb32)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -125,7 +125,7 @@ public final class CairoSurface {
     }
 
     /// The coverage surface as one byte per pixel, rows packed.
-    public func coverage() -> [UInt8] {
+    package func coverage() -> [UInt8] {
         precondition(format == .a8)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))

@@ -1,7 +1,7 @@
 /// Small raster operations shared by previews and renderers.
-public enum Compositing {
+package enum Compositing {
     /// An opaque image filled with one colour.
-    public static func filled(width: Int, height: Int, color: RGBA) -> RGBAImage {
+    package static func filled(width: Int, height: Int, color: RGBA) -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for i in stride(from: 0, to: pixels.count, by: 4) {
             pixels[i] = color.r
@@ -13,7 +13,7 @@ public enum Compositing {
     }
 
     /// Draws straight-alpha `top` over `base` (Porter–Duff over) at (x, y).
-    public static func draw(_ top: RGBAImage, over base: inout RGBAImage, x: Int, y: Int) {
+    package static func draw(_ top: RGBAImage, over base: inout RGBAImage, x: Int, y: Int) {
         for row in 0..<top.height where y + row >= 0 && y + row < base.height {
             for column in 0..<top.width where x + column >= 0 && x + column < base.width {
                 let s = (row * top.width + column) * 4
@@ -35,7 +35,7 @@ public enum Compositing {
 
     /// Enlarges by a whole factor, each pixel a square block, so a designer can see
     /// the pixels of a tiny render.
-    public static func magnified(_ image: RGBAImage, by factor: Int) -> RGBAImage {
+    package static func magnified(_ image: RGBAImage, by factor: Int) -> RGBAImage {
         var out = RGBAImage(width: image.width * factor, height: image.height * factor)
         for y in 0..<out.height {
             for x in 0..<out.width { out[x, y] = image[x / factor, y / factor] }
@@ -43,7 +43,7 @@ public enum Compositing {
         return out
     }
 
-    public static func crop(_ image: RGBAImage, to rect: PixelRect) -> RGBAImage {
+    package static func crop(_ image: RGBAImage, to rect: PixelRect) -> RGBAImage {
         if rect == PixelRect(x: 0, y: 0, width: image.width, height: image.height) { return image }
         var pixels = [UInt8]()
         pixels.reserveCapacity(rect.width * rect.height * 4)
@@ -55,7 +55,7 @@ public enum Compositing {
     }
 
     /// Copies `image` into `canvas` with its top-left corner at (x, y), replacing pixels.
-    public static func paste(_ image: RGBAImage, into canvas: inout RGBAImage, x: Int, y: Int) {
+    package static func paste(_ image: RGBAImage, into canvas: inout RGBAImage, x: Int, y: Int) {
         for row in 0..<image.height where y + row >= 0 && y + row < canvas.height {
             let columns = max(0, -x)..<min(image.width, canvas.width - x)
             guard !columns.isEmpty else { continue }

@@ -1,12 +1,12 @@
 /// An 8-bit RGBA raster, rows packed top to bottom, straight (not premultiplied)
 /// alpha. The currency of the pipeline: stages take one and return one.
-public struct RGBAImage: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
+package struct RGBAImage: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
     /// width * height * 4 bytes: R, G, B, A.
-    public var pixels: [UInt8]
+    package var pixels: [UInt8]
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4)
         self.width = width
         self.height = height
@@ -14,11 +14,11 @@ public struct RGBAImage: Equatable, Sendable {
     }
 
     /// A transparent black image.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
     }
 
-    public subscript(x: Int, y: Int) -> RGBA {
+    package subscript(x: Int, y: Int) -> RGBA {
         get {
             let i = (y * width + x) * 4
             return RGBA(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
@@ -35,12 +35,12 @@ public struct RGBAImage: Equatable, Sendable {
 
 /// A 16-bit RGBA raster (native-endian samples), for keying 16-bit art at full
 /// precision before the single rounding to 8 bits.
-public struct RGBA16Image: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
-    public var samples: [UInt16]
+package struct RGBA16Image: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
+    package var samples: [UInt16]
 
-    public init(width: Int, height: Int, samples: [UInt16]) {
+    package init(width: Int, height: Int, samples: [UInt16]) {
         precondition(samples.count == width * height * 4)
         self.width = width
         self.height = height
@@ -48,28 +48,28 @@ public struct RGBA16Image: Equatable, Sendable {
     }
 }
 
-public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+package struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
+    package var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 
-    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
+    package init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
         self.r = r
         self.g = g
         self.b = b
         self.a = a
     }
 
-    public var description: String { "(\(r), \(g), \(b), \(a))" }
+    package var description: String { "(\(r), \(g), \(b), \(a))" }
 }
 
 /// RGBA with colour premultiplied by alpha, 8 bits a channel: what cairo draws, and
 /// what interpolation and averaging need (straight colour would bleed the colour of
 /// transparent pixels into edges).
-public struct PremultipliedImage: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
-    public var pixels: [UInt8]
+package struct PremultipliedImage: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
+    package var pixels: [UInt8]
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4)
         self.width = width
         self.height = height
@@ -78,7 +78,7 @@ public struct PremultipliedImage: Equatable, Sendable {
 
     /// Straight RGBA: colour divided by alpha, rounded to nearest; a fully
     /// transparent pixel is (0, 0, 0, 0). Opaque pixels are exact.
-    public func straightened() -> RGBAImage {
+    package func straightened() -> RGBAImage {
         var image = RGBAImage(width: width, height: height)
         pixels.withUnsafeBufferPointer { source in
             image.pixels.withUnsafeMutableBufferPointer { out in
@@ -96,7 +96,7 @@ public struct PremultipliedImage: Equatable, Sendable {
     /// Averages each factor × factor block into one pixel and returns straight RGBA.
     /// With a whole factor this is exact area sampling: the antialiasing of a render
     /// made `factor` times larger.
-    public func boxDownsampled(by factor: Int) -> RGBAImage {
+    package func boxDownsampled(by factor: Int) -> RGBAImage {
         precondition(factor >= 1 && width % factor == 0 && height % factor == 0)
         let outWidth = width / factor, outHeight = height / factor
         var sums = [Float](repeating: 0, count: outWidth * outHeight * 4)
@@ -121,18 +121,18 @@ public struct PremultipliedImage: Equatable, Sendable {
 }
 
 /// A rectangle of pixels: origin and size in whole pixels.
-public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var x: Int, y: Int, width: Int, height: Int
+package struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {
+    package var x: Int, y: Int, width: Int, height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
     }
 
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-    public var description: String { "\(width)×\(height) at (\(x), \(y))" }
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
+    package var maxX: Int { x + width }
+    package var maxY: Int { y + height }
+    package var description: String { "\(width)×\(height) at (\(x), \(y))" }
 }

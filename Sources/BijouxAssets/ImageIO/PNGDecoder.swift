@@ -2,45 +2,45 @@ import CBijouxShims
 
 /// What a PNG file was before decoding expanded it to RGBA, for the keying policies
 /// (alpha, 16-bit, colour chunks) and for reports.
-public struct PNGSourceInfo: Equatable, Sendable {
-    public enum ColorType: Int, Sendable {
+package struct PNGSourceInfo: Equatable, Sendable {
+    package enum ColorType: Int, Sendable {
         case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgbAlpha = 6
     }
 
-    public var colorType: ColorType
-    public var bitDepth: Int
+    package var colorType: ColorType
+    package var bitDepth: Int
     /// An alpha channel or a tRNS chunk.
-    public var hasAlpha: Bool
-    public var interlaced: Bool
+    package var hasAlpha: Bool
+    package var interlaced: Bool
     /// The gAMA chunk's value, if any (0.45455 is sRGB's).
-    public var gamma: Double?
-    public var hasSRGBChunk: Bool
+    package var gamma: Double?
+    package var hasSRGBChunk: Bool
     /// The iCCP chunk's profile name, if any.
-    public var iccProfileName: String?
+    package var iccProfileName: String?
     /// libpng's warnings while reading (for example a known-incorrect sRGB profile).
-    public var warnings: [String]
+    package var warnings: [String]
 }
 
 /// A decoded PNG: RGBA at 8 bits for sources of 8 bits or fewer, at 16 bits for
 /// 16-bit sources, so 16-bit art keeps its precision until the key rounds once.
-public enum DecodedPNG: Sendable {
+package enum DecodedPNG: Sendable {
     case rgba8(RGBAImage, PNGSourceInfo)
     case rgba16(RGBA16Image, PNGSourceInfo)
 
-    public var info: PNGSourceInfo {
+    package var info: PNGSourceInfo {
         switch self {
         case .rgba8(_, let info), .rgba16(_, let info): info
         }
     }
 
-    public var width: Int {
+    package var width: Int {
         switch self {
         case .rgba8(let image, _): image.width
         case .rgba16(let image, _): image.width
         }
     }
 
-    public var height: Int {
+    package var height: Int {
         switch self {
         case .rgba8(let image, _): image.height
         case .rgba16(let image, _): image.height
@@ -48,9 +48,9 @@ public enum DecodedPNG: Sendable {
     }
 }
 
-public enum PNGDecoder {
+package enum PNGDecoder {
     /// Decodes a PNG file's bytes. `path` only names the file in errors.
-    public static func decode(
+    package static func decode(
         _ data: [UInt8], path: String, limit: ImageSizeLimit = .standard
     ) throws(ImageIOError) -> DecodedPNG {
         if data.count < 8 || !data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
@@ -89,8 +89,10 @@ public enum PNGDecoder {
     }
 
     /// Reads and decodes a PNG file. (The build reads art through `ArtFolder`.)
-    public static func decodeFile(_ path: String, limit: ImageSizeLimit = .standard) throws(ImageIOError) -> DecodedPNG {
-        try decode(try FileIO.read(path), path: path, limit: limit)
+    package static func decodeFile(_ path: String, limit: ImageSizeLimit = .standard) throws(ImageIOError) -> DecodedPNG {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path) } catch { throw .file(error) }
+        return try decode(bytes, path: path, limit: limit)
     }
 
     private static func failure(

@@ -8,8 +8,8 @@ import CZlib
 /// (a sync flush), so the joined stream is valid and compresses almost as well as one
 /// made in a single pass. Piece boundaries depend only on the image, never on the
 /// number of threads, so the bytes are the same on every run.
-public enum PNGEncoder {
-    public enum ColorType: UInt8, Sendable {
+package enum PNGEncoder {
+    package enum ColorType: UInt8, Sendable {
         case grey = 0, rgb = 2, rgba = 6
 
         var channels: Int {
@@ -22,7 +22,7 @@ public enum PNGEncoder {
     }
 
     /// How the filtered rows are deflated.
-    public enum Compression: Sendable, Equatable {
+    package enum Compression: Sendable, Equatable {
         /// zlib's run-length strategy: matches only at distance one. After PNG
         /// filtering, keyed art is long zero runs (transparent black, flat paint) and
         /// brush texture that no longer match elsewhere, so this is about three times
@@ -34,12 +34,12 @@ public enum PNGEncoder {
         case filtered(level: Int32)
     }
 
-    public struct Options: Sendable {
-        public var compression: Compression
+    package struct Options: Sendable {
+        package var compression: Compression
         /// Threads to deflate with.
-        public var jobs: Int
+        package var jobs: Int
 
-        public init(compression: Compression = .runLength, jobs: Int = Parallel.defaultJobs) {
+        package init(compression: Compression = .runLength, jobs: Int = Parallel.defaultJobs) {
             self.compression = compression
             self.jobs = jobs
         }
@@ -53,7 +53,7 @@ public enum PNGEncoder {
 
     /// Encodes an image. `.rgb` drops alpha and `.grey` keeps the red channel, for
     /// outputs that must have no alpha channel (an opaque app icon).
-    public static func encode(_ image: RGBAImage, as colorType: ColorType = .rgba, options: Options = Options()) -> [UInt8] {
+    package static func encode(_ image: RGBAImage, as colorType: ColorType = .rgba, options: Options = Options()) -> [UInt8] {
         let rows = packedRows(image, colorType)
         let bytesPerPixel = colorType.channels
         let zlibStream = rows.withUnsafeBufferPointer { raw in

@@ -2,31 +2,31 @@ import BijouxKit
 
 /// The fixed canvas every charm is drawn on: width:height = 120:110 (SPEC B,
 /// BijouxKit's `CharmArt.ratio`), with a uniform margin, at the app's three scales.
-public struct CharmCanvas: Equatable, Sendable {
+package struct CharmCanvas: Equatable, Sendable {
     /// Width in points; the height follows from the fixed aspect. A multiple of 12, so
     /// the height (width · 110 / 120) is a whole number of points.
-    public var pointWidth: Int
+    package var pointWidth: Int
     /// Empty space kept on every side, in points.
-    public var marginPoints: Double
+    package var marginPoints: Double
 
-    public static let standard = CharmCanvas(pointWidth: 120, marginPoints: 4)
-    public static let scales = [1, 2, 3]
+    package static let standard = CharmCanvas(pointWidth: 120, marginPoints: 4)
+    package static let scales = [1, 2, 3]
 
-    public init(pointWidth: Int, marginPoints: Double) {
+    package init(pointWidth: Int, marginPoints: Double) {
         self.pointWidth = pointWidth
         self.marginPoints = marginPoints
     }
 
-    public var pointHeight: Int { pointWidth * CharmArt.ratio.height / CharmArt.ratio.width }
+    package var pointHeight: Int { pointWidth * CharmArt.ratio.height / CharmArt.ratio.width }
 
-    public func pixelSize(scale: Int) -> (width: Int, height: Int) {
+    package func pixelSize(scale: Int) -> (width: Int, height: Int) {
         (pointWidth * scale, pointHeight * scale)
     }
 
     /// Trims a keyed charm to its painted bounds and places it, scaled to fit inside
     /// the margin and centred, on a canvas of `width` × `height` pixels with the given
     /// margin in pixels. Resampled in premultiplied space.
-    public static func place(
+    package static func place(
         _ keyed: RGBAImage, bounds: PixelRect, width: Int, height: Int, margin: Double
     ) -> RGBAImage {
         place(painted(keyed, bounds: bounds), width: width, height: height, margin: margin)
@@ -34,12 +34,12 @@ public struct CharmCanvas: Equatable, Sendable {
 
     /// The painted part of a keyed charm (nil when nothing is painted), premultiplied
     /// once for every size it is placed at.
-    public static func painted(_ keyed: RGBAImage, bounds: PixelRect, threads: Int = 1) -> Resample.Source? {
+    package static func painted(_ keyed: RGBAImage, bounds: PixelRect, threads: Int = 1) -> Resample.Source? {
         bounds.isEmpty ? nil : Resample.Source(keyed, rect: bounds, threads: threads)
     }
 
     /// `place` from the painted part; `threads` share the resampling.
-    public static func place(
+    package static func place(
         _ painted: Resample.Source?, width: Int, height: Int, margin: Double, threads: Int = 1
     ) -> RGBAImage {
         var canvas = RGBAImage(width: width, height: height)
@@ -55,25 +55,25 @@ public struct CharmCanvas: Equatable, Sendable {
     }
 
     /// The charm at one scale of this canvas.
-    public func render(_ keyed: RGBAImage, bounds: PixelRect, scale: Int) -> RGBAImage {
+    package func render(_ keyed: RGBAImage, bounds: PixelRect, scale: Int) -> RGBAImage {
         render(Self.painted(keyed, bounds: bounds), scale: scale)
     }
 
     /// The same from the painted part (`painted(_:bounds:)`).
-    public func render(_ painted: Resample.Source?, scale: Int, threads: Int = 1) -> RGBAImage {
+    package func render(_ painted: Resample.Source?, scale: Int, threads: Int = 1) -> RGBAImage {
         let size = pixelSize(scale: scale)
         return Self.place(painted, width: size.width, height: size.height, margin: marginPoints * Double(scale), threads: threads)
     }
 }
 
-public enum PaintedBounds {
+package enum PaintedBounds {
     /// Alpha at or below 2/255 is not paint: flecks that faint are invisible on any
     /// ground, and counting them would let one stray speck stretch the trim.
-    public static let alphaThreshold: UInt8 = 2
+    package static let alphaThreshold: UInt8 = 2
 
     /// The smallest rectangle holding every pixel whose alpha is above `threshold`.
     /// Empty when nothing is painted.
-    public static func of(_ image: RGBAImage, threshold: UInt8 = alphaThreshold) -> PixelRect {
+    package static func of(_ image: RGBAImage, threshold: UInt8 = alphaThreshold) -> PixelRect {
         var minX = image.width, minY = image.height, maxX = -1, maxY = -1
         image.pixels.withUnsafeBufferPointer { p in
             for y in 0..<image.height {

@@ -1,16 +1,16 @@
 /// The painted-charm stage: reads each charm's PNG, runs `PaintedCharm`, and lays the
 /// results out as image sets and its renders at 22 pt for the contact sheet, one job
 /// per charm (run in parallel); each job's artifact is the charm's card on the sheet.
-public enum CharmsStage: ContactSheetStage {
-    public static let name = "charms"
-    public static let catalogFolder = AssetCatalog.folderName + "/Charms"
+package enum CharmsStage: ContactSheetStage {
+    package static let name = "charms"
+    package static let catalogFolder = AssetCatalog.folderName + "/Charms"
     /// The charms at 22 pt, for the contact sheet.
-    public static let previewFolder = ContactSheetPage.folder + "/Charms"
-    public static var ownedFolders: [String] { [catalogFolder, previewFolder] }
+    package static let previewFolder = ContactSheetPage.folder + "/Charms"
+    package static var ownedFolders: [String] { [catalogFolder, previewFolder] }
 
-    public static func applies(to art: ArtFolder) -> Bool { art.table != nil }
+    package static func applies(to art: ArtFolder) -> Bool { art.table != nil }
 
-    public static func plan(_ art: ArtFolder) throws -> StagePlan {
+    package static func plan(_ art: ArtFolder) throws -> StagePlan {
         let table = art.table!
         var jobs = [Job.constant(name: "Contents.json", scope: .anyCharm, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])]
         for entry in table.charms {
@@ -50,7 +50,7 @@ public enum CharmsStage: ContactSheetStage {
             warnings.append("charm '\(entry.id)': matte is not black: background floor \(charm.matteFloor)/255 would key into a haze over the whole canvas; set \"blackPoint\": \(suggestion) for it in charms.json")
         }
         if charm.legibility.nearlyVanishes {
-            warnings.append("charm '\(entry.id)' nearly vanishes at 22 px: \(charm.legibility.verdict) (\(charm.legibility.summary); needs \(Int(LegibilityReport.minimumSolidFraction * 100))% and \(Int(LegibilityReport.minimumRetention * 100))%); see \(ContactSheetPage.path)#charm-\(entry.id)")
+            warnings.append("charm '\(entry.id)' nearly vanishes at 22 px: \(charm.legibility.verdict) (\(charm.legibility.summary); needs \(Format.percent(LegibilityReport.minimumSolidFraction)) and \(Format.percent(LegibilityReport.minimumRetention))); see \(ContactSheetPage.path)#charm-\(entry.id)")
         }
         for warning in warnings { recorder.warn(path, warning) }
         recorder.note("charm \(entry.id): painted \(charm.paintedBounds) of the art, 22 pt @3x: \(charm.phoneLegibility.verdict); @1x: \(charm.legibility.verdict)")

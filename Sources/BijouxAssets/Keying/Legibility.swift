@@ -2,47 +2,45 @@
 /// The check renders the charm at that size exactly as the catalog does and measures
 /// how much of it is still solid; thin strokes and small details melt into
 /// half-transparent mush long before the whole silhouette disappears.
-public struct LegibilityReport: Equatable, Sendable {
+package struct LegibilityReport: Equatable, Sendable {
     /// Fraction of the 22 px canvas covered by pixels at least half opaque.
-    public var solidFraction: Double
+    package var solidFraction: Double
     /// That fraction divided by the same measure at full size: how much of the
     /// silhouette survives the shrink.
-    public var retention: Double
+    package var retention: Double
 
     /// Below this, the charm is a speck on the island.
-    public static let minimumSolidFraction = 0.12
+    package static let minimumSolidFraction = 0.12
     /// Below this, over a third of the silhouette has melted away.
-    public static let minimumRetention = 0.65
+    package static let minimumRetention = 0.65
 
-    public var nearlyVanishes: Bool {
+    package var nearlyVanishes: Bool {
         solidFraction < Self.minimumSolidFraction || retention < Self.minimumRetention
     }
 
-    public var summary: String {
-        "\(percent(solidFraction)) of the 22 px canvas solid, \(percent(retention)) of the silhouette kept"
+    package var summary: String {
+        "\(Format.percent(solidFraction)) of the 22 px canvas solid, \(Format.percent(retention)) of the silhouette kept"
     }
-
-    private func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
 }
 
-public enum Legibility {
+package enum Legibility {
     /// The island's charm width (SPEC B: 22, in points; the check's pixels at @1x) and
     /// the matching canvas height.
-    public static let islandWidth = 22
-    public static let islandHeight = 20
+    package static let islandWidth = 22
+    package static let islandHeight = 20
     /// The phone's scale: every Dynamic Island iPhone is @3x, so 22 pt is 66 px there.
-    public static let phoneScale = 3
+    package static let phoneScale = 3
 
     /// The charm as the island shows it at `scale`: 22 pt wide on the fixed canvas
     /// (22 × scale pixels), margin scaled.
     /// `painted` is the charm's painted part (`CharmCanvas.painted`).
-    public static func islandRender(_ painted: Resample.Source?, canvas: CharmCanvas, scale: Int = 1, threads: Int = 1) -> RGBAImage {
+    package static func islandRender(_ painted: Resample.Source?, canvas: CharmCanvas, scale: Int = 1, threads: Int = 1) -> RGBAImage {
         let factor = Double(islandWidth * scale) / Double(canvas.pointWidth)
         return CharmCanvas.place(
             painted, width: islandWidth * scale, height: islandHeight * scale, margin: canvas.marginPoints * factor, threads: threads)
     }
 
-    public static func report(island: RGBAImage, fullSize: RGBAImage) -> LegibilityReport {
+    package static func report(island: RGBAImage, fullSize: RGBAImage) -> LegibilityReport {
         let small = solidFraction(island)
         let large = solidFraction(fullSize)
         return LegibilityReport(solidFraction: small, retention: large > 0 ? small / large : 0)

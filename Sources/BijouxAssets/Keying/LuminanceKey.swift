@@ -10,9 +10,9 @@
 /// - palette, grey, 1/2/4-bit and interlaced files are expanded by libpng first;
 /// - gAMA, iCCP, sRGB and cHRM are not applied: samples are read as sRGB-encoded, as
 ///   the painting tools that export this art display them (see `ColorChunkPolicy`).
-public enum LuminanceKey {
+package enum LuminanceKey {
     /// The SPEC's formula, literally; the reference every faster path is tested against.
-    public static func reference(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> RGBA {
+    package static func reference(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> RGBA {
         let a = Int(max(r, g, b))
         if a == 0 { return RGBA(0, 0, 0, 0) }
         return RGBA(UInt8(Int(r) * 255 / a), UInt8(Int(g) * 255 / a), UInt8(Int(b) * 255 / a), UInt8(a))
@@ -33,7 +33,7 @@ public enum LuminanceKey {
     /// over). Alpha in the input is composited over black first; `blackPoint` levels
     /// the matte's noise floor down to black before keying (0 leaves pixels alone).
     /// `threads` split the pixels; each pixel is keyed alone, so the result is the same.
-    public static func key(_ image: consuming RGBAImage, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
+    package static func key(_ image: consuming RGBAImage, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
         var image = image
         let levels = BlackPoint.levelsTable(blackPoint)
         let count = image.width * image.height
@@ -71,7 +71,7 @@ public enum LuminanceKey {
     }
 
     /// Keys a 16-bit image at full precision, rounding once to 8 bits at the end.
-    public static func key(_ image: RGBA16Image, blackPoint: Int = 0) -> RGBAImage {
+    package static func key(_ image: RGBA16Image, blackPoint: Int = 0) -> RGBAImage {
         let count = image.width * image.height
         let black = Double(max(0, min(blackPoint, 254))) * 257
         let stretch = 65535 / (65535 - black)
@@ -101,7 +101,7 @@ public enum LuminanceKey {
     }
 
     /// Keys whatever a PNG decoded to.
-    public static func key(_ decoded: consuming DecodedPNG, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
+    package static func key(_ decoded: consuming DecodedPNG, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
         switch consume decoded {
         case .rgba8(let image, _): key(image, blackPoint: blackPoint, threads: threads)
         case .rgba16(let image, _): key(image, blackPoint: blackPoint)
@@ -111,8 +111,8 @@ public enum LuminanceKey {
 
 /// A matte's noise floor, removed by levelling: samples at or below the black point
 /// become 0 and the rest are stretched so 255 stays 255.
-public enum BlackPoint {
-    public static let validRange = 0...254
+package enum BlackPoint {
+    package static let validRange = 0...254
 
     /// The 8-bit levels mapping for a black point; the identity for 0.
     static func levelsTable(_ blackPoint: Int) -> [UInt8] {

@@ -2,16 +2,16 @@
 /// into a faint haze over the whole canvas (alpha = brightness), which the app would
 /// draw as a grey box behind the charm. The floor is measured on the border of the
 /// keyed image, where there should be nothing but matte.
-public enum MatteCheck {
+package enum MatteCheck {
     /// The width of the border ring examined, as a fraction of the shorter side.
-    public static let borderFraction = 0.02
+    package static let borderFraction = 0.02
     /// The percentile of border brightness reported as the floor: high enough to see
     /// noise, low enough that a brush stroke touching the edge does not count.
-    public static let percentile = 0.95
+    package static let percentile = 0.95
 
     /// The matte's floor: the 95th percentile of alpha over the border ring of a keyed
     /// image (alpha is the source's brightness over black). 0 for a clean black matte.
-    public static func floor(of keyed: RGBAImage) -> Int {
+    package static func floor(of keyed: RGBAImage) -> Int {
         let image = keyed
         let ring = max(1, Int(Double(min(image.width, image.height)) * borderFraction))
         var histogram = [Int](repeating: 0, count: 256)

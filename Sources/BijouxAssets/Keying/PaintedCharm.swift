@@ -1,29 +1,29 @@
 /// One painted charm taken from source pixels to everything the catalog and the
 /// previews need: keyed, checked for a hazy matte, trimmed to its painted bounds,
 /// placed on the fixed canvas at each scale, and rendered at island size.
-public struct PaintedCharm: Sendable {
-    public var id: String
+package struct PaintedCharm: Sendable {
+    package var id: String
     /// Renders at @1x, @2x, @3x, in `CharmCanvas.scales` order.
-    public var renders: [RGBAImage]
+    package var renders: [RGBAImage]
     /// The charm at the island's 22 pt at @1x (22 px): the strict check.
-    public var island: RGBAImage
-    public var legibility: LegibilityReport
+    package var island: RGBAImage
+    package var legibility: LegibilityReport
     /// The same at @3x (66 px), what the phone shows.
-    public var phoneIsland: RGBAImage
-    public var phoneLegibility: LegibilityReport
+    package var phoneIsland: RGBAImage
+    package var phoneLegibility: LegibilityReport
     /// The matte's floor after the black point (0 for a clean matte).
-    public var matteFloor: Int
-    public var paintedBounds: PixelRect
+    package var matteFloor: Int
+    package var paintedBounds: PixelRect
 
     /// Runs the charm pipeline on decoded art. Pure: pixels in, pixels out; `threads`
     /// share the resampling, and the pixels are the same for any number.
-    public static func make(id: String, art: consuming DecodedPNG, blackPoint: Int, canvas: CharmCanvas, threads: Int = 1) -> PaintedCharm {
+    package static func make(id: String, art: consuming DecodedPNG, blackPoint: Int, canvas: CharmCanvas, threads: Int = 1) -> PaintedCharm {
         let (keyed, bounds, floor) = keyAndTrim(art, blackPoint: blackPoint, threads: threads)
         return make(id: id, keyed: keyed, bounds: bounds, matteFloor: floor, canvas: canvas, threads: threads)
     }
 
     /// The same from art already keyed and trimmed (`ArtFolder.keyedCharm`).
-    public static func make(id: String, keyed charm: KeyedCharm, canvas: CharmCanvas, threads: Int = 1) -> PaintedCharm {
+    package static func make(id: String, keyed charm: KeyedCharm, canvas: CharmCanvas, threads: Int = 1) -> PaintedCharm {
         make(id: id, keyed: charm.keyed, bounds: charm.bounds, matteFloor: charm.matteFloor, canvas: canvas, threads: threads)
     }
 
@@ -42,7 +42,7 @@ public struct PaintedCharm: Sendable {
 
     /// The art keyed, its matte floor, and its painted bounds: where every use of a
     /// painted charm (the catalog, the app icon) starts.
-    public static func keyAndTrim(
+    package static func keyAndTrim(
         _ art: consuming DecodedPNG, blackPoint: Int, threads: Int = 1
     ) -> (keyed: RGBAImage, bounds: PixelRect, matteFloor: Int) {
         let keyed = LuminanceKey.key(art, blackPoint: blackPoint, threads: threads)
@@ -53,7 +53,7 @@ public struct PaintedCharm: Sendable {
     }
 
     /// The black point that would level this matte away, given the one already used.
-    public static func suggestedBlackPoint(floor: Int, current: Int) -> Int {
+    package static func suggestedBlackPoint(floor: Int, current: Int) -> Int {
         min(254, current + Int((Double(floor) * Double(255 - current) / 255).rounded(.up)))
     }
 }
@@ -61,14 +61,14 @@ public struct PaintedCharm: Sendable {
 /// gAMA, iCCP and sRGB chunks are not applied: art is read as sRGB-encoded samples,
 /// as the painting tools that export it show it. When a file says otherwise, the
 /// build says so rather than silently re-grading the painting.
-public enum ColorChunkPolicy {
+package enum ColorChunkPolicy {
     /// sRGB's gAMA value; within 1 % counts as sRGB.
-    public static let srgbGamma = 1 / 2.2
+    package static let srgbGamma = 1 / 2.2
 
-    public static func warnings(for info: PNGSourceInfo) -> [String] {
+    package static func warnings(for info: PNGSourceInfo) -> [String] {
         var warnings: [String] = []
         if let gamma = info.gamma, !info.hasSRGBChunk, abs(gamma - srgbGamma) > srgbGamma * 0.01 {
-            warnings.append("gAMA \(JSONWriter.formatNumber((gamma * 100000).rounded() / 100000)) is not applied; samples are read as sRGB")
+            warnings.append("gAMA \(Format.number((gamma * 100000).rounded() / 100000)) is not applied; samples are read as sRGB")
         }
         if let profile = info.iccProfileName, !profile.lowercased().contains("srgb") {
             warnings.append("ICC profile '\(profile)' is not applied; samples are read as sRGB")

@@ -6,32 +6,32 @@
 /// with almost none of the ringing halo that Lanczos draws around a bright charm on a
 /// transparent ground. When shrinking, the kernel is widened by the scale factor so
 /// every source pixel contributes (no aliasing).
-public enum Resample {
+package enum Resample {
     /// A rectangle of an image (all of it by default) premultiplied once, for resizing
     /// to several sizes (a charm's five renders come from its painted bounds).
-    public struct Source: Sendable {
+    package struct Source: Sendable {
         let image: RGBAImage
         let rect: PixelRect
         let premultiplied: [Float]
 
-        public init(_ image: RGBAImage, rect: PixelRect? = nil, threads: Int = 1) {
+        package init(_ image: RGBAImage, rect: PixelRect? = nil, threads: Int = 1) {
             let rect = rect ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
             self.image = image
             self.rect = rect
             premultiplied = Resample.premultiply(image, rect: rect, threads: threads)
         }
 
-        public var width: Int { rect.width }
-        public var height: Int { rect.height }
+        package var width: Int { rect.width }
+        package var height: Int { rect.height }
     }
 
     /// `threads` split each pass's lines; the result is the same for any number.
-    public static func resize(_ image: RGBAImage, width: Int, height: Int, threads: Int = 1) -> RGBAImage {
+    package static func resize(_ image: RGBAImage, width: Int, height: Int, threads: Int = 1) -> RGBAImage {
         if width == image.width && height == image.height { return image }
         return resize(Source(image), width: width, height: height, threads: threads)
     }
 
-    public static func resize(_ source: Source, width: Int, height: Int, threads: Int = 1) -> RGBAImage {
+    package static func resize(_ source: Source, width: Int, height: Int, threads: Int = 1) -> RGBAImage {
         precondition(width > 0 && height > 0)
         if width == source.width && height == source.height { return Compositing.crop(source.image, to: source.rect) }
         // Horizontal pass: each of the source's rows becomes `width` pixels.

@@ -10,16 +10,16 @@ import BijouxKit
 /// `AccentColor`. The catalog gets a colour set per colour, the generated Swift a
 /// constant per colour; icons are drawn in the colour named `ink`, the contact sheet
 /// on the one named `paper`, and appicon.json may name any colour instead of a hex value.
-public struct Palette: Equatable, Sendable {
-    public struct Color: Equatable, Sendable {
+package struct Palette: Equatable, Sendable {
+    package struct Color: Equatable, Sendable {
         /// As written in the file (`light-ink`): a valid id, so it can name a colour set
         /// and a Swift property.
-        public var name: String
-        public var any: RGBA
-        public var dark: RGBA?
-        public var location: SourceLocation?
+        package var name: String
+        package var any: RGBA
+        package var dark: RGBA?
+        package var location: SourceLocation?
 
-        public init(name: String, any: RGBA, dark: RGBA? = nil, location: SourceLocation? = nil) {
+        package init(name: String, any: RGBA, dark: RGBA? = nil, location: SourceLocation? = nil) {
             self.name = name
             self.any = any
             self.dark = dark
@@ -28,35 +28,35 @@ public struct Palette: Equatable, Sendable {
 
         /// The colour set's name, words capitalised as Xcode's templates name colours
         /// (`paper` → `Paper`, `light-ink` → `LightInk`).
-        public var colorSetName: String {
+        package var colorSetName: String {
             name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         }
     }
 
-    public static let fileName = "palette.json"
+    package static let fileName = "palette.json"
 
     /// In file order.
-    public var colors: [Color]
+    package var colors: [Color]
     /// The name of the accent colour, one of `colors`.
-    public var accent: String?
+    package var accent: String?
 
-    public init(colors: [Color] = [], accent: String? = nil) {
+    package init(colors: [Color] = [], accent: String? = nil) {
         self.colors = colors
         self.accent = accent
     }
 
-    public subscript(name: String) -> Color? { colors.first { $0.name == name } }
+    package subscript(name: String) -> Color? { colors.first { $0.name == name } }
 
     /// What the contact sheet is drawn on: the colour named `paper`, else black (the matte the
     /// charms are painted on).
-    public var paper: RGBA { self["paper"]?.any ?? RGBA(0, 0, 0, 255) }
+    package var paper: RGBA { self["paper"]?.any ?? RGBA(0, 0, 0, 255) }
     /// What icons are drawn in: the colour named `ink`, else white.
-    public var ink: RGBA { self["ink"]?.any ?? RGBA(255, 255, 255, 255) }
+    package var ink: RGBA { self["ink"]?.any ?? RGBA(255, 255, 255, 255) }
     /// The app's accent, its glow and tint: the colour `accent` names, else the ink.
-    public var accentColor: RGBA { accent.flatMap { self[$0]?.any } ?? ink }
+    package var accentColor: RGBA { accent.flatMap { self[$0]?.any } ?? ink }
 
     /// "#RRGGBB" (either case) as an opaque colour.
-    public static func parseHex(_ text: String) -> RGBA? {
+    package static func parseHex(_ text: String) -> RGBA? {
         let digits = Array(text.utf8)
         guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
         var value: UInt32 = 0
@@ -68,15 +68,15 @@ public struct Palette: Equatable, Sendable {
     }
 
     /// "#171513" (BijouxKit's form, which the app sees too).
-    public static func hex(_ color: RGBA) -> String { PaletteColor.hex(rgb: rgb(color)) }
+    package static func hex(_ color: RGBA) -> String { PaletteColor.hex(rgb: rgb(color)) }
 
     /// 0xRRGGBB.
-    public static func rgb(_ color: RGBA) -> UInt32 { UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b) }
+    package static func rgb(_ color: RGBA) -> UInt32 { UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b) }
 }
 
 extension Palette {
     /// Parses and validates palette.json. `file` names the file in errors.
-    public static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> Palette {
+    package static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> Palette {
         let top = try JSONFields(
             parsing: bytes, file: file, known: ["colors", "accent"],
             notAnObject: "expected an object with \"colors\" and optionally \"accent\"",
@@ -88,7 +88,7 @@ extension Palette {
         var owner: [String: Color] = [:]
         for member in members {
             let name = member.key
-            guard CharmTableRules.isValidID(name) else {
+            guard AssetName.isValid(name) else {
                 throw ArtFileError(
                     file: file, location: member.keyLocation, field: "colors",
                     message: "\"\(name)\" is not a valid colour name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names a colour set and a Swift property")

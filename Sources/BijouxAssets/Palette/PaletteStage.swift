@@ -5,16 +5,16 @@
 /// a palette, the accent is the palette's (none without `accent`), never a hand-made one.
 /// One job per colour set, keyed by its colour, so a changed colour rewrites its own
 /// colour set (and the accent, when it is the accent) and nothing else.
-public enum PaletteStage: Stage {
-    public static let name = "palette"
-    public static let catalogFolder = AssetCatalog.folderName + "/Colors"
-    public static let accentFolder = AssetCatalog.folderName + "/AccentColor.colorset"
-    public static var ownedFolders: [String] { [catalogFolder, accentFolder] }
+package enum PaletteStage: Stage {
+    package static let name = "palette"
+    package static let catalogFolder = AssetCatalog.folderName + "/Colors"
+    package static let accentFolder = AssetCatalog.folderName + "/AccentColor.colorset"
+    package static var ownedFolders: [String] { [catalogFolder, accentFolder] }
 
     /// palette.json is parsed (and checked) once, with the art folder.
-    public static func applies(to art: ArtFolder) -> Bool { !art.palette.colors.isEmpty }
+    package static func applies(to art: ArtFolder) -> Bool { !art.palette.colors.isEmpty }
 
-    public static func plan(_ art: ArtFolder) throws -> StagePlan {
+    package static func plan(_ art: ArtFolder) throws -> StagePlan {
         let palette = art.palette
         let dark = palette.colors.filter { $0.dark != nil }.count
         let note = "palette: \(palette.colors.count) colours (\(dark) with a dark appearance)" + (palette.accent.map { ", accent \($0)" } ?? "")

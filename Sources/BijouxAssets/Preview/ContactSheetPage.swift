@@ -5,7 +5,9 @@ import BijouxKit
 /// nothing from the network) with a card per asset and the app's surfaces drawn
 /// with the app's own recipes. Pure: a `ContactSheet` in, the page's text out.
 public enum ContactSheetPage {
+    /// The page's folder in the output folder.
     public static let folder = "Preview"
+    /// The page itself, relative to the output folder.
     public static let path = folder + "/index.html"
 
     /// The page. `views` are the app's surfaces (`SheetViews.html`), drawn from the

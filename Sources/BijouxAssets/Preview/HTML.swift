@@ -1,8 +1,8 @@
 /// Text made safe for HTML (the contact sheet, the golden report), and numbers written
 /// the same way on every machine.
-public enum HTML {
+package enum HTML {
     /// Escapes text for element content and double-quoted attribute values.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {
@@ -21,7 +21,7 @@ public enum HTML {
     /// A coordinate rounded to a hundredth (of a point, of a pixel): finer than any
     /// screen shows, and the same text on every machine.
     static func number(_ value: Double) -> String {
-        JSONWriter.formatNumber((value * 100).rounded() / 100)
+        Format.number((value * 100).rounded() / 100)
     }
 
     /// A link from the page (in `Preview/`) to a file of the output folder.

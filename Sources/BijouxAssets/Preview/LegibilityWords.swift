@@ -6,13 +6,13 @@
 /// 1 (844 % on a hazy charm), which says nothing a person can use.
 extension LegibilityReport {
     /// Above this share of the shape kept, fine details survive the shrink.
-    public static let crispRetention = 0.85
+    package static let crispRetention = 0.85
 
     /// The share of the shape that stays solid, at most 1.
-    public var keptShare: Double { min(1, max(0, retention)) }
+    package var keptShare: Double { min(1, max(0, retention)) }
 
     /// One sentence: how the charm reads at 22 pt.
-    public var verdict: String {
+    package var verdict: String {
         if solidFraction < Self.minimumSolidFraction {
             return "a speck at 22 pt: solid paint covers only \(Self.percent(solidFraction)) of its box"
         }
@@ -27,15 +27,15 @@ extension LegibilityReport {
     }
 
     /// "fades", "softens" or "reads well": for a badge.
-    public var grade: String {
+    package var grade: String {
         nearlyVanishes ? "fades" : retention < Self.crispRetention ? "softens" : "reads well"
     }
 
     /// A share as a whole percentage, capped at 100 %.
-    static func percent(_ share: Double) -> String { "\(Int((min(1, max(0, share)) * 100).rounded())) %" }
+    static func percent(_ share: Double) -> String { Format.percent(min(1, max(0, share))) }
 
     /// How the figures are measured, for the page's legend.
-    public static var explanation: String {
+    package static var explanation: String {
         "The charm is rendered at 22 pt exactly as the catalog renders it, and a pixel counts as solid paint when it is at least half opaque. "
             + "\u{201C}Of its shape\u{201D} compares the solid area at 22 pt with the same measure at full size, capped at 100 % (soft edges can make a small render look fuller than the large one). "
             + "The build warns below \(percent(minimumRetention)) of the shape, or below \(percent(minimumSolidFraction)) of the box solid. "

@@ -3,9 +3,9 @@ import BijouxKit
 /// How long the app's glow is and how strong (SPEC B: camel, opacity 0.35, radius
 /// 5 pt): applied at run time, so the page applies it too (a CSS drop shadow) and the
 /// catalog never has it baked in.
-public enum CharmGlow {
-    public static let opacity = 0.35
-    public static let radiusPoints = 5.0
+package enum CharmGlow {
+    package static let opacity = 0.35
+    package static let radiusPoints = 5.0
 }
 
 /// The app's surfaces on the contact sheet, drawn with the app's own recipes
@@ -13,16 +13,16 @@ public enum CharmGlow {
 /// computed here and written into the page as numbers and SVG paths, so the page has
 /// no second copy of any recipe. The surfaces' sizes are a mock of the phone (the
 /// app's views set their own); what matters is that the recipes are the app's.
-public enum SheetViews {
+package enum SheetViews {
     /// A worn charm's width on the Dynamic Island, in points.
-    public static let islandCharmWidth = 22.0
+    package static let islandCharmWidth = 22.0
     /// The app icon's home-screen size, and the size the file is shown at on its card.
-    public static let homeIconPoints = 60
-    public static let appIconPreviewPoints = 180
+    package static let homeIconPoints = 60
+    package static let appIconPreviewPoints = 180
     /// Names on the expanded island: their size in points, and the least scale the
     /// island may shrink them to (SwiftUI's minimumScaleFactor).
-    public static let nameSize = 11.0
-    public static let nameMinimumScale = 0.6
+    package static let nameSize = 11.0
+    package static let nameMinimumScale = 0.6
 
     static let canvasRatio = "\(CharmArt.ratio.width):\(CharmArt.ratio.height)"
 

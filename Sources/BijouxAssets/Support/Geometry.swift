@@ -1,35 +1,29 @@
 import BijouxKit
 
 /// A point in a drawing's coordinate space (y grows downwards, as on screen).
-public struct Point2D: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
+package struct Point2D: Equatable, Hashable, Sendable, CustomStringConvertible {
+    package var x: Double
+    package var y: Double
 
-    public init(_ x: Double, _ y: Double) {
+    package init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
     }
 
     /// A point of BijouxKit's thread or dish, on the same canvas.
-    public init(_ point: GoldThread.Point) { self.init(point.x, point.y) }
+    package init(_ point: GoldThread.Point) { self.init(point.x, point.y) }
 
-    public func distance(to other: Point2D) -> Double {
+    package func distance(to other: Point2D) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
 
-    public var description: String { "(\(Self.format(x)), \(Self.format(y)))" }
-
-    /// One decimal, for messages.
-    static func format(_ value: Double) -> String {
-        let tenths = (value * 10).rounded() / 10
-        return tenths == tenths.rounded() ? "\(Int(tenths)).0" : "\(tenths)"
-    }
+    package var description: String { "(\(Format.number(x, decimals: 1)), \(Format.number(y, decimals: 1)))" }
 }
 
 /// A polyline through points, as cairo strokes it (the thread's squiggle).
-public enum Polyline {
+package enum Polyline {
     /// The shortest distance from a point to the polyline through `points`.
-    public static func distance(from point: Point2D, to points: [Point2D]) -> Double {
+    package static func distance(from point: Point2D, to points: [Point2D]) -> Double {
         var best = Double.infinity
         for i in 1..<points.count {
             best = min(best, distance(from: point, toSegment: points[i - 1], points[i]))

@@ -1,22 +1,22 @@
 /// One object of an art-folder JSON file, read field by field: the one way the
 /// parsers of those files check types, ranges and presence, so each problem is an
 /// `ArtFileError` at the value's line:column with the field's dotted path.
-public struct JSONFields {
+package struct JSONFields {
     /// The largest art-folder JSON file read (charms.json, icons.json, appicon.json):
     /// hundreds of charms take a few tens of kilobytes. Checked before the file is
     /// read (`ArtFolder.readJSON`), so a huge one costs no memory.
-    public static let maxFileSize = 1 << 20
+    package static let maxFileSize = 1 << 20
 
-    public let node: JSONNode
-    public let file: String
+    package let node: JSONNode
+    package let file: String
     /// Where the object stands ("variants.dark"), prefixed to its fields' names; nil
     /// where fields are named alone.
-    public let path: String?
-    public let subject: String?
+    package let path: String?
+    package let subject: String?
 
     /// Reads `node` as an object whose members are all in `known`, each at most once.
     /// `notAnObject` and `unknown` word those two errors where a file says them its own way.
-    public init(
+    package init(
         _ node: JSONNode, file: String, path: String? = nil, subject: String? = nil, known: [String],
         notAnObject: String = "expected an object", unknown: String? = nil
     ) throws(ArtFileError) {
@@ -36,7 +36,7 @@ public struct JSONFields {
 
     /// The top-level object of the JSON file `bytes`, read as `init(_:…)` does; a
     /// syntax error is "invalid JSON: …" at its line:column.
-    public init(
+    package init(
         parsing bytes: [UInt8], file: String, known: [String], notAnObject: String = "expected an object",
         unknown: String? = nil
     ) throws(ArtFileError) {
@@ -48,21 +48,21 @@ public struct JSONFields {
     }
 
     /// `field`'s dotted name; the object's own path when `field` is nil.
-    public func name(_ field: String?) -> String? {
+    package func name(_ field: String?) -> String? {
         guard let field else { return path }
         return path.map { "\($0).\(field)" } ?? field
     }
 
     /// An error about `field` (nil: the object), at `location`, by default the field's
     /// value or, when it is absent, the object.
-    public func fail(_ field: String?, _ message: String, at location: SourceLocation? = nil) -> ArtFileError {
+    package func fail(_ field: String?, _ message: String, at location: SourceLocation? = nil) -> ArtFileError {
         let location = location ?? field.flatMap { node[$0]?.location } ?? node.location
         return ArtFileError(file: file, location: location, subject: subject, field: name(field), message: message)
     }
 
-    public subscript(field: String) -> JSONNode? { node[field] }
+    package subscript(field: String) -> JSONNode? { node[field] }
 
-    public func required(_ field: String) throws(ArtFileError) -> JSONNode {
+    package func required(_ field: String) throws(ArtFileError) -> JSONNode {
         guard let value = node[field] else { throw fail(field, "missing required field") }
         return value
     }
@@ -70,7 +70,7 @@ public struct JSONFields {
     /// `field`'s value as `take` reads it, nil when the field is absent. A value `take`
     /// refuses is "expected <expected>", and with `saysFound` also ", found <its type>"
     /// (for a wrong type; leave it off where `expected` says all).
-    public func optional<T>(
+    package func optional<T>(
         _ field: String, _ expected: String, saysFound: Bool = false, _ take: (JSONValue) -> T?
     ) throws(ArtFileError) -> T? {
         guard node[field] != nil else { return nil }
@@ -78,7 +78,7 @@ public struct JSONFields {
     }
 
     /// As `optional`, for a field that must be present.
-    public func required<T>(
+    package func required<T>(
         _ field: String, _ expected: String, saysFound: Bool = false, _ take: (JSONValue) -> T?
     ) throws(ArtFileError) -> T {
         let value = try required(field).value
@@ -88,13 +88,13 @@ public struct JSONFields {
         return taken
     }
 
-    public func string(_ field: String) throws(ArtFileError) -> String {
+    package func string(_ field: String) throws(ArtFileError) -> String {
         try required(field, "a string", saysFound: true, \.string)
     }
 
     /// A number in `range`: `open` excludes both ends, `openBelow` the lower one. A
     /// number outside is "<number> is out of range: expected <expected>".
-    public func number(
+    package func number(
         _ field: String, _ expected: String, in range: ClosedRange<Double> = -.infinity ... .infinity,
         open: Bool = false, openBelow: Bool = false
     ) throws(ArtFileError) -> Double {
@@ -102,27 +102,27 @@ public struct JSONFields {
         let aboveLower = open || openBelow ? number > range.lowerBound : number >= range.lowerBound
         let belowUpper = open ? number < range.upperBound : number <= range.upperBound
         guard aboveLower && belowUpper else {
-            throw fail(field, "\(JSONWriter.formatNumber(number)) is out of range: expected \(expected)")
+            throw fail(field, "\(Format.number(number)) is out of range: expected \(expected)")
         }
         return number
     }
 
     /// The object in `field`, its fields named under this one's path.
-    public func object(_ field: String, known: [String], unknown: String? = nil) throws(ArtFileError) -> JSONFields {
+    package func object(_ field: String, known: [String], unknown: String? = nil) throws(ArtFileError) -> JSONFields {
         try JSONFields(required(field), file: file, path: name(field), subject: subject, known: known, unknown: unknown)
     }
 }
 
 extension JSONValue {
-    public var string: String? { if case .string(let text) = self { text } else { nil } }
-    public var number: Double? { if case .number(let number, _) = self { number } else { nil } }
-    public var array: [JSONNode]? { if case .array(let elements) = self { elements } else { nil } }
-    public var members: [JSONMember]? { if case .object(let members) = self { members } else { nil } }
+    package var string: String? { if case .string(let text) = self { text } else { nil } }
+    package var number: Double? { if case .number(let number, _) = self { number } else { nil } }
+    package var array: [JSONNode]? { if case .array(let elements) = self { elements } else { nil } }
+    package var members: [JSONMember]? { if case .object(let members) = self { members } else { nil } }
 
-    public func number(in range: ClosedRange<Double>) -> Double? { number.flatMap { range.contains($0) ? $0 : nil } }
+    package func number(in range: ClosedRange<Double>) -> Double? { number.flatMap { range.contains($0) ? $0 : nil } }
 
     /// A number without a fractional part in `range`.
-    public func wholeNumber(in range: ClosedRange<Int>) -> Int? {
+    package func wholeNumber(in range: ClosedRange<Int>) -> Int? {
         number.flatMap { Int(exactly: $0) }.flatMap { range.contains($0) ? $0 : nil }
     }
 }

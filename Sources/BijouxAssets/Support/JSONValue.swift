@@ -1,6 +1,6 @@
 /// A parsed JSON value that remembers where it stood in its file, so a problem with a
 /// value (not just a syntax error) can be reported with line and column.
-public indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     /// The number's value and its text as written.
@@ -10,7 +10,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// Members in file order; duplicates are kept so validation can name them.
     case object([JSONMember])
 
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -23,38 +23,38 @@ public indirect enum JSONValue: Equatable, Sendable {
 }
 
 /// A value and the position of its first character.
-public struct JSONNode: Equatable, Sendable {
-    public var value: JSONValue
-    public var location: SourceLocation
+package struct JSONNode: Equatable, Sendable {
+    package var value: JSONValue
+    package var location: SourceLocation
 
-    public init(_ value: JSONValue, at location: SourceLocation) {
+    package init(_ value: JSONValue, at location: SourceLocation) {
         self.value = value
         self.location = location
     }
 
     /// The member named `key`, when this is an object that has one.
-    public subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
         return members.first { $0.key == key }?.value
     }
 }
 
-public struct JSONMember: Equatable, Sendable {
-    public var key: String
-    public var keyLocation: SourceLocation
-    public var value: JSONNode
+package struct JSONMember: Equatable, Sendable {
+    package var key: String
+    package var keyLocation: SourceLocation
+    package var value: JSONNode
 }
 
 /// A JSON syntax error at a line and column.
-public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var location: SourceLocation
-    public var message: String
+package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var location: SourceLocation
+    package var message: String
 
-    public var description: String { "\(location): \(message)" }
+    package var description: String { "\(location): \(message)" }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes that tracks line and column.
-public struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -67,7 +67,7 @@ public struct JSONParser {
     /// Deeper nesting than any asset file needs; it bounds the parser's recursion.
     private static let maxDepth = 64
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
         parser.skipWhitespace()

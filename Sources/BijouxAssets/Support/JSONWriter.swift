@@ -1,6 +1,6 @@
 /// A JSON document to write. Objects are written with sorted keys, so the same
 /// content always gives the same bytes.
-public indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLiteral,
+package indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
@@ -12,11 +12,11 @@ public indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLiteral
     case array([JSONOutput])
     case object([String: JSONOutput])
 
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONOutput...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONOutput)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSONOutput...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONOutput)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
@@ -26,8 +26,8 @@ public indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLiteral
 /// the charm table's JSON twin and Icon Composer's icon.json (the same style, as
 /// Icon Composer writes it: without the trailing newline), so there is one JSON
 /// style in the build.
-public enum JSONWriter {
-    public static func xcodeStyle(_ value: JSONOutput, trailingNewline: Bool = true) -> String {
+package enum JSONWriter {
+    package static func xcodeStyle(_ value: JSONOutput, trailingNewline: Bool = true) -> String {
         var text = ""
         write(value, indent: 0, into: &text)
         if trailingNewline { text += "\n" }
@@ -41,7 +41,7 @@ public enum JSONWriter {
         case .null: text += "null"
         case .bool(let flag): text += flag ? "true" : "false"
         case .int(let number): text += String(number)
-        case .double(let number): text += formatNumber(number)
+        case .double(let number): text += Format.number(number)
         case .string(let string): text += quote(string)
         case .array(let elements):
             if elements.isEmpty { text += "[\n\n\(pad)]"; return }
@@ -65,31 +65,7 @@ public enum JSONWriter {
         }
     }
 
-    /// The shortest text that reads back as the same Double; integral values without
-    /// a trailing ".0".
-    public static func formatNumber(_ number: Double) -> String {
-        precondition(number.isFinite, "JSON has no representation for \(number)")
-        if number == number.rounded(), abs(number) < 1e15 {
-            return String(Int64(number))
-        }
-        return "\(number)"
-    }
-
-    /// `number` rounded to at most `decimals` decimals, trailing zeros dropped: the
-    /// one fixed-precision form, for messages and for the coordinates of written SVG.
-    public static func formatNumber(_ number: Double, decimals: Int) -> String {
-        formatNumber(rounded(number, decimals: decimals))
-    }
-
-    /// `number` rounded to `decimals` decimals, as the text `formatNumber(_:decimals:)`
-    /// writes reads back (so a check can measure what was written).
-    public static func rounded(_ number: Double, decimals: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        return (number * scale).rounded() / scale
-    }
-
-    public static func quote(_ string: String) -> String {
+    package static func quote(_ string: String) -> String {
         quoted(string) { scalar in
             guard scalar.value < 0x20 else { return nil }
             let hex = String(scalar.value, radix: 16)
@@ -100,7 +76,7 @@ public enum JSONWriter {
     /// `string` in double quotes, with `"`, `\`, newline, return and tab escaped by a
     /// backslash (the same in JSON and Swift), and any other scalar as `escape` says
     /// (nil: as it is). One escaper for JSON here and Swift literals (SwiftIdentifier).
-    public static func quoted(_ string: String, escape: (Unicode.Scalar) -> String?) -> String {
+    package static func quoted(_ string: String, escape: (Unicode.Scalar) -> String?) -> String {
         var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

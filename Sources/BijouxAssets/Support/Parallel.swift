@@ -6,7 +6,7 @@ public enum Parallel {
     /// The number of threads to use by default: one per core.
     public static var defaultJobs: Int { max(1, ProcessInfoCores.count) }
 
-    public static func map<T, E: Error>(
+    package static func map<T, E: Error>(
         _ count: Int, jobs: Int = defaultJobs, _ body: (Int) throws(E) -> T
     ) throws(E) -> [T] {
         let workers = max(1, min(jobs, count))
@@ -29,7 +29,7 @@ public enum Parallel {
     /// Splits `0..<count` into at most `jobs` contiguous bands and runs `body` on each,
     /// concurrently: for loops whose iterations write disjoint parts of one buffer (the
     /// rows of an image), so the result is the same for any number of jobs.
-    public static func forEachBand(_ count: Int, jobs: Int, _ body: (Range<Int>) -> Void) {
+    package static func forEachBand(_ count: Int, jobs: Int, _ body: (Range<Int>) -> Void) {
         let bands = max(1, min(jobs, count))
         if bands == 1 {
             body(0..<count)
@@ -59,7 +59,7 @@ extension Parallel {
     /// not finished after `seconds`: then it is abandoned, left to finish (or to end
     /// with the process) with nothing waiting for it. The last resort against work
     /// whose cost no check bounds; `body` must touch nothing the caller goes on using.
-    public static func withTimeLimit<T>(_ seconds: Double, _ body: @escaping () -> T) -> T? {
+    package static func withTimeLimit<T>(_ seconds: Double, _ body: @escaping () -> T) -> T? {
         let outcome = TimedOutcome<T>()
         let work = UnsafeSendable(body)
         DispatchQueue(label: "bijoux.time-limited").async {

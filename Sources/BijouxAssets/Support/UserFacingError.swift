@@ -3,14 +3,17 @@
 /// `PATH:LINE:COL: error: MESSAGE`, or `PATH: error: MESSAGE` without a position, or
 /// `error: MESSAGE` when it is about no file (`warning:` likewise).
 public struct Diagnostic: Equatable, Sendable {
+    /// How bad: the word printed after the place.
     public enum Severity: String, Sendable {
         case error, warning
     }
 
     /// "file:line:column", "file", or nil when the message is about no file.
     public var place: String?
+    /// What is wrong, in words, after the severity.
     public var message: String
 
+    /// A message at `place` ("file:line:col", "file" or nil).
     public init(place: String?, message: String) {
         self.place = place
         self.message = message
@@ -30,26 +33,27 @@ public protocol UserFacingError: Error, CustomStringConvertible, Sendable {
 }
 
 extension UserFacingError {
+    /// The diagnostic without its severity: "file:line:col: message".
     public var description: String {
         diagnostic.place.map { "\($0): \(diagnostic.message)" } ?? diagnostic.message
     }
 }
 
 /// A position in a text file, 1-based, as editors show it.
-public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+package struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 
     /// "file:line:column", or "file" when there is no position: how a message names
     /// the place it is about.
-    public static func place(_ file: String, _ location: SourceLocation?) -> String {
+    package static func place(_ file: String, _ location: SourceLocation?) -> String {
         location.map { "\(file):\($0)" } ?? file
     }
 }
@@ -59,16 +63,17 @@ public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvert
 /// field belongs to and the field when there are such. One type, so every such
 /// message has the same shape:
 /// `<file>[:<line>:<col>]: [<subject>, ][field '<dotted.path>': ]<message>`.
-public struct ArtFileError: UserFacingError, Equatable {
-    public var file: String
-    public var location: SourceLocation?
+package struct ArtFileError: UserFacingError, Equatable {
+    package var file: String
+    package var location: SourceLocation?
     /// What the field belongs to, e.g. "charm 'cat'" or "icon 'give'".
-    public var subject: String?
+    package var subject: String?
     /// The field's dotted path, e.g. "thread.endX".
-    public var field: String?
+    package var field: String?
+    /// What is wrong, in words, after the severity.
     public var message: String
 
-    public init(
+    package init(
         file: String, location: SourceLocation? = nil, subject: String? = nil, field: String? = nil, message: String
     ) {
         self.file = file
@@ -78,7 +83,7 @@ public struct ArtFileError: UserFacingError, Equatable {
         self.message = message
     }
 
-    public var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
         let about = [subject, field.map { "field '\($0)'" }].compactMap { $0 }.joined(separator: ", ")
         return Diagnostic(place: SourceLocation.place(file, location), message: (about.isEmpty ? "" : about + ": ") + message)
     }

@@ -10,11 +10,11 @@ import Dispatch
 /// compares to notice a save. Polling a snapshot is portable (Linux and macOS alike,
 /// any file system, editors that save by renaming a temporary file) and, for an art
 /// folder of tens of files, costs microseconds every tenth of a second.
-public struct ArtSnapshot: Equatable, Sendable {
+package struct ArtSnapshot: Equatable, Sendable {
     /// Relative path → fingerprint; hidden files (an editor's swap file) are left out.
-    public var files: [String: FileIO.Fingerprint]
+    package var files: [String: FileIO.Fingerprint]
 
-    public init(folder: String) {
+    package init(folder: String) {
         var files: [String: FileIO.Fingerprint] = [:]
         func walk(_ relative: String) {
             let path = relative.isEmpty ? folder : folder + "/" + relative
@@ -29,7 +29,7 @@ public struct ArtSnapshot: Equatable, Sendable {
     }
 
     /// The paths added, removed or changed since `earlier`, sorted.
-    public func changes(since earlier: ArtSnapshot) -> [String] {
+    package func changes(since earlier: ArtSnapshot) -> [String] {
         Set(files.keys).union(earlier.files.keys).filter { files[$0] != earlier.files[$0] }.sorted()
     }
 }
@@ -39,10 +39,13 @@ public final class StopFlag: @unchecked Sendable {
     private let stopped = Locked(false)
     private var sources: [DispatchSourceSignal] = []
 
+    /// A flag not yet set.
     public init() {}
 
+    /// Whether `set()` was called (or an interrupt came).
     public var isSet: Bool { stopped.value }
 
+    /// Asks the watcher to stop after what it is doing.
     public func set() { stopped.value = true }
 
     /// Sets the flag on Ctrl-C (SIGINT) or SIGTERM instead of dying, so `watch` can
@@ -63,6 +66,7 @@ public final class StopFlag: @unchecked Sendable {
 /// a file still being written makes the build wait for the next change rather than
 /// fail on it.
 public struct ArtWatcher: Sendable {
+    /// What each build of the loop did, for its line.
     public enum Event: Sendable {
         /// A build finished: what triggered it (empty for the first), its report, the
         /// jobs it made rather than took from the cache ("charms sun"), and how long it
@@ -72,12 +76,15 @@ public struct ArtWatcher: Sendable {
         case failed(changed: [String], error: any UserFacingError)
     }
 
+    /// The build each change runs.
     public var options: BuildEngine.Options
     /// How often the folder is looked at, and how long a change must stay still
     /// before it is built (a file being written keeps changing).
     public var pollInterval: Double = 0.1
+    /// Seconds a change must stay still before it is built.
     public var settleTime: Double = 0.15
 
+    /// A watcher that runs `options`' build on each change.
     public init(options: BuildEngine.Options) {
         self.options = options
     }

@@ -13,14 +13,17 @@ import Dispatch
 /// catalog images the page links (`Assets.xcassets/`), nothing else, read-only, and
 /// a build stamp the page polls to reload itself after each rebuild.
 public final class PreviewServer: @unchecked Sendable {
+    /// The port `--serve` uses when given none.
     public static let defaultPort = 8722
     /// What the page polls; its text changes after every rebuild that wrote something.
-    public static let stampPath = "/__bijoux/stamp"
-    public static let pollMilliseconds = 500
+    package static let stampPath = "/__bijoux/stamp"
+    package static let pollMilliseconds = 500
     /// The only folders of the output served.
-    public static let servedFolders = [ContactSheetPage.folder, AssetCatalog.folderName]
+    package static let servedFolders = [ContactSheetPage.folder, AssetCatalog.folderName]
 
+    /// The output folder it serves from.
     public let root: String
+    /// The port it listens on (the one chosen when given 0).
     public private(set) var port: Int = 0
     private var listener: Int32 = -1
     private let stampValue = Locked(0)
@@ -55,6 +58,7 @@ public final class PreviewServer: @unchecked Sendable {
         self.port = Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// The contact sheet's address, to print.
     public var url: String { "http://127.0.0.1:\(port)/\(ContactSheetPage.path)" }
 
     /// Tells pages a new build is there.
@@ -82,6 +86,7 @@ public final class PreviewServer: @unchecked Sendable {
         }
     }
 
+    /// Stops listening and waits for the server's thread.
     public func stop() {
         stopped.value = true
         done.wait()
@@ -174,7 +179,10 @@ public final class PreviewServer: @unchecked Sendable {
     static func lastError() -> String { String(cString: strerror(errno)) }
 }
 
+/// The server could not start (the port is taken, say).
 public struct ServerError: UserFacingError {
+    /// What went wrong.
     public var message: String
+    /// The error about no file.
     public var diagnostic: Diagnostic { Diagnostic(place: nil, message: message) }
 }

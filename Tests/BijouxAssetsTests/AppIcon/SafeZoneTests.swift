@@ -64,8 +64,8 @@ struct SafeZoneTests {
         // The left end: x = 40, y = 0.285·1024 + w(0) where w(0) = 5·1.1·sin(1.7);
         // its edge is 40 − 26/2 = 27 px from the mask's straight left edge.
         let y = 0.285 * 1024 + 5 * 1.1 * sin(1.7)
-        #expect(Point2D.format(y) == "297.3")
-        #expect(Self.geometryViolation(p) == "art/appicon.json:2:13: rule 'thread inside the safe zone' failed (geometry): the thread's edge (wobble and half the 26.0 px stroke included) comes within 27.0 px of the icon mask's edge at (40.0, 297.3); limit: at least 51.2 px (the safe-zone margin)")
+        #expect(Format.number(y, decimals: 1) == "297.3")
+        #expect(Self.geometryViolation(p) == "art/appicon.json:2:13: rule 'thread inside the safe zone' failed (geometry): the thread's edge (wobble and half the 26 px stroke included) comes within 27 px of the icon mask's edge at (40, 297.3); limit: at least 51.2 px (the safe-zone margin)")
         // On the pixels: the round cap reaches x = 27, so the first pixel it touches
         // is the one from 27 to 28, centred 27.5 px from the edge.
         let pixels = Self.pixelViolation(p)
@@ -101,7 +101,7 @@ struct SafeZoneTests {
         p.charm.height = 808 - 472
         #expect(Self.geometryViolation(p) == "no violation")
         p.charm.height += 1
-        #expect(Self.geometryViolation(p).contains("ends at y = 809 px, leaving 21.0 %"))
+        #expect(Self.geometryViolation(p).contains("ends at y = 809 px, leaving 21 %"))
     }
 
     @Test func theRingRuleFiresWhenTheRingFloatsOffTheThread() {
@@ -110,8 +110,8 @@ struct SafeZoneTests {
         p.thread.stretch = 0.01
         p.thread.topFraction = 300.0 / 1024
         p.ring.offset = 20.5
-        #expect(Self.geometryViolation(p) == "art/appicon.json:11:11: rule 'ring on the thread' failed (geometry): the ring's top at (512.0, 320.5) is 20.5 px from the squiggle; limit: at most 13.0 px (half the thread's stroke)")
-        #expect(Self.pixelViolation(p) == "art/appicon.json:11:11: rule 'ring on the thread' failed (rendered pixels): the thread covers at most 0 % of the pixels around the ring's top at (512.0, 320.5); limit: at least 50 %")
+        #expect(Self.geometryViolation(p) == "art/appicon.json:11:11: rule 'ring on the thread' failed (geometry): the ring's top at (512, 320.5) is 20.5 px from the squiggle; limit: at most 13 px (half the thread's stroke)")
+        #expect(Self.pixelViolation(p) == "art/appicon.json:11:11: rule 'ring on the thread' failed (rendered pixels): the thread covers at most 0 % of the pixels around the ring's top at (512, 320.5); limit: at least 50 %")
         // The limit is half the stroke, either side.
         p.ring.offset = -12.9
         #expect(Self.geometryViolation(p) == "no violation")
@@ -154,6 +154,6 @@ struct SafeZoneTests {
         #expect(SafeZone.percent(132.0 / 1024) == "12.9 %")
         #expect(SafeZone.percent(0) == "0 %")
         #expect(SafeZone.px(51.2) == "51.2 px")
-        #expect(SafeZone.px(27) == "27.0 px")
+        #expect(SafeZone.px(27) == "27 px")
     }
 }

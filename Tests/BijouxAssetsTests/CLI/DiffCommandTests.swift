@@ -33,7 +33,7 @@ struct DiffCommandTests {
         let out = folder.path + "/diff.png"
         let result = try CLI.run(["diff", a, b, "--out", out])
         #expect(result.status == 1)
-        #expect(result.stdout == "differ: 1 of 600 pixels differ (0.17%, threshold 0.1), bounding box 1×1 at (12, 7), worst distance 0.966\n")
+        #expect(result.stdout == "differ: 1 of 600 pixels differ (0.17 %, threshold 0.1), bounding box 1×1 at (12, 7), worst distance 0.966\n")
         let picture = try ImageFileComparison.load(out)
         #expect(picture[12, 7] == DiffImage.differsColor && picture[0, 0] != DiffImage.differsColor)
     }

@@ -86,13 +86,13 @@ struct HostileArtTests {
         #expect(try FileIO.kind(of: art + "/charms", below: art) == .directory)
         #expect(try FileIO.kind(of: art + "/charms/dog.png", below: art) == nil)
         #expect(mkfifo(art + "/pipe", 0o644) == 0)
-        #expect(throws: ImageIOError.cannotRead(path: art + "/pipe", reason: "is a FIFO (named pipe), not a file")) {
+        #expect(throws: FileError.cannotRead(path: art + "/pipe", reason: "is a FIFO (named pipe), not a file")) {
             try FileIO.kind(of: art + "/pipe", below: art)
         }
-        #expect(throws: ImageIOError.cannotRead(path: art + "/absent", reason: "No such file or directory")) {
+        #expect(throws: FileError.cannotRead(path: art + "/absent", reason: "No such file or directory")) {
             try FileIO.list(art + "/absent")
         }
-        #expect(throws: ImageIOError.cannotRead(path: art + "/charms/cat.png", reason: "is a file, not a folder")) {
+        #expect(throws: FileError.cannotRead(path: art + "/charms/cat.png", reason: "is a file, not a folder")) {
             try FileIO.list(art + "/charms/cat.png", below: art)
         }
     }

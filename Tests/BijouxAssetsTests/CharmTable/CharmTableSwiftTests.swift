@@ -18,7 +18,7 @@ struct CharmTableSwiftTests {
     /// Every reserved word that is a valid id, awkward ids, and strings that would
     /// break a naive literal: what the compiler must accept.
     static let awkwardTable: CharmTableSource = {
-        let reserved = SwiftIdentifier.reservedWords.filter { CharmTableRules.isValidID($0) && $0.first!.isLowercase }.sorted()
+        let reserved = SwiftIdentifier.reservedWords.filter { AssetName.isValid($0) && $0.first!.isLowercase }.sorted()
         let ids = ["star", "coffee-cup"] + reserved + [
             "Type", "Any", "8-ball", "URL-box", "snake_case", "allCases", "rawValue", "imageName", "sway", "hashValue",
         ]

@@ -62,11 +62,11 @@ struct JSONTests {
     }
 
     @Test func formatsNumbersAsTheShortestRoundTrip() {
-        #expect(JSONWriter.formatNumber(3) == "3")
-        #expect(JSONWriter.formatNumber(0.42) == "0.42")
-        #expect(JSONWriter.formatNumber(1.0 / 3) == "0.3333333333333333")
-        #expect(JSONWriter.formatNumber(-2.5) == "-2.5")
-        for value in [0.1, 1e-7, 123.456, 6.02e23] { #expect(Double(JSONWriter.formatNumber(value)) == value) }
+        #expect(Format.number(3) == "3")
+        #expect(Format.number(0.42) == "0.42")
+        #expect(Format.number(1.0 / 3) == "0.3333333333333333")
+        #expect(Format.number(-2.5) == "-2.5")
+        for value in [0.1, 1e-7, 123.456, 6.02e23] { #expect(Double(Format.number(value)) == value) }
         #expect(JSONWriter.quote("a\"b\\c\u{1}") == "\"a\\\"b\\\\c\\u0001\"")
     }
 }

@@ -18,19 +18,19 @@
 /// file or folder (a FIFO, a device, a socket) is refused before a read could block.
 /// A folder that cannot be listed, or a file whose status cannot be read, is an
 /// error, never an empty folder or an absent file.
-public enum FileIO {
+package enum FileIO {
     /// The largest file the tool reads whole: art PNGs, SVGs and JSON are far smaller.
-    public static let maxReadSize = 512 << 20
+    package static let maxReadSize = 512 << 20
 
     /// What is at a path, as `kind(of:below:)` finds it without following links.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case file
         case directory
     }
 
     /// Reads a whole file; one larger than `limit` bytes is refused before any of it
     /// is read, so a huge file costs no memory. With `below`, see the type's comment.
-    public static func read(_ path: String, limit: Int = maxReadSize, below root: String? = nil) throws(ImageIOError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = maxReadSize, below root: String? = nil) throws(FileError) -> [UInt8] {
         let fd = try openChecked(path, below: root, directory: false)
         defer { close(fd) }
         var status = stat()
@@ -57,7 +57,7 @@ public enum FileIO {
 
     /// Names in a folder, sorted. A folder that does not exist or cannot be listed is
     /// an error that names it. With `below`, see the type's comment.
-    public static func list(_ folder: String, below root: String? = nil) throws(ImageIOError) -> [String] {
+    package static func list(_ folder: String, below root: String? = nil) throws(FileError) -> [String] {
         try listing(folder, below: root, kinds: false).map(\.name)
     }
 
@@ -66,13 +66,13 @@ public enum FileIO {
     /// naming it, as is a folder that cannot be listed; with `skippingHidden`, such a
     /// dot-named entry (an editor's lock link, `.#cat.svg`) is left out instead. With
     /// `below`, see the type's comment.
-    public static func entries(_ folder: String, below root: String? = nil, skippingHidden: Bool = false) throws(ImageIOError) -> [(name: String, kind: Kind)] {
+    package static func entries(_ folder: String, below root: String? = nil, skippingHidden: Bool = false) throws(FileError) -> [(name: String, kind: Kind)] {
         try listing(folder, below: root, kinds: true, skippingHidden: skippingHidden).map { ($0.name, $0.kind!) }
     }
 
     private static func listing(
         _ folder: String, below root: String?, kinds: Bool, skippingHidden: Bool = false
-    ) throws(ImageIOError) -> [(name: String, kind: Kind?)] {
+    ) throws(FileError) -> [(name: String, kind: Kind?)] {
         let fd = try openChecked(folder, below: root, directory: true)
         guard let dir = fdopendir(fd) else {
             let reason = lastError()
@@ -97,7 +97,7 @@ public enum FileIO {
                 guard fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
                     throw .cannotRead(path: folder + "/" + name, reason: lastError())
                 }
-                do throws(ImageIOError) {
+                do throws(FileError) {
                     kind = try Self.kind(status, path: folder + "/" + name)
                 } catch {
                     if skippingHidden && name.hasPrefix(".") { continue }
@@ -112,7 +112,7 @@ public enum FileIO {
     /// Whether `path` is a file or a folder, or nil when nothing is there. Anything
     /// else there (a symbolic link under `below`, a FIFO, a device), or a path whose
     /// status cannot be read (permissions), is an error: it never counts as absent.
-    public static func kind(of path: String, below root: String? = nil) throws(ImageIOError) -> Kind? {
+    package static func kind(of path: String, below root: String? = nil) throws(FileError) -> Kind? {
         var status = stat()
         let found: Int32
         if let (parent, name) = split(path, below: root) {
@@ -136,7 +136,7 @@ public enum FileIO {
         return (parent, String(path[path.index(after: path.lastIndex(of: "/")!)...]))
     }
 
-    private static func kind(_ status: stat, path: String) throws(ImageIOError) -> Kind {
+    private static func kind(_ status: stat, path: String) throws(FileError) -> Kind {
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .directory
@@ -150,7 +150,7 @@ public enum FileIO {
     /// Opens a file (or, with `directory`, a folder) for reading, checked as the
     /// type's comment says, never blocking: `O_NONBLOCK` keeps the open of a FIFO from
     /// waiting for a writer, the status is checked, then the flag is cleared.
-    private static func openChecked(_ path: String, below root: String?, directory: Bool) throws(ImageIOError) -> Int32 {
+    private static func openChecked(_ path: String, below root: String?, directory: Bool) throws(FileError) -> Int32 {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
         let fd: Int32
         if let root, path.hasPrefix(root + "/") {
@@ -184,10 +184,10 @@ public enum FileIO {
             close(fd)
             throw .cannotRead(path: path, reason: reason)
         }
-        do throws(ImageIOError) {
+        do throws(FileError) {
             let found = try kind(status, path: path)
-            if found == .directory && !directory { throw ImageIOError.cannotRead(path: path, reason: "is a folder, not a file") }
-            if found == .file && directory { throw ImageIOError.cannotRead(path: path, reason: "is a file, not a folder") }
+            if found == .directory && !directory { throw FileError.cannotRead(path: path, reason: "is a folder, not a file") }
+            if found == .file && directory { throw FileError.cannotRead(path: path, reason: "is a file, not a folder") }
         } catch {
             close(fd)
             throw error
@@ -196,17 +196,17 @@ public enum FileIO {
         return fd
     }
 
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
 
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Creates a folder and its parents.
-    public static func makeDirectories(_ path: String) throws(ImageIOError) {
+    package static func makeDirectories(_ path: String) throws(FileError) {
         if isDirectory(path) { return }
         let parent = parentDirectory(of: path)
         if parent != path, !parent.isEmpty { try makeDirectories(parent) }
@@ -218,7 +218,7 @@ public enum FileIO {
     /// Writes bytes atomically (temporary file and rename). Returns false, leaving the
     /// file and its modification time alone, when it already holds exactly these bytes.
     @discardableResult
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ImageIOError) -> Bool {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) -> Bool {
         if let existing = try? read(path), existing == bytes { return false }
         let temporary = try stageTemporary(bytes, for: path)
         try commit(temporary, to: path)
@@ -228,7 +228,7 @@ public enum FileIO {
     /// Writes bytes to a temporary file in the target's folder and returns its path;
     /// `commit` renames it into place. The prefix lets a build sweep up leftovers of
     /// an interrupted run.
-    public static func stageTemporary(_ bytes: [UInt8], for path: String) throws(ImageIOError) -> String {
+    package static func stageTemporary(_ bytes: [UInt8], for path: String) throws(FileError) -> String {
         let folder = parentDirectory(of: path)
         try makeDirectories(folder.isEmpty ? "." : folder)
         let name = String(path.split(separator: "/").last ?? "out")
@@ -257,7 +257,7 @@ public enum FileIO {
         return temporary
     }
 
-    public static func commit(_ temporary: String, to path: String) throws(ImageIOError) {
+    package static func commit(_ temporary: String, to path: String) throws(FileError) {
         if rename(temporary, path) != 0 {
             let reason = lastError()
             unlink(temporary)
@@ -265,14 +265,14 @@ public enum FileIO {
         }
     }
 
-    public static func discard(_ temporary: String) {
+    package static func discard(_ temporary: String) {
         unlink(temporary)
     }
 
     /// Names of temporary files start with this, so they are easy to recognise.
-    public static let temporaryPrefix = ".bijoux-tmp-"
+    package static let temporaryPrefix = ".bijoux-tmp-"
 
-    public static func parentDirectory(of path: String) -> String {
+    package static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
@@ -280,7 +280,7 @@ public enum FileIO {
 
     /// The absolute path with symbolic links and `.`/`..` resolved, or `path` itself
     /// when it does not exist.
-    public static func realPath(_ path: String) -> String {
+    package static func realPath(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -288,13 +288,13 @@ public enum FileIO {
 
     /// What `watch` compares to notice a save: a file's size and modification time
     /// (nanoseconds), without following a link; nil when it does not exist.
-    public struct Fingerprint: Equatable, Hashable, Sendable {
-        public var size: Int
-        public var modified: Int
-        public var isDirectory: Bool
+    package struct Fingerprint: Equatable, Hashable, Sendable {
+        package var size: Int
+        package var modified: Int
+        package var isDirectory: Bool
     }
 
-    public static func fingerprint(_ path: String) -> Fingerprint? {
+    package static func fingerprint(_ path: String) -> Fingerprint? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         #if canImport(Darwin)
