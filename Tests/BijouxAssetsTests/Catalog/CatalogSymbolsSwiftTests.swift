@@ -75,7 +75,7 @@ struct CatalogSymbolsSwiftTests {
         let accessorsParsed = try SwiftCompiler.run(["-parse", "Accessors.swift"], in: folder.path)
         #expect(accessorsParsed.status == 0, "\(accessorsParsed.output)")
 
-        let kit = try BijouxKitModule.build(in: folder.path)
+        let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
         folder.write("main.swift", """
             import BijouxKit

@@ -69,12 +69,13 @@ struct CharmTableSwiftTests {
 
     @Test func theGeneratedFileTypeChecksAgainstBijouxKit() throws {
         let folder = TestPaths.temporaryFolder("typecheck")
-        let kit = try BijouxKitModule.build(in: folder.path)
+        let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
         folder.write("CharmTable.swift", try Self.generate(Self.awkwardTable))
         // Swift 5 language mode, as many app targets still use; the run below is Swift 6.
         let result = try SwiftCompiler.run(
-            ["-typecheck", "-swift-version", "5", "-warnings-as-errors", "-I", ".", "CharmTable.swift"], in: folder.path)
+            ["-typecheck", "-swift-version", "5", "-warnings-as-errors"] + BijouxKitModule.importArguments + ["CharmTable.swift"],
+            in: folder.path)
         #expect(result.status == 0, "\(result.output)")
     }
 
@@ -156,7 +157,7 @@ struct CharmTableSwiftTests {
         }
 
         let folder = TestPaths.temporaryFolder("simulate")
-        let kit = try BijouxKitModule.build(in: folder.path)
+        let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
         folder.write("CharmTable.swift", try Self.generate(table))
         folder.write("main.swift", program)
