@@ -74,7 +74,7 @@ enum CLI {
     }
 }
 
-@Suite("Command line")
+@Suite("Command line", .tags(.slow), .notInFastRun)
 struct CommandLineTests {
     @Test(arguments: [[], ["--help"], ["build", "--help"], ["charm", "-h"], ["key", "--help"]])
     func helpEverywhere(_ arguments: [String]) throws {
@@ -176,7 +176,7 @@ struct CommandLineTests {
     }
 }
 
-@Suite("Command line over the corpus and the sample art")
+@Suite("Command line over the corpus and the sample art", .tags(.slow), .notInFastRun)
 struct CommandLineCorpusTests {
     /// Every corrupt PngSuite file: one line naming the file and the reason, exit 1,
     /// and no output file left behind.

@@ -67,6 +67,7 @@ struct HostileArtTests {
     /// can be reached but not listed) stops the build before the swap, so nothing in
     /// it or beside it is removed.
     @Test(
+        .tags(.slow), .notInFastRun,
         .enabled(if: permissionsCanBeTested, "running as root without setpriv, or a folder above the temporary folder or the tool is closed to others, so permissions cannot be tested"),
         arguments: [("art/icons", 0), ("art/charms", 0), ("out/Assets.xcassets/Icons", 0o300), ("out/Preview", 0o300)])
     func anUnreadableFolderIsAnErrorNamingItAndKeepsTheOutputs(_ unreadable: String, mode: Int) throws {
@@ -156,7 +157,7 @@ struct HostileArtTests {
         return bytes + [UInt8](repeating: UInt8(ascii: "x"), count: 173 - bytes.count)
     }()
 
-    @Test(.enabled(if: CLI.canMeasure, "no /usr/bin/time to measure the tool's peak memory with (install Debian's time package)"))
+    @Test(.tags(.slow), .notInFastRun, .enabled(if: CLI.canMeasure, "no /usr/bin/time to measure the tool's peak memory with (install Debian's time package)"))
     func aHugeChunkClaimCostsNoMemory() throws {
         let folder = TestPaths.temporaryFolder("huge-chunk")
         folder.write("in.png", Self.hugeTextChunk)
@@ -220,7 +221,7 @@ struct HostileArtTests {
 
     /// libxml2 reports a failed encoding conversion outside the parser; it must not
     /// reach stderr beside the one error line.
-    @Test func anSVGInTheWrongEncodingIsOneErrorLine() throws {
+    @Test(.tags(.slow), .notInFastRun) func anSVGInTheWrongEncodingIsOneErrorLine() throws {
         let folder = TestPaths.temporaryFolder("svg-encoding")
         folder.write("art/icons/give.svg", #"<?xml version="1.0" encoding="UTF-16"?><svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"/>"#)
         let result = try CLI.run(["build", "--art", folder.path + "/art", "--out", folder.path + "/out"])

@@ -67,7 +67,7 @@ struct CharmTableSwiftTests {
         }
     }
 
-    @Test func theGeneratedFileTypeChecksAgainstBijouxKit() throws {
+    @Test(.tags(.slow), .notInFastRun) func theGeneratedFileTypeChecksAgainstBijouxKit() throws {
         let folder = TestPaths.temporaryFolder("typecheck")
         let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
@@ -83,7 +83,7 @@ struct CharmTableSwiftTests {
     /// with a small program linked against it that prints every value and steps every
     /// charm through tilts and flicks; its output must be the SPEC's formulas (k, the
     /// damping) and BijouxKit's step as the tool runs it, line by line and bit for bit.
-    @Test(arguments: ["sample art", "awkward table"])
+    @Test(.tags(.slow), .notInFastRun, arguments: ["sample art", "awkward table"])
     func theGeneratedTableRunsOnBijouxKit(_ which: String) throws {
         let table = which == "sample art"
             ? try CharmTableSource.parse(

@@ -5,7 +5,7 @@ import Testing
 
 /// The commit, as a person or CI sees it: through the command line, killed at every
 /// step, failing in the middle, run twice at once.
-@Suite("Atomic output commit and the build lock")
+@Suite("Atomic output commit and the build lock", .tags(.slow), .notInFastRun)
 struct OutputTreeTests {
     /// One charm and its table: few files, so every step can be tried.
     static func writeArt(_ folder: TemporaryFolder, revision: Int) {

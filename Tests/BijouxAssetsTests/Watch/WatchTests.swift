@@ -89,7 +89,7 @@ struct WatchTests {
 
 /// `bijoux-assets watch` as a designer runs it: a save is rebuilt, a bad edit is
 /// reported and leaves the outputs, Ctrl-C stops it with status 0.
-@Suite("watch command")
+@Suite("watch command", .tags(.slow), .notInFastRun)
 struct WatchCommandTests {
     static func lines(_ text: String, containing word: String) -> Int {
         text.split(separator: "\n").filter { $0.contains(word) }.count
