@@ -33,7 +33,7 @@ DIST       := .build/dist
 # Package.swift carries no unsafe flags, so apps can depend on the package.
 TEST_FLAGS := -Xswiftc -O
 
-.PHONY: all deps tool assets charm artifactbundle api test kit-consumer charms-demo goldens bench fuzz clean distclean help
+.PHONY: all deps tool assets charm artifactbundle api test test-fast kit-consumer charms-demo goldens bench fuzz clean distclean help
 
 all: assets
 
@@ -42,6 +42,7 @@ help:
 	@echo "make charm NAME=<id>   rebuild one charm (and its 22 pt renders) only"
 	@echo "make preview           watch $(ART)/, rebuild on every save, serve the contact sheet"
 	@echo "make test              run the test suite (goldens included), kit-consumer and charms-demo"
+	@echo "make test-fast         only the tests not tagged slow: no swiftc, tool runs, browser, sample art builds"
 	@echo "make artifactbundle    the release tool as $(DIST)/bijoux-assets.artifactbundle.zip (and .sha256), and"
 	@echo "                       $(DIST)/BijouxAssetsPlugin/, the plugin package apps depend on"
 	@echo "                       (BIJOUX_RELEASE_URL=<zip URL>: the package names the published zip)"
@@ -107,6 +108,13 @@ test: deps artifactbundle
 	exit $$status
 	@$(MAKE) --no-print-directory kit-consumer
 	@$(MAKE) --no-print-directory charms-demo
+
+# The tests not tagged `.slow` (Tests/BijouxAssetsTests/Support/SlowTests.swift): the
+# slow ones are reported skipped, as `swift test` cannot select by tag. Seconds, for the
+# edit-and-test loop; `make test` is what must pass.
+test-fast: deps
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	BIJOUX_FAST_TESTS=1 $(SWIFT) test --skip-build $(TEST_FLAGS)
 
 # The release executables, the artifact bundle and the plugin package (Packaging/artifactbundle).
 artifactbundle: tool

@@ -139,7 +139,7 @@ struct AppIconStageTests {
         #expect(throws: ArtFileError.self) { try art.keyedCharm(entry, expected: hash) }
     }
 
-    @Test func theCommandLineReportsABrokenRuleOnOneLine() throws {
+    @Test(.tags(.slow), .notInFastRun) func theCommandLineReportsABrokenRuleOnOneLine() throws {
         let folder = TestPaths.temporaryFolder("appicon-cli")
         Self.makeArt(folder, appIcon: AppIconFixture.json.replacingOccurrences(of: "\"height\": 330", with: "\"height\": 420"))
         let result = try CLI.run(["build", "--art", "art", "--out", "out"], in: folder.path)

@@ -41,7 +41,7 @@ struct AACCodecTests {
         Dictionary(uniqueKeysWithValues: folder.files().filter { $0.hasPrefix("out/") }.map { ($0, folder.read($0) ?? []) })
     }
 
-    @Test(arguments: ["missing", "failing"])
+    @Test(.tags(.slow), .notInFastRun, arguments: ["missing", "failing"])
     func aHelperThatCannotEncodeStopsTheBuildAndKeepsTheOutputs(_ kind: String) throws {
         let (folder, before) = try Self.builtFolder("aac-\(kind)")
         // A new score, so its track must be encoded.
@@ -67,7 +67,7 @@ struct AACCodecTests {
     /// A track the cache holds is not encoded again: the helper is identified by its
     /// file's hash, not run. A copy of the helper that cannot be executed (but hashes
     /// the same) builds the unchanged art; a changed score then needs it and fails.
-    @Test func theHelperRunsOnlyWhenATrackMustBeEncoded() throws {
+    @Test(.tags(.slow), .notInFastRun) func theHelperRunsOnlyWhenATrackMustBeEncoded() throws {
         let folder = TestPaths.temporaryFolder("aac-cached")
         SoundsStageTests.makeArt(folder)
         let copy = folder.path + "/helper/bijoux-aac"

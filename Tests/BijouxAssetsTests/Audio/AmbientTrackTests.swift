@@ -57,7 +57,7 @@ struct PCMGolden: Equatable, Codable {
     }
 }
 
-@Suite("The sample waltz")
+@Suite("The sample waltz", .tags(.slow), .notInFastRun)
 struct AmbientTrackTests {
     static let goldenPath = TestPaths.packageRoot + "/Tests/AudioGoldens/ambient-waltz.pcm.json"
 

@@ -12,7 +12,7 @@ struct SoundsStageTests {
         folder.write("art/haptics/tap.json", Array(#"{"ramp": {"count": 2, "spacing": 0.1, "startIntensity": 0.2, "endIntensity": 0.4, "startSharpness": 0.5, "endSharpness": 0.5}, "thud": {"delay": 0, "duration": 0.1, "intensity": 0.9, "sharpness": 0.1}}"#.utf8))
     }
 
-    @Test func buildsTheTrackThePatternAndTheirSwift() throws {
+    @Test(.tags(.slow), .notInFastRun) func buildsTheTrackThePatternAndTheirSwift() throws {
         let folder = TestPaths.temporaryFolder("sounds")
         Self.makeArt(folder)
         let report = try BuildEngine.build(BuildEngineTests.options(folder))

@@ -34,19 +34,31 @@ enum CLI {
         let process: Process
         let out: Pipe
         let err: Pipe
+        /// The stderr written so far, when the run was started with `streamingStderr`,
+        /// so a test can wait for a line while the tool runs.
+        let stderrSoFar: StreamedOutput?
 
         func finish() -> Result {
             let outData = out.fileHandleForReading.readDataToEndOfFile()
-            let errData = err.fileHandleForReading.readDataToEndOfFile()
+            let errText: String
+            if let stderrSoFar {
+                process.waitUntilExit()
+                // Its end comes when the tool has exited; a minute is for a hang only.
+                _ = stderrSoFar.waitForEnd(60)
+                errText = stderrSoFar.value
+            } else {
+                errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            }
             process.waitUntilExit()
             // Killed by a signal: 128 + its number, as a shell reports it.
             let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-            return Result(status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+            return Result(status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: errText)
         }
     }
 
     static func start(
-        tool: String = executable, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+        tool: String = executable, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+        streamingStderr: Bool = false
     ) throws -> Running {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
@@ -56,12 +68,13 @@ enum CLI {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stderrSoFar = streamingStderr ? StreamedOutput(err) : nil
         try process.run()
-        return Running(process: process, out: out, err: err)
+        return Running(process: process, out: out, err: err, stderrSoFar: stderrSoFar)
     }
 }
 
-@Suite("Command line")
+@Suite("Command line", .tags(.slow), .notInFastRun)
 struct CommandLineTests {
     @Test(arguments: [[], ["--help"], ["build", "--help"], ["charm", "-h"], ["key", "--help"]])
     func helpEverywhere(_ arguments: [String]) throws {
@@ -163,7 +176,7 @@ struct CommandLineTests {
     }
 }
 
-@Suite("Command line over the corpus and the sample art")
+@Suite("Command line over the corpus and the sample art", .tags(.slow), .notInFastRun)
 struct CommandLineCorpusTests {
     /// Every corrupt PngSuite file: one line naming the file and the reason, exit 1,
     /// and no output file left behind.

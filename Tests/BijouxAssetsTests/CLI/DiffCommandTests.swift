@@ -4,7 +4,7 @@ import Testing
 @testable import BijouxAssets
 
 /// `bijoux-assets diff`: exit 0 same, 1 different, 2 cannot compare.
-@Suite("Command line: diff")
+@Suite("Command line: diff", .tags(.slow), .notInFastRun)
 struct DiffCommandTests {
     static func pair(_ folder: TemporaryFolder, _ a: RGBAImage, _ b: RGBAImage) -> (String, String) {
         folder.write("a.png", PNGEncoder.encode(a))

@@ -36,20 +36,27 @@ struct HostileArtTests {
     /// not stop `opendir`): nobody.
     static let unprivileged = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
 
-    /// Runs the CLI as a user that permissions apply to, or nil when there is no way
-    /// to (root without setpriv).
-    static func runUnprivileged(_ arguments: [String], owning folder: TemporaryFolder) throws -> CLI.Result? {
-        guard getuid() == 0 else { return try CLI.run(arguments) }
-        guard FileManager.default.isExecutableFile(atPath: unprivileged[0]) else { return nil }
-        // nobody must reach the folder and the tool: every folder above them must let it through.
-        for path in [folder.path, CLI.executable] {
+    /// Whether permissions can be tested: not root, or root with setpriv and a way
+    /// through for nobody to the temporary folders (whose parent is the system's
+    /// temporary folder) and to the tool, every folder above them letting others in.
+    static let permissionsCanBeTested: Bool = {
+        guard getuid() == 0 else { return true }
+        guard FileManager.default.isExecutableFile(atPath: unprivileged[0]) else { return false }
+        let probe = TestPaths.temporaryFolder("probe-permissions")
+        for path in [probe.path, CLI.executable] {
             var parent = FileIO.parentDirectory(of: path)
             while !parent.isEmpty && parent != "/" {
                 var status = stat()
-                guard stat(parent, &status) == 0, status.st_mode & 0o001 != 0 else { return nil }
+                guard stat(parent, &status) == 0, status.st_mode & 0o001 != 0 else { return false }
                 parent = FileIO.parentDirectory(of: parent)
             }
         }
+        return true
+    }()
+
+    /// Runs the CLI as a user that permissions apply to (`permissionsCanBeTested`).
+    static func runUnprivileged(_ arguments: [String], owning folder: TemporaryFolder) throws -> CLI.Result {
+        guard getuid() == 0 else { return try CLI.run(arguments) }
         _ = try CLI.runTool("/bin/chown", ["-R", "65534:65534", folder.path])
         return try CLI.runTool(unprivileged[0], Array(unprivileged.dropFirst()) + [CLI.executable] + arguments)
     }
@@ -59,17 +66,17 @@ struct HostileArtTests {
     /// would go, or one carried over as it is; write and search, no read, so its files
     /// can be reached but not listed) stops the build before the swap, so nothing in
     /// it or beside it is removed.
-    @Test(arguments: [("art/icons", 0), ("art/charms", 0), ("out/Assets.xcassets/Icons", 0o300), ("out/Preview", 0o300)])
+    @Test(
+        .tags(.slow), .notInFastRun,
+        .enabled(if: permissionsCanBeTested, "running as root without setpriv, or a folder above the temporary folder or the tool is closed to others, so permissions cannot be tested"),
+        arguments: [("art/icons", 0), ("art/charms", 0), ("out/Assets.xcassets/Icons", 0o300), ("out/Preview", 0o300)])
     func anUnreadableFolderIsAnErrorNamingItAndKeepsTheOutputs(_ unreadable: String, mode: Int) throws {
         let (folder, outputs) = try Self.builtArt("unreadable")
         let path = folder.path + "/" + unreadable
         #expect(chmod(path, mode_t(mode)) == 0)
         defer { chmod(path, 0o755) }
         let arguments = ["build", "--art", folder.path + "/art", "--out", folder.path + "/out"]
-        guard let result = try Self.runUnprivileged(arguments, owning: folder) else {
-            print("skipped: running as root without setpriv, or a folder above \(folder.path) is closed to others, so permissions cannot be tested")
-            return
-        }
+        let result = try Self.runUnprivileged(arguments, owning: folder)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr == "\(path): error: cannot read: Permission denied\n", "\(result.stderr)")
         chmod(path, 0o755)
@@ -150,13 +157,11 @@ struct HostileArtTests {
         return bytes + [UInt8](repeating: UInt8(ascii: "x"), count: 173 - bytes.count)
     }()
 
-    @Test func aHugeChunkClaimCostsNoMemory() throws {
+    @Test(.tags(.slow), .notInFastRun, .enabled(if: CLI.canMeasure, "no /usr/bin/time to measure the tool's peak memory with (install Debian's time package)"))
+    func aHugeChunkClaimCostsNoMemory() throws {
         let folder = TestPaths.temporaryFolder("huge-chunk")
         folder.write("in.png", Self.hugeTextChunk)
-        guard let result = try CLI.runMeasured(["key", folder.path + "/in.png", folder.path + "/out.png"]) else {
-            print("skipped: no /usr/bin/time to measure the tool's peak memory with (install Debian's time package)")
-            return
-        }
+        let result = try CLI.runMeasured(["key", folder.path + "/in.png", folder.path + "/out.png"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(folder.path)/in.png: error: corrupt PNG: file is truncated"), "\(result.stderr)")
         #expect(result.peakBytes < 100 << 20, "peak memory \(result.peakBytes >> 20) MiB")
@@ -216,7 +221,7 @@ struct HostileArtTests {
 
     /// libxml2 reports a failed encoding conversion outside the parser; it must not
     /// reach stderr beside the one error line.
-    @Test func anSVGInTheWrongEncodingIsOneErrorLine() throws {
+    @Test(.tags(.slow), .notInFastRun) func anSVGInTheWrongEncodingIsOneErrorLine() throws {
         let folder = TestPaths.temporaryFolder("svg-encoding")
         folder.write("art/icons/give.svg", #"<?xml version="1.0" encoding="UTF-16"?><svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"/>"#)
         let result = try CLI.run(["build", "--art", folder.path + "/art", "--out", folder.path + "/out"])
@@ -238,14 +243,21 @@ struct HostileArtTests {
         #expect(Self.tableProblem(json) == "charms.json:3:3: charm 'urlbox', field 'id': 'urlbox' and 'URLbox' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one (first defined at 2:3)")
     }
 
-    @Test func iconNamesDifferingOnlyInCaseAreRefused() throws {
+    /// Whether the temporary folders' disk tells names apart by case (a Mac's usually
+    /// does not).
+    static let temporaryDiskIsCaseSensitive: Bool = {
+        let probe = TestPaths.temporaryFolder("probe-case")
+        probe.write("a", "lower")
+        probe.write("A", "upper")
+        return probe.files() == ["A", "a"]
+    }()
+
+    @Test(.enabled(if: temporaryDiskIsCaseSensitive, "the temporary folder's disk ignores case, so Give.svg and give.svg cannot both exist"))
+    func iconNamesDifferingOnlyInCaseAreRefused() throws {
         let folder = TestPaths.temporaryFolder("icon-case")
         IconsStageTests.makeArt(folder)
         folder.write("art/icons/Give.svg", folder.read("art/icons/give.svg")!)
-        guard Set(try FileIO.list(folder.path + "/art/icons")).isSuperset(of: ["Give.svg", "give.svg"]) else {
-            print("skipped: the temporary folder's disk ignores case, so Give.svg and give.svg cannot both exist")
-            return
-        }
+        #expect(Set(try FileIO.list(folder.path + "/art/icons")).isSuperset(of: ["Give.svg", "give.svg"]))
         #expect {
             try BuildEngine.build(IconsStageTests.options(folder))
         } throws: { error in
@@ -262,13 +274,14 @@ extension CLI {
         var peakBytes: Int
     }
 
-    /// Runs the tool under /usr/bin/time, which reads its peak memory from wait4's
-    /// rusage. (The tests cannot spawn it and read that themselves: a child spawned
-    /// from this process is charged this process's own peak at exec.) Nil without
-    /// /usr/bin/time (Debian's `time` package, which `make deps` installs).
-    static func runMeasured(_ arguments: [String]) throws -> MeasuredResult? {
-        let time = "/usr/bin/time"
-        guard FileManager.default.isExecutableFile(atPath: time) else { return nil }
+    /// /usr/bin/time: Debian's `time` package, which `make deps` installs.
+    static let time = "/usr/bin/time"
+    static let canMeasure = FileManager.default.isExecutableFile(atPath: time)
+
+    /// Runs the tool under /usr/bin/time (`canMeasure`), which reads its peak memory
+    /// from wait4's rusage. (The tests cannot spawn it and read that themselves: a
+    /// child spawned from this process is charged this process's own peak at exec.)
+    static func runMeasured(_ arguments: [String]) throws -> MeasuredResult {
         #if os(macOS)
             let result = try runTool(time, ["-l", executable] + arguments)
             let report = result.stderr.split(separator: "\n").first { $0.hasSuffix("maximum resident set size") }

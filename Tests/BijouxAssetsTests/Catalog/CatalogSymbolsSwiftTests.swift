@@ -59,7 +59,7 @@ struct CatalogSymbolsSwiftTests {
 
     /// Every line of it is Swift (the accessors too, though only Apple platforms compile
     /// them); the rest type-checks and runs against BijouxKit with a charm table beside it.
-    @Test func theGeneratedFileParsesAndTheLinuxPartRuns() throws {
+    @Test(.tags(.slow), .notInFastRun) func theGeneratedFileParsesAndTheLinuxPartRuns() throws {
         let folder = TestPaths.temporaryFolder("symbols")
         let table = CharmTableSource(charms: [CharmEntry(id: "star", displayName: "Star", note: "shine on", swayDuration: 2.4)])
         folder.write("CharmTable.swift", try CharmTableSwift.generate(table, source: "art/charms.json", file: "charms.json"))
@@ -75,7 +75,7 @@ struct CatalogSymbolsSwiftTests {
         let accessorsParsed = try SwiftCompiler.run(["-parse", "Accessors.swift"], in: folder.path)
         #expect(accessorsParsed.status == 0, "\(accessorsParsed.output)")
 
-        let kit = try BijouxKitModule.build(in: folder.path)
+        let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
         folder.write("main.swift", """
             import BijouxKit

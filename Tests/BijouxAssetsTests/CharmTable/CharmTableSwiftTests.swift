@@ -67,14 +67,15 @@ struct CharmTableSwiftTests {
         }
     }
 
-    @Test func theGeneratedFileTypeChecksAgainstBijouxKit() throws {
+    @Test(.tags(.slow), .notInFastRun) func theGeneratedFileTypeChecksAgainstBijouxKit() throws {
         let folder = TestPaths.temporaryFolder("typecheck")
-        let kit = try BijouxKitModule.build(in: folder.path)
+        let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
         folder.write("CharmTable.swift", try Self.generate(Self.awkwardTable))
         // Swift 5 language mode, as many app targets still use; the run below is Swift 6.
         let result = try SwiftCompiler.run(
-            ["-typecheck", "-swift-version", "5", "-warnings-as-errors", "-I", ".", "CharmTable.swift"], in: folder.path)
+            ["-typecheck", "-swift-version", "5", "-warnings-as-errors"] + BijouxKitModule.importArguments + ["CharmTable.swift"],
+            in: folder.path)
         #expect(result.status == 0, "\(result.output)")
     }
 
@@ -82,7 +83,7 @@ struct CharmTableSwiftTests {
     /// with a small program linked against it that prints every value and steps every
     /// charm through tilts and flicks; its output must be the SPEC's formulas (k, the
     /// damping) and BijouxKit's step as the tool runs it, line by line and bit for bit.
-    @Test(arguments: ["sample art", "awkward table"])
+    @Test(.tags(.slow), .notInFastRun, arguments: ["sample art", "awkward table"])
     func theGeneratedTableRunsOnBijouxKit(_ which: String) throws {
         let table = which == "sample art"
             ? try CharmTableSource.parse(
@@ -156,7 +157,7 @@ struct CharmTableSwiftTests {
         }
 
         let folder = TestPaths.temporaryFolder("simulate")
-        let kit = try BijouxKitModule.build(in: folder.path)
+        let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
         folder.write("CharmTable.swift", try Self.generate(table))
         folder.write("main.swift", program)

@@ -41,7 +41,7 @@ struct BuildCacheTests {
 
     static let cachedEverything: Set<String> = []
 
-    @Test func aBuildWithNothingChangedMakesNothingAndTouchesNothing() throws {
+    @Test(.tags(.slow), .notInFastRun) func aBuildWithNothingChangedMakesNothingAndTouchesNothing() throws {
         let built = try Self.everyStage("cache-noop")
         let before = OutputFolder.snapshot(built.out)
         #expect(try built.build(jobs: 1) == Self.cachedEverything)
@@ -49,7 +49,7 @@ struct BuildCacheTests {
         #expect(try OutputFolder.rewritten(built.out).isEmpty)
     }
 
-    @Test func oneChangedPixelOfOneCharmRebuildsThatCharmAndThePage() throws {
+    @Test(.tags(.slow), .notInFastRun) func oneChangedPixelOfOneCharmRebuildsThatCharmAndThePage() throws {
         let built = try Self.everyStage("cache-png")
         var sun = Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60))
         sun[80, 75] = RGBA(0, 0, 0, 255)
@@ -66,7 +66,7 @@ struct BuildCacheTests {
 
     /// `charm <id>` redraws the page with that charm's new card and every other card
     /// from the last build's cache; run again, it remakes nothing.
-    @Test func oneCharmBuildRedrawsThePageFromTheCachedCards() throws {
+    @Test(.tags(.slow), .notInFastRun) func oneCharmBuildRedrawsThePageFromTheCachedCards() throws {
         let built = try Self.everyStage("cache-charm-page")
         let before = String(decoding: try FileIO.read(built.out + "/" + ContactSheetPage.path), as: UTF8.self)
         #expect(!before.contains("data-asset=\"charm:sun\" data-warnings"))
@@ -91,7 +91,7 @@ struct BuildCacheTests {
         #expect(try built.build() == [])
     }
 
-    @Test func theIconsCharmRebuildsTheIconToo() throws {
+    @Test(.tags(.slow), .notInFastRun) func theIconsCharmRebuildsTheIconToo() throws {
         let built = try Self.everyStage("cache-heart")
         built.folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
         #expect(try built.build() == ["charms/heart", "app icon/app icon", "app icon/AppIcon.icon", "contact sheet/page"])
@@ -99,7 +99,7 @@ struct BuildCacheTests {
         #expect(rewritten.isSuperset(of: ["Assets.xcassets/AppIcon.appiconset/AppIcon.png", LeFilDocument.folder + "/Assets/heart.png", LeFilDocument.Checked.homePath(.default)]))
     }
 
-    @Test func aChangedSwayDurationRebuildsOnlyTheTable() throws {
+    @Test(.tags(.slow), .notInFastRun) func aChangedSwayDurationRebuildsOnlyTheTable() throws {
         let built = try Self.everyStage("cache-sway")
         let table = String(decoding: built.folder.read("art/charms.json")!, as: UTF8.self)
             .replacingOccurrences(of: "\"swayDuration\": 3.0", with: "\"swayDuration\": 3.5")
@@ -108,7 +108,7 @@ struct BuildCacheTests {
         #expect(try OutputFolder.rewritten(built.out) == [TableStage.swiftPath, TableStage.jsonPath])
     }
 
-    @Test func aChangedIconSettingRebuildsThatIconAndThePage() throws {
+    @Test(.tags(.slow), .notInFastRun) func aChangedIconSettingRebuildsThatIconAndThePage() throws {
         let built = try Self.everyStage("cache-icon")
         built.folder.write("art/icons.json", #"{"icons": {"wear": {"seed": 99}}}"#)
         #expect(try built.build() == ["icons/wear", "contact sheet/page"])
@@ -124,7 +124,7 @@ struct BuildCacheTests {
     /// dark render and the home-screen picture that shows it, the Icon Composer
     /// document's dark fill (icon.json, not a layer's picture) and its dark look, and
     /// nothing else (the page is redrawn, to the same bytes).
-    @Test func aChangedPaletteColourRebuildsOnlyWhatShowsIt() throws {
+    @Test(.tags(.slow), .notInFastRun) func aChangedPaletteColourRebuildsOnlyWhatShowsIt() throws {
         let built = try Self.everyStage("cache-palette")
         built.folder.write("art/appicon.json", AppIconFixture.json.replacingOccurrences(of: "\"ring\": \"#EDCF98\"", with: "\"ring\": \"#3050F0\""))
         #expect(try built.build() == ["app icon/app icon", "app icon/AppIcon.icon", "contact sheet/page"])
@@ -134,7 +134,7 @@ struct BuildCacheTests {
         ])
     }
 
-    @Test(arguments: ["flipped byte", "truncated", "foreign", "empty", "folder"])
+    @Test(.tags(.slow), .notInFastRun, arguments: ["flipped byte", "truncated", "foreign", "empty", "folder"])
     func aCacheThatCannotBeTrustedGivesAFullCorrectBuild(_ damage: String) throws {
         let built = try Self.everyStage("cache-corrupt")
         let expected = OutputFolder.snapshot(built.out)
@@ -165,7 +165,7 @@ struct BuildCacheTests {
     }
 
     /// A cached output that someone edited is made again, not trusted.
-    @Test func anEditedOutputIsRemadeEvenWithAValidCache() throws {
+    @Test(.tags(.slow), .notInFastRun) func anEditedOutputIsRemadeEvenWithAValidCache() throws {
         let built = try Self.everyStage("cache-edited")
         let expected = OutputFolder.snapshot(built.out)
         built.folder.write("out/" + CharmsStage.islandPath("star", scale: 3), "edited")

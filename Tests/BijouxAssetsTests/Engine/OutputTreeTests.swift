@@ -5,7 +5,7 @@ import Testing
 
 /// The commit, as a person or CI sees it: through the command line, killed at every
 /// step, failing in the middle, run twice at once.
-@Suite("Atomic output commit and the build lock")
+@Suite("Atomic output commit and the build lock", .tags(.slow), .notInFastRun)
 struct OutputTreeTests {
     /// One charm and its table: few files, so every step can be tried.
     static func writeArt(_ folder: TemporaryFolder, revision: Int) {
@@ -102,9 +102,11 @@ struct OutputTreeTests {
         let folder = TestPaths.temporaryFolder("commit-lock")
         Self.writeArt(folder, revision: 1)
         var lock: FileLock? = try FileLock(folder.path + "/.out.bijoux-lock") {}
-        let waiting = try CLI.start(["build", "--art", "art", "--out", "out"], in: folder.path)
-        // Until the lock is released, no output appears.
-        Thread.sleep(forTimeInterval: 1.5)
+        let waiting = try CLI.start(["build", "--art", "art", "--out", "out"], in: folder.path, streamingStderr: true)
+        // It says it waits (however slow the machine is to get there), and until the
+        // lock is released, no output appears.
+        let said = waiting.stderrSoFar!.wait(60) { $0.contains("waiting for another build of out/\n") }
+        #expect(said, "no waiting line within a minute: \(waiting.stderrSoFar!.value)")
         #expect(lock != nil && !FileManager.default.fileExists(atPath: folder.path + "/out"))
         lock = nil
         let result = waiting.finish()

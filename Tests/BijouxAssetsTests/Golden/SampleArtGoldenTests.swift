@@ -9,7 +9,7 @@ import Testing
 /// build produces: a new stage's outputs simply have no golden yet, so they are
 /// recorded and fail (under the default `BIJOUX_RECORD=missing`) until someone looks
 /// and commits them. `make goldens` re-records everything.
-@Suite("Golden images of the sample art")
+@Suite("Golden images of the sample art", .tags(.slow), .notInFastRun)
 struct SampleArtGoldenTests {
     static let goldenFolder = TestPaths.packageRoot + "/Tests/Goldens"
     static let failuresFolder = TestPaths.packageRoot + "/build/golden-failures"

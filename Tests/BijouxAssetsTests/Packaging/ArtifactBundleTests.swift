@@ -20,7 +20,9 @@ enum Dist {
     }
 }
 
-@Suite("The artifact bundle and the plugin package", .enabled(if: Dist.available, "no .build/dist/ (run make artifactbundle)"))
+@Suite(
+    "The artifact bundle and the plugin package", .tags(.slow), .notInFastRun,
+    .enabled(if: Dist.available, "no .build/dist/ (run make artifactbundle)"))
 struct ArtifactBundleTests {
     static let dist = Dist.dist, bundle = Dist.bundle, zip = Dist.zip, pluginPackage = Dist.pluginPackage, tools = Dist.tools
 

@@ -73,7 +73,7 @@ struct PaletteStageTests {
     /// Camel is a colour set, the accent and the app icon's thread: those, and the
     /// symbols that hold its value, are remade (both app icon jobs), and the contact
     /// sheet page, whose glow and tint it is; no charm, no icon.
-    @Test func aChangedAccentColourRebuildsItsColourSetsTheSymbolsAndTheAppIconOnly() throws {
+    @Test(.tags(.slow), .notInFastRun) func aChangedAccentColourRebuildsItsColourSetsTheSymbolsAndTheAppIconOnly() throws {
         let built = try Self.everyStageWithAPalette("palette-camel")
         Self.change(built, "camel", to: "#C0A060")
         #expect(try built.build() == ["palette/camel", "palette/AccentColor.colorset", "symbols/catalog symbols", "app icon/app icon", "app icon/\(LeFilDocument.folder)", "contact sheet/page"])
@@ -92,7 +92,7 @@ struct PaletteStageTests {
 
     /// Ink is what icons are drawn in: every icon (and so the page), its colour set
     /// and the symbols; no charm and not the app icon, which names no ink.
-    @Test func aChangedInkRebuildsTheIconsItsColourSetAndTheSymbolsOnly() throws {
+    @Test(.tags(.slow), .notInFastRun) func aChangedInkRebuildsTheIconsItsColourSetAndTheSymbolsOnly() throws {
         let built = try Self.everyStageWithAPalette("palette-ink")
         Self.change(built, "ink", to: "#FFFFFF")
         #expect(try built.build() == ["icons/give", "icons/wear", "palette/ink", "symbols/catalog symbols", "contact sheet/page"])
@@ -103,7 +103,7 @@ struct PaletteStageTests {
 
     /// Paper is what the contact sheet page is drawn on: the page, its colour set and
     /// the symbols, but no charm or icon; the app icon's paper is in hex.
-    @Test func aChangedPaperRebuildsThePreviewsNotTheIcons() throws {
+    @Test(.tags(.slow), .notInFastRun) func aChangedPaperRebuildsThePreviewsNotTheIcons() throws {
         let built = try Self.everyStageWithAPalette("palette-paper")
         Self.change(built, "paper", to: "#101010")
         #expect(try built.build() == ["palette/paper", "symbols/catalog symbols", "contact sheet/page"])

@@ -57,7 +57,7 @@ enum Browser {
 /// in a real headless Chromium: every card and view there, every image loaded, no
 /// console message, the hazy charm flagged. A screenshot is kept in
 /// build/test-artifacts/ to look at.
-@Suite("Contact sheet in a browser")
+@Suite("Contact sheet in a browser", .tags(.slow), .notInFastRun)
 struct ContactSheetBrowserTests {
     static let artifacts = TestPaths.packageRoot + "/build/test-artifacts"
 

@@ -3,7 +3,7 @@ import Testing
 
 /// BijouxKit's SwiftUI conveniences are compiled only on Apple platforms; on Linux
 /// the compiler still parses them, so a typo cannot wait for the app's build to show.
-@Suite("BijouxKit's sources")
+@Suite("BijouxKit's sources", .tags(.slow), .notInFastRun)
 struct BijouxKitSourcesTests {
     @Test func everySwiftUIFileParses() throws {
         let files = try BijouxKitModule.sources.filter {

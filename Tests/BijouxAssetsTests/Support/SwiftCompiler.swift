@@ -64,12 +64,33 @@ enum BijouxKitModule {
     }
 
     /// Builds the module into `folder`; then `-I folder -L folder -lBijouxKit` uses it.
-    static func build(in folder: String) throws -> SwiftCompiler.Result {
+    private static func build(in folder: String) throws -> SwiftCompiler.Result {
         try SwiftCompiler.run(
             ["-parse-as-library", "-swift-version", "6", "-module-name", "BijouxKit", "-emit-module", "-emit-library", "-static",
              "-o", "libBijouxKit.a"] + sources,
             in: folder)
     }
 
-    static let linkArguments = ["-I", ".", "-L", ".", "-lBijouxKit"]
+    /// The module built once per test process, the first time a test asks for it, in
+    /// a suite-wide temporary folder (kept by this `static let`, removed at exit), and
+    /// the compiler's status and output: every test that compiles against BijouxKit
+    /// shares it (and `#require`s its status). A `static let` is initialised once; a
+    /// test that asks while another test builds it waits for that build.
+    static let shared: (folder: TemporaryFolder, result: SwiftCompiler.Result) = {
+        let folder = TestPaths.sharedTemporaryFolder("kit-module")
+        do {
+            return (folder, try build(in: folder.path))
+        } catch {
+            return (folder, SwiftCompiler.Result(status: -1, output: "swiftc could not be run: \(error)"))
+        }
+    }()
+
+    /// The folder of the shared module.
+    static var folder: String { shared.folder.path }
+
+    /// What a compile needs to import the shared module (`-typecheck` and the like).
+    static var importArguments: [String] { ["-I", folder] }
+
+    /// What a compile needs to import and link the shared module.
+    static var linkArguments: [String] { ["-I", folder, "-L", folder, "-lBijouxKit"] }
 }

@@ -89,26 +89,8 @@ struct WatchTests {
 
 /// `bijoux-assets watch` as a designer runs it: a save is rebuilt, a bad edit is
 /// reported and leaves the outputs, Ctrl-C stops it with status 0.
-@Suite("watch command")
+@Suite("watch command", .tags(.slow), .notInFastRun)
 struct WatchCommandTests {
-    /// The running tool's output so far, collected as it arrives.
-    final class Output: @unchecked Sendable {
-        private let lock = NSLock()
-        private var text = ""
-        func append(_ data: Data) { lock.withLock { text += String(decoding: data, as: UTF8.self) } }
-        var value: String { lock.withLock { text } }
-    }
-
-    /// Waits (at most `seconds`) until `condition` holds for the output.
-    static func wait(_ seconds: Double, for output: Output, _ condition: (String) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition(output.value) { return true }
-            usleep(50_000)
-        }
-        return condition(output.value)
-    }
-
     static func lines(_ text: String, containing word: String) -> Int {
         text.split(separator: "\n").filter { $0.contains(word) }.count
     }
@@ -122,13 +104,12 @@ struct WatchCommandTests {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        let stdout = Output(), stderr = Output()
-        out.fileHandleForReading.readabilityHandler = { stdout.append($0.availableData) }
-        err.fileHandleForReading.readabilityHandler = { stderr.append($0.availableData) }
+        // The running tool's output so far, collected as it arrives.
+        let stdout = StreamedOutput(out), stderr = StreamedOutput(err)
         try process.run()
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
 
-        #expect(Self.wait(120, for: stdout) { $0.contains("\nbuilt ") }, "no first build: \(stdout.value) \(stderr.value)")
+        #expect(stdout.wait(120) { $0.contains("\nbuilt ") }, "no first build: \(stdout.value) \(stderr.value)")
         // The first build counts its jobs rather than naming a few of them.
         #expect(stdout.value.range(of: #"\nbuilt [0-9]+ jobs; "#, options: .regularExpression) != nil, "\(stdout.value)")
         let imagePath = "out/Assets.xcassets/Charms/sun.imageset/sun@3x.png"
@@ -138,15 +119,15 @@ struct WatchCommandTests {
         // A save: a wide band instead of a disc, so its image set and its card (where its
         // paint is on the canvas) change.
         folder.write("art/charms/sun.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 300, height: 80, center: (150, 40), radius: 100, softness: 3, color: (250, 120, 60)), as: .rgb))
-        #expect(Self.wait(60, for: stdout) { Self.lines($0, containing: "charms/sun.png changed: rebuilt") == 1 }, "\(stdout.value) \(stderr.value)")
+        #expect(stdout.wait(60) { Self.lines($0, containing: "charms/sun.png changed: rebuilt") == 1 }, "\(stdout.value) \(stderr.value)")
         #expect(folder.read(imagePath) != image)
         #expect(folder.read("out/" + ContactSheetPage.path) != page)
 
         // A bad edit: an error in the compiler form; the outputs stay as they were.
         let before = folder.files().filter { $0.hasPrefix("out/") }.map { ($0, folder.read($0)!) }
         folder.write("art/charms.json", "{\"charms\": [")
-        #expect(Self.wait(60, for: stdout) { $0.contains("charms.json changed: build failed; the previous outputs are kept") }, "\(stdout.value)")
-        #expect(Self.wait(10, for: stderr) { $0.contains("/art/charms.json:1:13: error: ") }, "\(stderr.value)")
+        #expect(stdout.wait(60) { $0.contains("charms.json changed: build failed; the previous outputs are kept") }, "\(stdout.value)")
+        #expect(stderr.wait(10) { $0.contains("/art/charms.json:1:13: error: ") }, "\(stderr.value)")
         let after = folder.files().filter { $0.hasPrefix("out/") }.map { ($0, folder.read($0)!) }
         #expect(after.map(\.0) == before.map(\.0) && zip(after, before).allSatisfy { $0.1 == $1.1 })
 
@@ -154,6 +135,6 @@ struct WatchCommandTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         // The pipe's last bytes may reach the handler after the process has ended.
-        #expect(Self.wait(10, for: stdout) { $0.hasSuffix("stopped\n") }, "\(stdout.value)")
+        #expect(stdout.wait(10) { $0.hasSuffix("stopped\n") }, "\(stdout.value)")
     }
 }
