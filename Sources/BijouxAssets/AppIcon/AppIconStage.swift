@@ -47,10 +47,8 @@ package enum AppIconStage: ContactSheetStage {
         /// appicon.json, the charm's art and the table field its keying takes, and
         /// the colours the previews and the read-back use.
         func job(_ name: String, _ make: @escaping @Sendable (AppIconRenderer, JobRecorder) throws -> Void) -> Job {
-            let artHash = Locked<ContentHash?>(nil)
-            return Job(name: name, scope: .charm(id), charms: [id], key: {
+            Job(name: name, scope: .charm(id), charms: [id]) {
                 let hash = try art.artHash(of: entry)
-                artHash.value = hash
                 let key = CacheKey(name)
                 key.add("appicon.json", source)
                 key.add("art", hash)
@@ -64,11 +62,11 @@ package enum AppIconStage: ContactSheetStage {
                         key.add("\(variant.rawValue).\(name)", ink?.description ?? "none")
                     }
                 }
-                return key.hash
-            }, make: { recorder in
-                let charm = try art.keyedCharm(entry, expected: artHash.value!, threads: recorder.threads)
-                try make(try AppIconRenderer(parameters: parameters, keyed: charm.keyed, bounds: charm.bounds, file: file), recorder)
-            })
+                return Job.Prepared(key: key.hash) { recorder in
+                    let charm = try art.keyedCharm(entry, expected: hash, threads: recorder.threads)
+                    try make(try AppIconRenderer(parameters: parameters, keyed: charm.keyed, bounds: charm.bounds, file: file), recorder)
+                }
+            }
         }
         return StagePlan(jobs: [
             job("app icon") { try makeIconSet($0, file: file, $1) },

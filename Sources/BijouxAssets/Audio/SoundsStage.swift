@@ -91,14 +91,11 @@ package enum SoundsStage: Stage {
         make: @escaping @Sendable (Source, String, JobRecorder) throws -> Void
     ) -> Job {
         let relative = folder + "/" + name + ".json"
-        let parsed = Locked<Source?>(nil)
-        return Job(name: name + "." + ext, scope: .whole, key: {
+        return Job(name: name + "." + ext, scope: .whole) {
             let bytes = try read(relative, name: name, kind: kind, art: art)
-            parsed.value = try parse(bytes, art.file(relative))
-            return try key(bytes).hash
-        }, make: { recorder in
-            try make(parsed.value!, "\(output)/\(name).\(ext)", recorder)
-        })
+            let source = try parse(bytes, art.file(relative))
+            return Job.Prepared(key: try key(bytes).hash) { recorder in try make(source, "\(output)/\(name).\(ext)", recorder) }
+        }
     }
 
     private static func read(_ relative: String, name: String, kind: String, art: ArtFolder) throws -> [UInt8] {

@@ -152,6 +152,9 @@ public enum BuildEngine {
         var stage: any Stage.Type
         var plan: StagePlan
         var jobs: [Job]
+        /// Each job as prepared: its own key and its work.
+        var prepared: [Job.Prepared]
+        /// Each job's key: its own, with those of the jobs it takes inputs from.
         var keys: [ContentHash]
         /// Which stage each input stage is in `work`, for each job that takes inputs.
         var inputs: [[Int]]
@@ -161,17 +164,17 @@ public enum BuildEngine {
         func id(_ job: String) -> String { stage.name + "/" + job }
     }
 
-    /// Keys every selected job, so a missing or unreadable input stops the build
-    /// before anything is made. A job that takes inputs from earlier stages is keyed
+    /// Prepares (and so keys) every selected job, so a missing, unreadable or bad input
+    /// stops the build before anything is made. A job that takes inputs from earlier stages is keyed
     /// with their jobs' keys too: their artifacts follow from them.
     static func keyed(_ plans: [PlannedStage], only: Set<String>?, jobs threads: Int) throws -> [StageWork] {
         var work: [StageWork] = []
         for (stage, plan) in plans {
             let jobs = selected(plan, only: only)
             // Each job's own key reads its art (a charm's PNG): in parallel, in job order.
-            let own = try Parallel.map(jobs.count, jobs: threads) { try jobs[$0].key() }
+            let prepared = try Parallel.map(jobs.count, jobs: threads) { try jobs[$0].prepare() }
             var keys: [ContentHash] = [], inputs: [[Int]] = []
-            for (job, ownKey) in zip(jobs, own) {
+            for (job, ownKey) in zip(jobs, prepared.map(\.key)) {
                 var stages: [Int] = []
                 for input in job.inputs where input.name != stage.name {
                     if let index = work.firstIndex(where: { $0.stage.name == input.name }) {
@@ -200,7 +203,7 @@ public enum BuildEngine {
                 for (job, hash) in zip(jobs, keys) { key.add(job.name, hash) }
                 summaryKey = key.hash
             }
-            work.append(StageWork(stage: stage, plan: plan, jobs: jobs, keys: keys, inputs: inputs, summaryKey: summaryKey))
+            work.append(StageWork(stage: stage, plan: plan, jobs: jobs, prepared: prepared, keys: keys, inputs: inputs, summaryKey: summaryKey))
         }
         return work
     }
@@ -268,7 +271,7 @@ public enum BuildEngine {
                 }
                 let jobStarted = Clock.now
                 let inputs = stage.inputs[index].flatMap { artifacts[$0] }
-                let entry = try make(job.name, key: stage.keys[index], threads: threads, inputs: inputs, into: destination) { try job.make($0) }
+                let entry = try make(job.name, key: stage.keys[index], threads: threads, inputs: inputs, into: destination) { try stage.prepared[index].make($0) }
                 let count = done.withLock { $0 += 1; return $0 }
                 progress?(.jobFinished(stage: stage.stage.name, job: job.name, done: count, of: total, seconds: Clock.seconds(since: jobStarted), cached: false))
                 return entry

@@ -74,3 +74,11 @@ struct ByteReader {
         return ContentHash(high: high, low: low)
     }
 }
+
+/// A summary found an artifact it cannot read: a bug, or a cache that lied.
+struct ArtifactError: UserFacingError {
+    var job: String
+    var diagnostic: Diagnostic {
+        Diagnostic(place: nil, message: "internal error: the artifact of \(job) is unreadable; delete the output folder's .bijoux cache and build again")
+    }
+}

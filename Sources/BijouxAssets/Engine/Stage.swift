@@ -58,42 +58,54 @@ package struct Job: Sendable {
     /// The charms whose keyed art it uses (`ArtFolder.keyedCharm`), so a charm two
     /// jobs use is keyed once.
     package var charms: [String]
-    /// Hashes everything that decides the outputs (input bytes, the table entry and
-    /// parameters that affect them) into `CacheKey`; throws when an input is
-    /// missing or unreadable. Run for every selected job before any job is made.
-    package var key: @Sendable () throws -> ContentHash
-    /// Makes the outputs, handing each to the recorder as soon as it is made.
-    package var make: @Sendable (JobRecorder) throws -> Void
+    /// Reads and checks the job's inputs, once: run for every selected job before any
+    /// job is made, so a missing, unreadable or bad input stops the build first. Gives
+    /// the job's key and the work that makes its outputs from what it read.
+    package var prepare: @Sendable () throws -> Prepared
     /// Earlier stages whose jobs' artifacts `make` reads (`recorder.inputs`): the
     /// table's JSON twin lists the facts of the sounds the sounds stage made. The
     /// engine adds those jobs' keys to this job's key, so `key` hashes only its own
     /// inputs; a stage that does not apply to the art gives none.
     package var inputs: [any Stage.Type]
 
+    /// A prepared job: what decides its outputs, and how to make them.
+    package struct Prepared: Sendable {
+        /// Everything that decides the outputs (input bytes, the table entry and the
+        /// parameters that affect them), hashed with `CacheKey`.
+        package var key: ContentHash
+        /// Makes the outputs, handing each to the recorder as soon as it is made; run
+        /// only when the cache does not hold `key`.
+        package var make: @Sendable (JobRecorder) throws -> Void
+
+        package init(key: ContentHash, make: @escaping @Sendable (JobRecorder) throws -> Void) {
+            self.key = key
+            self.make = make
+        }
+    }
+
     package init(
         name: String, scope: Scope, charms: [String] = [], inputs: [any Stage.Type] = [],
-        key: @escaping @Sendable () throws -> ContentHash, make: @escaping @Sendable (JobRecorder) throws -> Void
+        prepare: @escaping @Sendable () throws -> Prepared
     ) {
         self.name = name
         self.scope = scope
         self.charms = charms
         self.inputs = inputs
-        self.key = key
-        self.make = make
+        self.prepare = prepare
     }
 
     /// A job whose outputs are made while planning (a folder's Contents.json, generated
     /// Swift), keyed by their bytes and the note it reports.
     package static func constant(name: String, scope: Scope, _ outputs: [BuildOutput], note: String? = nil) -> Job {
-        Job(name: name, scope: scope, key: {
+        Job(name: name, scope: scope) {
             let key = CacheKey("constant")
             for output in outputs { key.add(output.path, output.bytes) }
             if let note { key.add("note", note) }
-            return key.hash
-        }, make: { recorder in
-            for output in outputs { try recorder.write(output.path, output.bytes) }
-            if let note { recorder.note(note) }
-        })
+            return Prepared(key: key.hash) { recorder in
+                for output in outputs { try recorder.write(output.path, output.bytes) }
+                if let note { recorder.note(note) }
+            }
+        }
     }
 }
 

@@ -58,36 +58,35 @@ package enum IconsStage: ContactSheetStage {
         for name in names {
             let relative = "\(sourceFolder)/\(name).svg"
             let wobble = settings.wobble(for: name), intent = settings.renderingIntent(for: name)
-            let svg = Locked<[UInt8]>([])
-            jobs.append(Job(name: name, scope: .whole, key: {
-                svg.value = try art.read(relative, limit: SVGSafety.maxFileSize)
+            jobs.append(Job(name: name, scope: .whole) {
+                let svg = try art.read(relative, limit: SVGSafety.maxFileSize)
                 let key = CacheKey("icon")
                 key.add("name", name)
-                key.add("svg", svg.value)
+                key.add("svg", svg)
                 key.add("amplitude", wobble.amplitude)
                 key.add("wavelength", wobble.wavelength)
                 key.add("octaves", wobble.octaves)
                 key.add("seed", Int(wobble.seed))
                 key.add("renderingIntent", intent.rawValue)
                 key.add("ink", ink.description)
-                return key.hash
-            }, make: { recorder in
-                let path = art.file(relative)
-                let icon = try DrawnIcon.make(name: name, file: path, svg: svg.value, wobble: wobble, ink: ink)
-                for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
-                var warnings: [String] = []
-                if icon.inkNearEdge {
-                    warnings.append("ink comes within the wobble's amplitude (\(Format.number(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox")
+                return Job.Prepared(key: key.hash) { recorder in
+                    let path = art.file(relative)
+                    let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink)
+                    for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
+                    var warnings: [String] = []
+                    if icon.inkNearEdge {
+                        warnings.append("ink comes within the wobble's amplitude (\(Format.number(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox")
+                    }
+                    for warning in warnings { recorder.warn(path, warning) }
+                    recorder.note("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
+                    recorder.leave(ContactSheet(icons: [ContactSheet.Icon(
+                        name: icon.name, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
+                        images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
+                            ContactSheet.Image(path: imagePath(icon.name, scale: scale), width: render.width, height: render.height)
+                        },
+                        renderingIntent: intent.rawValue, warnings: warnings)]))
                 }
-                for warning in warnings { recorder.warn(path, warning) }
-                recorder.note("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
-                recorder.leave(ContactSheet(icons: [ContactSheet.Icon(
-                    name: icon.name, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
-                    images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
-                        ContactSheet.Image(path: imagePath(icon.name, scale: scale), width: render.width, height: render.height)
-                    },
-                    renderingIntent: intent.rawValue, warnings: warnings)]))
-            }))
+            })
         }
         return StagePlan(jobs: jobs, warnings: warnings)
     }

@@ -14,14 +14,12 @@ package enum CharmsStage: ContactSheetStage {
         let table = art.table!
         var jobs = [Job.constant(name: "Contents.json", scope: .anyCharm, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])]
         for entry in table.charms {
-            let artHash = Locked<ContentHash?>(nil)
-            jobs.append(Job(name: entry.id, scope: .charm(entry.id), charms: [entry.id], key: {
+            jobs.append(Job(name: entry.id, scope: .charm(entry.id), charms: [entry.id]) {
                 let hash = try art.artHash(of: entry)
-                artHash.value = hash
-                return key(entry, artHash: hash, canvas: table.canvas).hash
-            }, make: { recorder in
-                try make(entry, keyed: try art.keyedCharm(entry, expected: artHash.value!, threads: recorder.threads), canvas: table.canvas, art: art, recorder)
-            }))
+                return Job.Prepared(key: key(entry, artHash: hash, canvas: table.canvas).hash) { recorder in
+                    try make(entry, keyed: try art.keyedCharm(entry, expected: hash, threads: recorder.threads), canvas: table.canvas, art: art, recorder)
+                }
+            })
         }
         return StagePlan(jobs: jobs)
     }
