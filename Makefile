@@ -33,7 +33,7 @@ DIST       := .build/dist
 # Package.swift carries no unsafe flags, so apps can depend on the package.
 TEST_FLAGS := -Xswiftc -O
 
-.PHONY: all deps tool assets charm artifactbundle api test test-fast kit-consumer charms-demo goldens bench fuzz clean distclean help
+.PHONY: all deps tool assets charm artifactbundle api format lint test test-fast kit-consumer charms-demo goldens bench fuzz clean distclean help
 
 all: assets
 
@@ -50,6 +50,8 @@ help:
 	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
 	@echo "make goldens           re-record every golden from the current outputs"
 	@echo "make bench             speed and memory against reference tools"
+	@echo "make format            format the Swift sources in place (swift format, .swift-format)"
+	@echo "make lint              check the Swift sources against .swift-format (run by make test)"
 	@echo "make api               list the public declarations outside BijouxKit (at most 150, each documented)"
 	@echo "make fuzz              libFuzzer on the PNG, SVG and JSON readers (FUZZ_SECONDS each)"
 	@echo "make deps              install the system libraries (apt-get or brew)"
@@ -106,6 +108,7 @@ test: deps artifactbundle
 	left=$$(ls -A "$$tmp" | grep -v -x -F -e "$${built:-/}" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
 	exit $$status
+	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory kit-consumer
 	@$(MAKE) --no-print-directory charms-demo
 
@@ -153,6 +156,15 @@ kit-consumer:
 goldens: deps
 	BIJOUX_RECORD=all $(SWIFT) test $(TEST_FLAGS) --filter SampleArtGoldenTests || true
 	$(SWIFT) test $(TEST_FLAGS) --filter SampleArtGoldenTests
+
+# The toolchain's swift-format, with the house configuration .swift-format.
+# Not Tests/Goldens: those files are outputs of the tool, compared byte for byte.
+FORMATTED := Sources Tests/BijouxAssetsTests Tests/BijouxKitTests Tests/Fuzz Plugins Examples Package.swift
+format:
+	$(SWIFT) format --in-place --recursive $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
 # The public face (Tests/Tools/public-api; the tests compare it with Tests/Tools/public-api.txt).
 api:

@@ -157,9 +157,10 @@ public struct GoldThread: Equatable, Sendable {
             previous = base
             let n = normal(atFraction: t)
             let w = wobble(arc: arc)
-            samples.append(Sample(
-                t: t, arc: arc, base: base, normal: n, wobble: w,
-                point: Point(x: base.x + n.x * w, y: base.y + n.y * w)))
+            samples.append(
+                Sample(
+                    t: t, arc: arc, base: base, normal: n, wobble: w,
+                    point: Point(x: base.x + n.x * w, y: base.y + n.y * w)))
         }
         return samples
     }

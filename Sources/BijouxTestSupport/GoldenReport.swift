@@ -132,12 +132,14 @@ package struct GoldenReport: Sendable {
     private func section(_ result: GoldenResult, figures: [(String, [UInt8])], text: String) -> String {
         var html = "<section>\n<h2>\(HTML.escape(result.path))</h2>\n<p>\(HTML.escape(String(result.message.prefix { $0 != "\n" })))</p>\n"
         if let tolerance = result.tolerance, case .imageDiffers = result.outcome {
-            html += "<p class=\"why\">Tolerance: \(HTML.escape(tolerance.comparison.description)), budget \(tolerance.budget) — \(HTML.escape(tolerance.reason))</p>\n"
+            html +=
+                "<p class=\"why\">Tolerance: \(HTML.escape(tolerance.comparison.description)), budget \(tolerance.budget) — \(HTML.escape(tolerance.reason))</p>\n"
         }
         if !figures.isEmpty {
             html += "<div class=\"row\">\n"
             for (caption, png) in figures {
-                html += "<figure><img src=\"data:image/png;base64,\(Data(png).base64EncodedString())\" alt=\"\(caption)\"><figcaption>\(caption)</figcaption></figure>\n"
+                html +=
+                    "<figure><img src=\"data:image/png;base64,\(Data(png).base64EncodedString())\" alt=\"\(caption)\"><figcaption>\(caption)</figcaption></figure>\n"
             }
             html += "</div>\n"
         }

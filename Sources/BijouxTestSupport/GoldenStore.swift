@@ -40,7 +40,9 @@ package enum RecordPolicy: String, Sendable, CaseIterable {
 package struct RecordPolicyError: UserFacingError, Equatable {
     package var value: String
     package var diagnostic: Diagnostic {
-        Diagnostic(place: nil, message: "\(RecordPolicy.environmentVariable)=\(value): expected one of \(RecordPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
+        Diagnostic(
+            place: nil,
+            message: "\(RecordPolicy.environmentVariable)=\(value): expected one of \(RecordPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
     }
 }
 
@@ -239,7 +241,9 @@ package struct GoldenCheck: Sendable {
         let tolerance = tolerances.tolerance(for: path)
         let location = store.location(of: path, tolerance: tolerance)
         let outputFile = outputFolder + "/" + path
-        var result = GoldenResult(path: path, outputFile: outputFile, golden: location.read ?? location.write, tolerance: tolerance, outcome: .missing, recording: nil, policy: policy)
+        var result = GoldenResult(
+            path: path, outputFile: outputFile, golden: location.read ?? location.write, tolerance: tolerance, outcome: .missing, recording: nil, policy: policy
+        )
         let actualBytes: [UInt8]
         do { actualBytes = try FileIO.read(outputFile) } catch {
             result.outcome = .unreadable(error.description)
@@ -250,7 +254,8 @@ package struct GoldenCheck: Sendable {
             let expectedBytes: [UInt8]
             do {
                 expectedBytes = try FileIO.read(golden)
-                result.outcome = expectedBytes == actualBytes
+                result.outcome =
+                    expectedBytes == actualBytes
                     ? .matches(nil) : compare(expectedBytes, actualBytes, path: path, golden: golden, tolerance: tolerance)
             } catch {
                 expectedBytes = []

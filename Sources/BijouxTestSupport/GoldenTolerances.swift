@@ -59,14 +59,26 @@ package struct GoldenTolerances: Sendable {
 
     package static let standard = GoldenTolerances(
         rules: [
-            Rule(prefix: CharmsStage.catalogFolder + "/", tolerance: .exact(
-                reason: "the luminance key is integer arithmetic and the resampling plain IEEE double arithmetic in this package, with no library in between: the same on every machine, so any change is real")),
-            Rule(prefix: AssetCatalog.folderName + "/Icons/", tolerance: .perceptual(
-                renderer: "librsvg + cairo",
-                reason: "rasterised by librsvg and cairo, whose anti-aliasing can move by a shade between library builds; the anti-aliasing rule absorbs moved edge pixels, and no other pixel may change")),
-            Rule(prefix: AssetCatalog.folderName + "/AppIcon.appiconset/", tolerance: .perceptual(
-                renderer: "cairo",
-                reason: "drawn with cairo (thread, ring, heart): edges are anti-aliased by the library; the anti-aliasing rule absorbs moved edge pixels, and no other pixel may change")),
+            Rule(
+                prefix: CharmsStage.catalogFolder + "/",
+                tolerance: .exact(
+                    reason:
+                        "the luminance key is integer arithmetic and the resampling plain IEEE double arithmetic in this package, with no library in between: the same on every machine, so any change is real"
+                )),
+            Rule(
+                prefix: AssetCatalog.folderName + "/Icons/",
+                tolerance: .perceptual(
+                    renderer: "librsvg + cairo",
+                    reason:
+                        "rasterised by librsvg and cairo, whose anti-aliasing can move by a shade between library builds; the anti-aliasing rule absorbs moved edge pixels, and no other pixel may change"
+                )),
+            Rule(
+                prefix: AssetCatalog.folderName + "/AppIcon.appiconset/",
+                tolerance: .perceptual(
+                    renderer: "cairo",
+                    reason:
+                        "drawn with cairo (thread, ring, heart): edges are anti-aliased by the library; the anti-aliasing rule absorbs moved edge pixels, and no other pixel may change"
+                )),
         ],
         fallback: .exact(reason: "an output of this package's own arithmetic until a rule here says otherwise: exact is the safe default"))
 }

@@ -1,7 +1,6 @@
+import BijouxKit
 import Foundation
 import Testing
-
-import BijouxKit
 
 /// Drives `CharmPhysics.step` the way the app does, one 60 Hz tick at a time.
 @Suite("Charm pendulum physics")

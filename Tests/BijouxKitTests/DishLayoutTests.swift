@@ -1,7 +1,6 @@
+import BijouxKit
 import Foundation
 import Testing
-
-import BijouxKit
 
 @Suite("DishLayout: 12 fixed slots where charms cannot overlap")
 struct DishLayoutTests {

@@ -1,7 +1,6 @@
+import BijouxKit
 import Foundation
 import Testing
-
-import BijouxKit
 
 @Suite("GoldThread: base curve, arc-length wobble, crossings")
 struct GoldThreadTests {
@@ -96,7 +95,9 @@ struct GoldThreadTests {
         var crossings: [Double] = []
         for (a, b) in zip(samples, samples.dropFirst()) {
             let da = displacement(a), db = displacement(b)
-            if da == 0 { crossings.append(a.arc) } else if da * db < 0 {
+            if da == 0 {
+                crossings.append(a.arc)
+            } else if da * db < 0 {
                 crossings.append(a.arc + (b.arc - a.arc) * da / (da - db))
             }
         }

@@ -1,6 +1,5 @@
-import Testing
-
 import BijouxKit
+import Testing
 
 @Suite("SpokenLabel: what VoiceOver says")
 struct SpokenLabelTests {

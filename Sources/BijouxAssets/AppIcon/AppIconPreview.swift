@@ -53,7 +53,9 @@ package enum AppIconPreview {
         var backdrop = RGBAImage(width: image.width, height: image.height)
         for y in 0..<image.height {
             let f = Double(y) / Double(max(1, image.height - 1))
-            let row = RGBA(mix(darkBackdropTop.r, darkBackdropBottom.r, f), mix(darkBackdropTop.g, darkBackdropBottom.g, f), mix(darkBackdropTop.b, darkBackdropBottom.b, f), 255)
+            let row = RGBA(
+                mix(darkBackdropTop.r, darkBackdropBottom.r, f), mix(darkBackdropTop.g, darkBackdropBottom.g, f),
+                mix(darkBackdropTop.b, darkBackdropBottom.b, f), 255)
             for x in 0..<image.width { backdrop[x, y] = row }
         }
         Compositing.draw(image, over: &backdrop, x: 0, y: 0)

@@ -36,8 +36,9 @@ package final class AppIconRenderer {
     /// `keyed` is the charm after the luminance key; `bounds` its painted bounds.
     package init(parameters: AppIconParameters, keyed: RGBAImage, bounds: PixelRect, file: String) throws(ArtFileError) {
         guard !bounds.isEmpty else {
-            throw ArtFileError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
-                               message: "charm '\(parameters.charm.id)' has no painted pixels to hang")
+            throw ArtFileError(
+                file: file, location: parameters.locations["charm.id"], field: "charm.id",
+                message: "charm '\(parameters.charm.id)' has no painted pixels to hang")
         }
         self.parameters = parameters
         let size = AppIconLayout.charmSize(height: parameters.charm.height, aspect: Double(bounds.width) / Double(bounds.height))

@@ -40,8 +40,9 @@ package enum AppIconStage: ContactSheetStage {
             for: file, location: parameters.locations["charm.id"], field: "charm.id",
             "the icon hangs charm '\(id)', but there is no charms.json to find its art in")
         guard let entry = table.charms.first(where: { $0.id == id }) else {
-            throw ArtFileError(file: file, location: parameters.locations["charm.id"], field: "charm.id",
-                               message: "no charm '\(id)' in charms.json (known: \(table.charms.map(\.id).joined(separator: ", ")))")
+            throw ArtFileError(
+                file: file, location: parameters.locations["charm.id"], field: "charm.id",
+                message: "no charm '\(id)' in charms.json (known: \(table.charms.map(\.id).joined(separator: ", ")))")
         }
         /// A job drawing from the icon's renderer. Its outputs are decided by
         /// appicon.json, the charm's art and the table field its keying takes, and
@@ -102,11 +103,12 @@ package enum AppIconStage: ContactSheetStage {
             let render = renders.first { $0.variant == file.variant }!
             let home = AppIconPreview.homeScreen(render)
             try recorder.write(homePreviewPath(file.variant), PNGEncoder.encode(home, options: .init(jobs: recorder.threads)))
-            sheet.appIcon.append(ContactSheet.AppIconLook(
-                variant: file.variant.rawValue,
-                image: ContactSheet.Image(path: iconSetFolder + "/" + file.filename, width: render.image.width, height: render.image.height),
-                home: ContactSheet.Image(path: homePreviewPath(file.variant), width: home.width, height: home.height),
-                approximation: AppIconPreview.approximation(file.variant)))
+            sheet.appIcon.append(
+                ContactSheet.AppIconLook(
+                    variant: file.variant.rawValue,
+                    image: ContactSheet.Image(path: iconSetFolder + "/" + file.filename, width: render.image.width, height: render.image.height),
+                    home: ContactSheet.Image(path: homePreviewPath(file.variant), width: home.width, height: home.height),
+                    approximation: AppIconPreview.approximation(file.variant)))
         }
         let safeZone = AppIconPreview.safeZone(renders[0], layout: renderer.layout)
         try recorder.write(safeZonePreviewPath, PNGEncoder.encode(safeZone, as: .rgb, options: .init(jobs: recorder.threads)))
@@ -120,19 +122,22 @@ package enum AppIconStage: ContactSheetStage {
     static func makeDocument(_ renderer: AppIconRenderer, file: String, _ recorder: JobRecorder) throws {
         let document = try LeFilDocument.Checked(renderer, file: file, jobs: recorder.threads)
         for output in document.outputs { try recorder.write(output.path, output.bytes) }
-        recorder.leave(ContactSheet(appIcon: document.homes.map { home in
-            ContactSheet.AppIconLook(
-                kind: "iconcomposer", variant: home.look.rawValue, image: nil,
-                home: ContactSheet.Image(path: home.path, width: home.side, height: home.side),
-                approximation: LeFilDocument.Checked.approximation)
-        }))
+        recorder.leave(
+            ContactSheet(
+                appIcon: document.homes.map { home in
+                    ContactSheet.AppIconLook(
+                        kind: "iconcomposer", variant: home.look.rawValue, image: nil,
+                        home: ContactSheet.Image(path: home.path, width: home.side, height: home.side),
+                        approximation: LeFilDocument.Checked.approximation)
+                }))
         recorder.note(summary(LeFilDocument.folder, document.geometry, document.pixels, document.icon.layout))
     }
 
     /// One line with each rule's measure, from the geometry and from the pixels.
     static func summary(_ label: String, _ geometry: SafeZone.Geometry, _ pixels: SafeZone.Pixels, _ layout: AppIconLayout) -> String {
         let margin = IconMask.safeMargin(side: Double(layout.side))
-        return "\(label): thread \(SafeZone.px(geometry.threadClearance)) from the mask's edge (pixels \(SafeZone.px(pixels.threadClearance)); safe margin \(SafeZone.px(margin))), "
+        return
+            "\(label): thread \(SafeZone.px(geometry.threadClearance)) from the mask's edge (pixels \(SafeZone.px(pixels.threadClearance)); safe margin \(SafeZone.px(margin))), "
             + "heart bottom margin \(SafeZone.percent(geometry.bottomMargin)) (pixels \(SafeZone.percent(pixels.bottomMargin)); at least \(SafeZone.percent(SafeZone.minimumBottomMargin))), "
             + "ring \(SafeZone.px(geometry.ringDistance)) from the squiggle (thread covers \(SafeZone.percent(pixels.coverageAtRingTop)) at its top; at most \(SafeZone.px(layout.strokeWidth / 2)))"
     }

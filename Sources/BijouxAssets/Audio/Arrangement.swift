@@ -75,7 +75,8 @@ struct Arrangement: Equatable, Sendable {
                 let strength = velocity(hit.weight)
                 for (i, pitch) in voicing.enumerated() {
                     // A rolled chord: each voice a few milliseconds after the one below.
-                    piano.append(Note(start: start + Double(i) * 0.006, duration: hit.beats * beat, pitch: pitch, velocity: strength, pan: Double(pitch - 62) / 30))
+                    piano.append(
+                        Note(start: start + Double(i) * 0.006, duration: hit.beats * beat, pitch: pitch, velocity: strength, pan: Double(pitch - 62) / 30))
                 }
             }
 
@@ -86,7 +87,8 @@ struct Arrangement: Equatable, Sendable {
                 let candidates = tones.map { Self.nearest($0, to: melodyPitch + melodyRandom.index(5) - 2, in: Self.melodyRange) }
                 melodyPitch = candidates.min { abs($0 - melodyPitch) < abs($1 - melodyPitch) } ?? melodyPitch
                 let long = melodyRandom.chance(0.5)
-                piano.append(Note(start: human(at(bar, eighth: 0)), duration: beat * (long ? 2.8 : 1.8), pitch: melodyPitch, velocity: velocity(0.62), pan: 0.2))
+                piano.append(
+                    Note(start: human(at(bar, eighth: 0)), duration: beat * (long ? 2.8 : 1.8), pitch: melodyPitch, velocity: velocity(0.62), pan: 0.2))
                 if !long {
                     let scale = score.key.scale
                     let step = melodyRandom.chance(0.5) ? 1 : -1

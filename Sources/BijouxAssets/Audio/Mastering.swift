@@ -1,4 +1,5 @@
 import CEbur128
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import CKissFFT
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -67,7 +67,10 @@ extension Score {
         let bars = try top.required("bars", "a whole number of bars, at least 1") { $0.wholeNumber(in: 1...Int(Int32.max)) }
         let meter = try top.string("meter")
         guard supportedMeters.contains(meter) else {
-            throw top.fail("meter", "meter \(JSONWriter.quote(meter)) is not supported: expected \(supportedMeters.map(JSONWriter.quote).joined(separator: ", ")) (the arrangement is a waltz)")
+            throw top.fail(
+                "meter",
+                "meter \(JSONWriter.quote(meter)) is not supported: expected \(supportedMeters.map(JSONWriter.quote).joined(separator: ", ")) (the arrangement is a waltz)"
+            )
         }
         let keyName = try top.string("key")
         guard let key = MusicalKey(keyName) else {
@@ -104,13 +107,17 @@ extension Score {
             if field == "fadeIn" { score.fadeIn = seconds } else { score.fadeOut = seconds }
         }
         guard score.fadeIn + score.fadeOut <= score.bodySeconds else {
-            throw top.fail("fadeOut", "the fades (\(Format.number(score.fadeIn + score.fadeOut)) s) are longer than the music (\(Format.number(score.bodySeconds)) s)")
+            throw top.fail(
+                "fadeOut", "the fades (\(Format.number(score.fadeIn + score.fadeOut)) s) are longer than the music (\(Format.number(score.bodySeconds)) s)")
         }
         // Bounded before synthesis: bars and tempo are each in range, but together
         // they may still ask for hours.
         let total = score.bodySeconds + (score.loop ? 0 : score.reverbSeconds)
         guard total <= maxSeconds else {
-            throw top.fail("bars", "\(bars) bars at \(Format.number(tempo)) beats per minute last \(Format.number((total / 60).rounded())) minutes; a track may last at most \(Format.number(maxSeconds / 60)) minutes")
+            throw top.fail(
+                "bars",
+                "\(bars) bars at \(Format.number(tempo)) beats per minute last \(Format.number((total / 60).rounded())) minutes; a track may last at most \(Format.number(maxSeconds / 60)) minutes"
+            )
         }
         return score
     }
@@ -129,7 +136,9 @@ extension Score {
                 let bar = index < bars ? "bar \(index + 1)" : "no bar (the score has \(bars))"
                 throw ArtFileError(
                     file: top.file, location: element.location, field: name,
-                    message: "unknown chord symbol \(JSONWriter.quote(symbol)) in \(bar): expected a root (C…B, with # or b) and a quality such as maj7, m7, 7, m7b5, dim7, 7sus4")
+                    message:
+                        "unknown chord symbol \(JSONWriter.quote(symbol)) in \(bar): expected a root (C…B, with # or b) and a quality such as maj7, m7, 7, m7b5, dim7, 7sus4"
+                )
             }
             chords.append(chord)
         }

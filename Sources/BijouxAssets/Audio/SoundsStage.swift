@@ -28,37 +28,44 @@ package enum SoundsStage: Stage {
         var warnings: [BuildWarning] = []
         var jobs: [Job] = []
         for name in sources(in: Score.folder, art: art, warnings: &warnings) {
-            jobs.append(job(name, kind: "score", from: Score.folder, to: audioFolder, SoundCatalog.audioExtension, art: art) {
-                try Score.parse($0, file: $1)
-            } key: { bytes in
-                try trackKey(name: name, score: bytes, file: art.file(Score.folder + "/" + name + ".json"))
-            } make: { score, path, recorder in
-                let track = AmbientTrack(score: score, name: name)
-                try recorder.write(path, try track.encoded(file: art.file(Score.folder + "/" + name + ".json")))
-                let facts = track.facts
-                recorder.note("track \(name): \(Format.number(CharmTableJSON.toMicroseconds(facts.duration))) s, \(Format.number(facts.loudness)) LUFS, true peak \(Format.number(facts.truePeak)) dBTP\(facts.loop == nil ? "" : ", loops")")
-                recorder.artifact = SoundArtifact.track(facts).encoded
-            })
+            jobs.append(
+                job(name, kind: "score", from: Score.folder, to: audioFolder, SoundCatalog.audioExtension, art: art) {
+                    try Score.parse($0, file: $1)
+                } key: { bytes in
+                    try trackKey(name: name, score: bytes, file: art.file(Score.folder + "/" + name + ".json"))
+                } make: { score, path, recorder in
+                    let track = AmbientTrack(score: score, name: name)
+                    try recorder.write(path, try track.encoded(file: art.file(Score.folder + "/" + name + ".json")))
+                    let facts = track.facts
+                    recorder.note(
+                        "track \(name): \(Format.number(CharmTableJSON.toMicroseconds(facts.duration))) s, \(Format.number(facts.loudness)) LUFS, true peak \(Format.number(facts.truePeak)) dBTP\(facts.loop == nil ? "" : ", loops")"
+                    )
+                    recorder.artifact = SoundArtifact.track(facts).encoded
+                })
         }
         for name in sources(in: HapticRecipe.folder, art: art, warnings: &warnings) {
-            jobs.append(job(name, kind: "haptic pattern", from: HapticRecipe.folder, to: hapticsFolder, AHAPPattern.fileExtension, art: art) {
-                try HapticRecipe.parse($0, file: $1)
-            } key: { bytes in
-                let key = CacheKey("haptic pattern")
-                key.add("name", name)
-                key.add("recipe", bytes)
-                return key
-            } make: { recipe, path, recorder in
-                try recorder.write(path, text: AHAPPattern(recipe).json)
-                recorder.artifact = SoundArtifact.pattern(name).encoded
-            })
+            jobs.append(
+                job(name, kind: "haptic pattern", from: HapticRecipe.folder, to: hapticsFolder, AHAPPattern.fileExtension, art: art) {
+                    try HapticRecipe.parse($0, file: $1)
+                } key: { bytes in
+                    let key = CacheKey("haptic pattern")
+                    key.add("name", name)
+                    key.add("recipe", bytes)
+                    return key
+                } make: { recipe, path, recorder in
+                    try recorder.write(path, text: AHAPPattern(recipe).json)
+                    recorder.artifact = SoundArtifact.pattern(name).encoded
+                })
         }
         let source = [Score.folder, HapticRecipe.folder].map { TableStage.sourceName(artFolder: art.path, file: $0) }.joined(separator: " and ")
-        let summary = Summary(name: "Sounds.swift", key: {
-            let key = CacheKey("sounds swift")
-            key.add("source", source)
-            return key.hash
-        }) { artifacts, recorder in
+        let summary = Summary(
+            name: "Sounds.swift",
+            key: {
+                let key = CacheKey("sounds swift")
+                key.add("source", source)
+                return key.hash
+            }
+        ) { artifacts, recorder in
             let catalog = try SoundCatalog(artifacts: artifacts)
             try recorder.write(swiftPath, text: try SoundsSwift.generate(catalog, source: source, file: art.path))
         }
@@ -101,7 +108,11 @@ package enum SoundsStage: Stage {
     private static func read(_ relative: String, name: String, kind: String, art: ArtFolder) throws -> [UInt8] {
         let path = art.file(relative)
         guard AssetName.isValid(name) else {
-            throw ArtFileError(file: path, message: "\"\(name)\" is not a valid \(kind) name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the bundle's resource")
+            throw ArtFileError(
+                file: path,
+                message:
+                    "\"\(name)\" is not a valid \(kind) name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the bundle's resource"
+            )
         }
         return try art.readJSON(relative)
     }
@@ -164,9 +175,10 @@ enum SoundArtifact: Equatable {
                 guard lower <= upper else { throw failure }
                 loop = lower..<upper
             }
-            self = .track(AmbientTrack.Facts(
-                name: lines[1], sampleRate: try int(2), frames: try int(3), loop: loop, tempo: try double(6), bars: try int(7),
-                beatsPerBar: try int(8), loudness: try double(9), truePeak: try double(10)))
+            self = .track(
+                AmbientTrack.Facts(
+                    name: lines[1], sampleRate: try int(2), frames: try int(3), loop: loop, tempo: try double(6), bars: try int(7),
+                    beatsPerBar: try int(8), loudness: try double(9), truePeak: try double(10)))
         default:
             throw failure
         }

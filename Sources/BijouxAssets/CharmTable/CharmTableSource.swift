@@ -70,12 +70,15 @@ extension CharmTableSource {
         var canvas = CharmCanvas.standard
         if top["canvas"] != nil {
             let fields = try top.object("canvas", known: ["pointWidth", "margin"], unknown: "unknown field (expected pointWidth, margin)")
-            canvas.pointWidth = try fields.optional("pointWidth", "a multiple of 12 from 12 to 1200 (the height is width · 110/120 and must be whole)") {
-                $0.wholeNumber(in: 12...1200).flatMap { $0 % 12 == 0 ? $0 : nil }
-            } ?? canvas.pointWidth
+            canvas.pointWidth =
+                try fields.optional("pointWidth", "a multiple of 12 from 12 to 1200 (the height is width · 110/120 and must be whole)") {
+                    $0.wholeNumber(in: 12...1200).flatMap { $0 % 12 == 0 ? $0 : nil }
+                } ?? canvas.pointWidth
             canvas.marginPoints = try fields.optional("margin", "a number of points, 0 or more") { $0.number(in: 0...Double.infinity) } ?? canvas.marginPoints
             if canvas.marginPoints * 2 >= Double(canvas.pointHeight) {
-                throw fields.fail("margin", "a margin of \(Format.number(canvas.marginPoints)) pt leaves no room on a \(canvas.pointWidth)×\(canvas.pointHeight) pt canvas", at: fields.node.location)
+                throw fields.fail(
+                    "margin", "a margin of \(Format.number(canvas.marginPoints)) pt leaves no room on a \(canvas.pointWidth)×\(canvas.pointHeight) pt canvas",
+                    at: fields.node.location)
             }
         }
         return CharmTableSource(charms: charms, canvas: canvas)
@@ -88,7 +91,8 @@ extension CharmTableSource {
         let refK = Format.number(p.referenceStiffness)
         let slope = Format.number(p.stiffnessPerSecond)
         let refD = Format.number(p.referenceSwayDuration)
-        return "it must be more than \(rounded(limits.above)) and less than \(rounded(limits.below)) s (\(refD) + \(refK)/\(slope)), where the spring constant k = \(refK) + \(slope)·(\(refD) − duration) stays positive and the \(Format.number(p.tickRate)) Hz step stays stable"
+        return
+            "it must be more than \(rounded(limits.above)) and less than \(rounded(limits.below)) s (\(refD) + \(refK)/\(slope)), where the spring constant k = \(refK) + \(slope)·(\(refD) − duration) stays positive and the \(Format.number(p.tickRate)) Hz step stays stable"
     }
 
     private static func parseCharm(_ node: JSONNode, file: String) throws(ArtFileError) -> CharmEntry {
@@ -102,7 +106,8 @@ extension CharmTableSource {
         let displayName = try fields.string("displayName")
         if displayName.allSatisfy(\.isWhitespace) { throw fields.fail("displayName", "must not be empty") }
         if displayName.count > CharmLimits.maxNameLength {
-            throw fields.fail("displayName", "\"\(displayName)\" is \(displayName.count) characters; at most \(CharmLimits.maxNameLength) fit three-up on the island")
+            throw fields.fail(
+                "displayName", "\"\(displayName)\" is \(displayName.count) characters; at most \(CharmLimits.maxNameLength) fit three-up on the island")
         }
         let note = try fields.string("note")
         if note.allSatisfy(\.isWhitespace) { throw fields.fail("note", "every stock charm arrives with a note; it must not be empty") }

@@ -60,13 +60,17 @@ package enum SwiftIdentifier {
     /// Likewise for colours: SwiftUI's `Color` and UIKit's `UIColor` class members.
     package static let xcodeColorSymbols: [String: String] = {
         var symbols: [String: String] = [:]
-        for name in ["black", "blue", "brown", "clear", "cyan", "gray", "green", "indigo", "mint", "orange", "pink", "primary",
-                     "purple", "red", "secondary", "teal", "white", "yellow", "accentColor"] {
+        for name in [
+            "black", "blue", "brown", "clear", "cyan", "gray", "green", "indigo", "mint", "orange", "pink", "primary",
+            "purple", "red", "secondary", "teal", "white", "yellow", "accentColor",
+        ] {
             symbols[name] = "Color.\(name)"
         }
-        for name in ["darkGray", "lightGray", "magenta", "label", "secondaryLabel", "tertiaryLabel", "quaternaryLabel", "link",
-                     "placeholderText", "separator", "opaqueSeparator", "tintColor", "systemBackground", "systemFill",
-                     "systemGray", "systemBlue", "systemRed", "systemGreen", "lightText", "darkText"] {
+        for name in [
+            "darkGray", "lightGray", "magenta", "label", "secondaryLabel", "tertiaryLabel", "quaternaryLabel", "link",
+            "placeholderText", "separator", "opaqueSeparator", "tintColor", "systemBackground", "systemFill",
+            "systemGray", "systemBlue", "systemRed", "systemGreen", "lightText", "darkText",
+        ] {
             symbols[name] = "UIColor.\(name)"
         }
         return symbols

@@ -33,9 +33,11 @@ package struct ArtFolder: Sendable {
         self.path = path
         listing = try ArtFolder.list(path)
         memo = KeyedCharmMemo()
-        table = listing[""]?.contains(Self.charmTableFile) == true
+        table =
+            listing[""]?.contains(Self.charmTableFile) == true
             ? try CharmTableSource.parse(try Self.readJSON(Self.charmTableFile, in: path), file: path + "/" + Self.charmTableFile) : nil
-        palette = listing[""]?.contains(Palette.fileName) == true
+        palette =
+            listing[""]?.contains(Palette.fileName) == true
             ? try Palette.parse(try Self.readJSON(Palette.fileName, in: path), file: path + "/" + Palette.fileName) : Palette()
     }
 
@@ -72,7 +74,9 @@ package struct ArtFolder: Sendable {
     }
 
     /// The table, or an error naming `file` (the file that needs it).
-    package func requireTable(for file: String, location: SourceLocation? = nil, field: String? = nil, _ message: String) throws(ArtFileError) -> CharmTableSource {
+    package func requireTable(for file: String, location: SourceLocation? = nil, field: String? = nil, _ message: String) throws(ArtFileError)
+        -> CharmTableSource
+    {
         guard let table else { throw ArtFileError(file: file, location: location, field: field, message: message) }
         return table
     }

@@ -121,7 +121,10 @@ public enum BuildEngine {
     static func plan(_ art: ArtFolder) throws -> [PlannedStage] {
         let stages = Stages.all.filter { $0.applies(to: art) }
         guard stages.contains(where: { !$0.isAuxiliary }) else {
-            throw ArtFileError(file: art.path, message: "nothing to build: no \(ArtFolder.charmTableFile), icons/, \(Palette.fileName), appicon.json, \(Score.folder)/ or \(HapticRecipe.folder)/")
+            throw ArtFileError(
+                file: art.path,
+                message:
+                    "nothing to build: no \(ArtFolder.charmTableFile), icons/, \(Palette.fileName), appicon.json, \(Score.folder)/ or \(HapticRecipe.folder)/")
         }
         return try stages.map { ($0, try $0.plan(art)) }
     }
@@ -265,15 +268,22 @@ public enum BuildEngine {
             let entries = try Parallel.map(stage.jobs.count, jobs: options.jobs) { index in
                 let job = stage.jobs[index]
                 if let entry = cachedRow[index] {
-                    let count = done.withLock { $0 += 1; return $0 }
+                    let count = done.withLock {
+                        $0 += 1; return $0
+                    }
                     progress?(.jobFinished(stage: stage.stage.name, job: job.name, done: count, of: total, seconds: 0, cached: true))
                     return entry
                 }
                 let jobStarted = Clock.now
                 let inputs = stage.inputs[index].flatMap { artifacts[$0] }
-                let entry = try make(job.name, key: stage.keys[index], threads: threads, inputs: inputs, into: destination) { try stage.prepared[index].make($0) }
-                let count = done.withLock { $0 += 1; return $0 }
-                progress?(.jobFinished(stage: stage.stage.name, job: job.name, done: count, of: total, seconds: Clock.seconds(since: jobStarted), cached: false))
+                let entry = try make(job.name, key: stage.keys[index], threads: threads, inputs: inputs, into: destination) {
+                    try stage.prepared[index].make($0)
+                }
+                let count = done.withLock {
+                    $0 += 1; return $0
+                }
+                progress?(
+                    .jobFinished(stage: stage.stage.name, job: job.name, done: count, of: total, seconds: Clock.seconds(since: jobStarted), cached: false))
                 return entry
             }
             for (job, entry) in zip(stage.jobs, entries) { record(stage.id(job.name), entry) }
@@ -287,7 +297,10 @@ public enum BuildEngine {
                 let entry = try hit ?? make(summary.name, key: key, threads: options.jobs, into: destination) { try summary.make(artifacts, $0) }
                 record(id, entry)
                 if hit != nil { hits += 1 }
-                progress?(.jobFinished(stage: stage.stage.name, job: summary.name, done: total, of: total, seconds: hit == nil ? Clock.seconds(since: summaryStarted) : 0, cached: hit != nil))
+                progress?(
+                    .jobFinished(
+                        stage: stage.stage.name, job: summary.name, done: total, of: total, seconds: hit == nil ? Clock.seconds(since: summaryStarted) : 0,
+                        cached: hit != nil))
             }
             progress?(.stageFinished(stage: stage.stage.name, jobs: total, cached: hits, seconds: Clock.seconds(since: started)))
         }
@@ -361,7 +374,9 @@ public enum BuildEngine {
                     if let clash = AssetName.caseClash(name, with: other.name) {
                         throw ArtFileError(file: artFolder, message: "\(words) \(clash) (in \(other.folder) and \(folder))")
                     }
-                    throw ArtFileError(file: artFolder, message: "two \(words) are named '\(name)' (in \(other.folder) and \(folder)); the app finds them by name alone, so rename one")
+                    throw ArtFileError(
+                        file: artFolder,
+                        message: "two \(words) are named '\(name)' (in \(other.folder) and \(folder)); the app finds them by name alone, so rename one")
                 }
                 firstFolder[AssetName.caseFolded(name)] = (name, folder)
             }

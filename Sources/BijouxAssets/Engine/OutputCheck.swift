@@ -22,7 +22,8 @@ extension BuildEngine {
         let plans = try plan(art)
         let work = try keyed(plans, only: nil, jobs: options.jobs)
         let place = OutputPlace(options.outputFolder)
-        let lock = FileIO.entryKind(place.lockFile) == .file
+        let lock =
+            FileIO.entryKind(place.lockFile) == .file
             ? try FileLock(place.lockFile, shared: true, create: false) { options.progress?(.waitingForLock(folder: options.outputFolder)) } : nil
         let comparison = OutputComparison(place)
         let run = try execute(work, art: art, into: comparison, cache: place.readCache(), full: true, options: options)

@@ -86,7 +86,11 @@ enum CommitSteps {
     static func done() {
         #if DEBUG
             guard let killAt else { return }
-            if count.withLock({ $0 += 1; return $0 }) == killAt { kill(getpid(), SIGKILL) }
+            if count.withLock({
+                $0 += 1; return $0
+            }) == killAt {
+                kill(getpid(), SIGKILL)
+            }
         #endif
     }
 }
@@ -257,7 +261,8 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
         let encoded = cache.encoded(tool: ToolIdentity.current)
         let made = state.withLock { $0.tree != nil }
         if !made, !removing, FileIO.entryKind(place.root) == .directory,
-            (try? FileIO.read(place.path(BuildCache.file))) == encoded, !hasTemporaries("") {
+            (try? FileIO.read(place.path(BuildCache.file))) == encoded, !hasTemporaries("")
+        {
             state.withLock { $0.finished = true }
             return
         }

@@ -98,6 +98,10 @@ package struct ImageSizeError: UserFacingError, Equatable {
     package var mismatch: ImageSizeMismatch
 
     package var diagnostic: Diagnostic {
-        Diagnostic(place: nil, message: "\(expectedPath) is \(mismatch.expected.width)×\(mismatch.expected.height) pixels but \(actualPath) is \(mismatch.actual.width)×\(mismatch.actual.height): images of different sizes cannot be compared pixel by pixel")
+        Diagnostic(
+            place: nil,
+            message:
+                "\(expectedPath) is \(mismatch.expected.width)×\(mismatch.expected.height) pixels but \(actualPath) is \(mismatch.actual.width)×\(mismatch.actual.height): images of different sizes cannot be compared pixel by pixel"
+        )
     }
 }

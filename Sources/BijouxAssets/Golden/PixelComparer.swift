@@ -139,10 +139,11 @@ package enum PixelComparer {
         var result = ImageDifference(
             width: width, height: height, comparison: comparison,
             classes: [UInt8](repeating: 0, count: width * height))
-        let limit: Double = switch comparison {
-        case .exact: -1
-        case .perceptual(let threshold): maxDelta * threshold * threshold
-        }
+        let limit: Double =
+            switch comparison {
+            case .exact: -1
+            case .perceptual(let threshold): maxDelta * threshold * threshold
+            }
         let bandHeight = max(16, (height + 63) / 64)
         let bands = expected.pixels.withUnsafeBytes { a in
             actual.pixels.withUnsafeBytes { b in

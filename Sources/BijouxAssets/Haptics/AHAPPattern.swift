@@ -42,16 +42,18 @@ package struct AHAPPattern: Equatable, Sendable {
         var events: [Event] = []
         for i in 0..<ramp.count {
             let x = ramp.count == 1 ? 1 : Double(i) / Double(ramp.count - 1)
-            events.append(Event(
-                time: Self.rounded(Double(i) * ramp.spacing), kind: .transient, duration: nil,
-                intensity: Self.rounded(ramp.startIntensity + (ramp.endIntensity - ramp.startIntensity) * x),
-                sharpness: Self.rounded(ramp.startSharpness + (ramp.endSharpness - ramp.startSharpness) * x)))
+            events.append(
+                Event(
+                    time: Self.rounded(Double(i) * ramp.spacing), kind: .transient, duration: nil,
+                    intensity: Self.rounded(ramp.startIntensity + (ramp.endIntensity - ramp.startIntensity) * x),
+                    sharpness: Self.rounded(ramp.startSharpness + (ramp.endSharpness - ramp.startSharpness) * x)))
         }
         let thud = recipe.thud
         let thudTime = Self.rounded(Double(ramp.count - 1) * ramp.spacing + thud.delay)
-        events.append(Event(
-            time: thudTime, kind: .continuous, duration: Self.rounded(thud.duration),
-            intensity: Self.rounded(thud.intensity), sharpness: Self.rounded(thud.sharpness)))
+        events.append(
+            Event(
+                time: thudTime, kind: .continuous, duration: Self.rounded(thud.duration),
+                intensity: Self.rounded(thud.intensity), sharpness: Self.rounded(thud.sharpness)))
         var curves: [IntensityCurve] = []
         if let fade = thud.fadeOut {
             let start = Self.rounded(thud.duration - fade)
@@ -80,7 +82,7 @@ package struct AHAPPattern: Equatable, Sendable {
                 "ParameterCurve": [
                     "ParameterID": "HapticIntensityControl", "Time": .double(curve.time),
                     "ParameterCurveControlPoints": .array(curve.points.map { ["Time": .double($0.time), "ParameterValue": .double($0.value)] }),
-                ],
+                ]
             ])
         }
         return JSONWriter.xcodeStyle(["Version": .double(1), "Pattern": .array(pattern)])

@@ -56,7 +56,8 @@ extension HapticRecipe {
             intensity: try t.number("intensity", level, in: unit),
             sharpness: try t.number("sharpness", level, in: unit))
         if t["fadeOut"] != nil {
-            thud.fadeOut = try t.number("fadeOut", "seconds, more than 0 and at most the thud's duration (\(Format.number(duration)))", in: 0...duration, openBelow: true)
+            thud.fadeOut = try t.number(
+                "fadeOut", "seconds, more than 0 and at most the thud's duration (\(Format.number(duration)))", in: 0...duration, openBelow: true)
         }
         return HapticRecipe(ramp: ramp, thud: thud)
     }

@@ -109,11 +109,12 @@ package struct IconDocument: Equatable, Sendable {
     }
 
     static func json(_ fills: [Specialized<Fill>]) -> JSONOutput {
-        .array(fills.map { entry in
-            var object: [String: JSONOutput] = ["value": json(entry.value)]
-            if let appearance = entry.appearance { object["appearance"] = .string(appearance.rawValue) }
-            return .object(object)
-        })
+        .array(
+            fills.map { entry in
+                var object: [String: JSONOutput] = ["value": json(entry.value)]
+                if let appearance = entry.appearance { object["appearance"] = .string(appearance.rawValue) }
+                return .object(object)
+            })
     }
 
     static func json(_ fill: Fill) -> JSONOutput {

@@ -21,18 +21,22 @@ enum LayerSVG {
             d += i == 0 ? "M" : i == 1 ? "L" : " "
             d += number(point.x) + " " + number(point.y)
         }
-        return element("path", [
-            ("d", d), ("fill", "none"), ("stroke", "#" + SVGDocument.hex(stroke)), ("stroke-width", number(width)),
-            ("stroke-linecap", "round"), ("stroke-linejoin", "round"),
-        ])
+        return element(
+            "path",
+            [
+                ("d", d), ("fill", "none"), ("stroke", "#" + SVGDocument.hex(stroke)), ("stroke-width", number(width)),
+                ("stroke-linecap", "round"), ("stroke-linejoin", "round"),
+            ])
     }
 
     /// A stroked circle (the jump ring).
     static func ring(center: Point2D, radius: Double, stroke: RGBA, width: Double) -> String {
-        element("circle", [
-            ("cx", number(center.x)), ("cy", number(center.y)), ("r", number(radius)), ("fill", "none"),
-            ("stroke", "#" + SVGDocument.hex(stroke)), ("stroke-width", number(width)),
-        ])
+        element(
+            "circle",
+            [
+                ("cx", number(center.x)), ("cy", number(center.y)), ("r", number(radius)), ("fill", "none"),
+                ("stroke", "#" + SVGDocument.hex(stroke)), ("stroke-width", number(width)),
+            ])
     }
 
     /// The document around one element, `side` points square.

@@ -20,7 +20,8 @@ extension LeFilDocument {
 
         /// What goes with the looks wherever they are shown (their cards on the
         /// contact sheet): the layers composited flat, not the glass.
-        package static let approximation = "AppIcon.icon (iOS 26): the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by the system"
+        package static let approximation =
+            "AppIcon.icon (iOS 26): the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by the system"
 
         /// `file` (appicon.json) is where a broken rule is reported.
         package init(_ renderer: AppIconRenderer, file: String, jobs: Int) throws {

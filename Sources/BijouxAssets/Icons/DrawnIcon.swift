@@ -39,8 +39,10 @@ package struct DrawnIcon: Sendable {
         if let problem = SVGSafety.problem(in: svg) { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
         let document = try SVGDocument(bytes: svg, file: file, ink: ink)
         let (width, height) = (document.pointWidth * density, document.pointHeight * density)
-        guard let rendered = Parallel.withTimeLimit(timeLimit, { Result { () throws(ArtFileError) in try document.render(width: width, height: height) } }) else {
-            throw ArtFileError(file: file, message: "took more than \(Format.number(timeLimit)) s to draw, so the build gave up on it; simplify its filters, blurs and <use>s")
+        guard let rendered = Parallel.withTimeLimit(timeLimit, { Result { () throws(ArtFileError) in try document.render(width: width, height: height) } })
+        else {
+            throw ArtFileError(
+                file: file, message: "took more than \(Format.number(timeLimit)) s to draw, so the build gave up on it; simplify its filters, blurs and <use>s")
         }
         let master = try rendered.get()
         let wobbled = wobble.isOff ? master : Wobble.apply(DisplacementField(wobble), to: master, density: density)

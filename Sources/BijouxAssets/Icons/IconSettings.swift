@@ -75,7 +75,9 @@ extension IconSettings {
         if let defaults = top["defaults"] {
             settings.defaults = try parseOverrides(defaults, icon: nil, file: file)
             if settings.defaults.seed != nil {
-                throw ArtFileError(file: file, location: defaults["seed"]?.location, field: "defaults.seed", message: "a seed belongs to one icon; by default each icon's seed comes from its name")
+                throw ArtFileError(
+                    file: file, location: defaults["seed"]?.location, field: "defaults.seed",
+                    message: "a seed belongs to one icon; by default each icon's seed comes from its name")
             }
         }
         for entry in try top.optional("icons", "an object from icon name to settings", saysFound: true, \.members) ?? [] {
@@ -94,11 +96,17 @@ extension IconSettings {
         let octaves = WobbleParameters.octaveRange
         func format(_ value: Double) -> String { Format.number(value) }
         return Overrides(
-            amplitude: try fields.optional("amplitude", "a number of points from \(format(amplitude.lowerBound)) (no wobble) to \(format(amplitude.upperBound))") { $0.number(in: amplitude) },
-            wavelength: try fields.optional("wavelength", "a number of points from \(format(wavelength.lowerBound)) to \(format(wavelength.upperBound))") { $0.number(in: wavelength) },
+            amplitude: try fields.optional(
+                "amplitude", "a number of points from \(format(amplitude.lowerBound)) (no wobble) to \(format(amplitude.upperBound))"
+            ) { $0.number(in: amplitude) },
+            wavelength: try fields.optional("wavelength", "a number of points from \(format(wavelength.lowerBound)) to \(format(wavelength.upperBound))") {
+                $0.number(in: wavelength)
+            },
             octaves: try fields.optional("octaves", "a whole number from \(octaves.lowerBound) to \(octaves.upperBound)") { $0.wholeNumber(in: octaves) },
             seed: try fields.optional("seed", "a whole number from 0 to \(UInt32.max)") { $0.wholeNumber(in: 0...Int(UInt32.max)).map(UInt32.init) },
-            renderingIntent: try fields.optional("renderingIntent", "\"template\" (the app tints the icon) or \"original\"") { $0.string.flatMap(RenderingIntent.init) },
+            renderingIntent: try fields.optional("renderingIntent", "\"template\" (the app tints the icon) or \"original\"") {
+                $0.string.flatMap(RenderingIntent.init)
+            },
             location: node.location)
     }
 }

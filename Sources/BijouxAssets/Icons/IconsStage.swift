@@ -34,11 +34,15 @@ package enum IconsStage: ContactSheetStage {
             }
             let name = String(file.dropLast(4))
             guard AssetName.isValid(name) else {
-                throw ArtFileError(file: path, message: "\"\(name)\" is not a valid icon name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the image set")
+                throw ArtFileError(
+                    file: path,
+                    message:
+                        "\"\(name)\" is not a valid icon name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the image set")
             }
             // (A symbolic link never gets here: `ArtFolder` refuses it.)
             if let other = names.first(where: { AssetName.caseFolded($0) == AssetName.caseFolded(name) }),
-                let clash = AssetName.caseClash(name, with: other) {
+                let clash = AssetName.caseClash(name, with: other)
+            {
                 throw ArtFileError(file: path, message: "icon names \(clash)")
             }
             names.append(name)
@@ -49,44 +53,53 @@ package enum IconsStage: ContactSheetStage {
             let settingsPath = art.file(IconSettings.fileName)
             settings = try IconSettings.parse(try art.readJSON(IconSettings.fileName), file: settingsPath)
             for (name, overrides) in settings.icons.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
-                throw ArtFileError(file: settingsPath, location: overrides.location, subject: "icon '\(name)'", message: "there is no \(sourceFolder)/\(name).svg")
+                throw ArtFileError(
+                    file: settingsPath, location: overrides.location, subject: "icon '\(name)'", message: "there is no \(sourceFolder)/\(name).svg")
             }
         }
 
         let ink = art.palette.ink
-        var jobs = [Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])]
+        var jobs = [
+            Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])
+        ]
         for name in names {
             let relative = "\(sourceFolder)/\(name).svg"
             let wobble = settings.wobble(for: name), intent = settings.renderingIntent(for: name)
-            jobs.append(Job(name: name, scope: .whole) {
-                let svg = try art.read(relative, limit: SVGSafety.maxFileSize)
-                let key = CacheKey("icon")
-                key.add("name", name)
-                key.add("svg", svg)
-                key.add("amplitude", wobble.amplitude)
-                key.add("wavelength", wobble.wavelength)
-                key.add("octaves", wobble.octaves)
-                key.add("seed", Int(wobble.seed))
-                key.add("renderingIntent", intent.rawValue)
-                key.add("ink", ink.description)
-                return Job.Prepared(key: key.hash) { recorder in
-                    let path = art.file(relative)
-                    let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink)
-                    for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
-                    var warnings: [String] = []
-                    if icon.inkNearEdge {
-                        warnings.append("ink comes within the wobble's amplitude (\(Format.number(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox")
+            jobs.append(
+                Job(name: name, scope: .whole) {
+                    let svg = try art.read(relative, limit: SVGSafety.maxFileSize)
+                    let key = CacheKey("icon")
+                    key.add("name", name)
+                    key.add("svg", svg)
+                    key.add("amplitude", wobble.amplitude)
+                    key.add("wavelength", wobble.wavelength)
+                    key.add("octaves", wobble.octaves)
+                    key.add("seed", Int(wobble.seed))
+                    key.add("renderingIntent", intent.rawValue)
+                    key.add("ink", ink.description)
+                    return Job.Prepared(key: key.hash) { recorder in
+                        let path = art.file(relative)
+                        let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink)
+                        for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
+                        var warnings: [String] = []
+                        if icon.inkNearEdge {
+                            warnings.append(
+                                "ink comes within the wobble's amplitude (\(Format.number(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox"
+                            )
+                        }
+                        for warning in warnings { recorder.warn(path, warning) }
+                        recorder.note("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
+                        recorder.leave(
+                            ContactSheet(icons: [
+                                ContactSheet.Icon(
+                                    name: icon.name, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
+                                    images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
+                                        ContactSheet.Image(path: imagePath(icon.name, scale: scale), width: render.width, height: render.height)
+                                    },
+                                    renderingIntent: intent.rawValue, warnings: warnings)
+                            ]))
                     }
-                    for warning in warnings { recorder.warn(path, warning) }
-                    recorder.note("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
-                    recorder.leave(ContactSheet(icons: [ContactSheet.Icon(
-                        name: icon.name, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
-                        images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
-                            ContactSheet.Image(path: imagePath(icon.name, scale: scale), width: render.width, height: render.height)
-                        },
-                        renderingIntent: intent.rawValue, warnings: warnings)]))
-                }
-            })
+                })
         }
         return StagePlan(jobs: jobs, warnings: warnings)
     }
@@ -102,8 +115,9 @@ package enum IconsStage: ContactSheetStage {
             name: icon.name, scales: DrawnIcon.scales, properties: ["template-rendering-intent": .string(renderingIntent.rawValue)])
         var outputs = [BuildOutput(path: folder + "/Contents.json", text: contents)]
         for (scale, render) in zip(DrawnIcon.scales, icon.renders) {
-            outputs.append(BuildOutput(
-                path: imagePath(icon.name, scale: scale), bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
+            outputs.append(
+                BuildOutput(
+                    path: imagePath(icon.name, scale: scale), bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
         }
         return outputs
     }

@@ -83,7 +83,8 @@ final class SVGDocument {
         }
         let whole = (width.rounded(), height.rounded())
         guard abs(width - whole.0) < 1e-6, abs(height - whole.1) < 1e-6 else {
-            throw ArtFileError(file: file, message: "the SVG is \(shown); an icon must be a whole number of points a side so its @1x, @2x and @3x renders agree")
+            throw ArtFileError(
+                file: file, message: "the SVG is \(shown); an icon must be a whole number of points a side so its @1x, @2x and @3x renders agree")
         }
         return (Int(whole.0), Int(whole.1))
     }

@@ -87,27 +87,35 @@ package enum SVGSafety {
             context.pointee._private = Unmanaged.passUnretained(document).toOpaque()
             let sax = context.pointee.sax!
             sax.pointee.entityDecl = { context, name, _, _, _, _ in
-                Document.refuse(context, "entity declaration <!ENTITY \(Document.text(name))> is not allowed: entity expansion is how XML bombs work", marker: "<!")
+                Document.refuse(
+                    context, "entity declaration <!ENTITY \(Document.text(name))> is not allowed: entity expansion is how XML bombs work", marker: "<!")
             }
             sax.pointee.unparsedEntityDecl = { context, name, _, _, _ in
-                Document.refuse(context, "entity declaration <!ENTITY \(Document.text(name))> is not allowed: entity expansion is how XML bombs work", marker: "<!")
+                Document.refuse(
+                    context, "entity declaration <!ENTITY \(Document.text(name))> is not allowed: entity expansion is how XML bombs work", marker: "<!")
             }
             sax.pointee.elementDecl = { context, name, _, _ in
                 Document.refuse(context, "markup declaration <!ELEMENT \(Document.text(name))> is not allowed (no DTD internal subset)", marker: "<!")
             }
             sax.pointee.attributeDecl = { context, element, name, _, _, _, tree in
                 xmlFreeEnumeration(tree)
-                Document.refuse(context, "markup declaration <!ATTLIST \(Document.text(element)) \(Document.text(name))> is not allowed: defaults could add attributes nothing checks", marker: "<!")
+                Document.refuse(
+                    context,
+                    "markup declaration <!ATTLIST \(Document.text(element)) \(Document.text(name))> is not allowed: defaults could add attributes nothing checks",
+                    marker: "<!")
             }
             sax.pointee.notationDecl = { context, name, _, _ in
                 Document.refuse(context, "markup declaration <!NOTATION \(Document.text(name))> is not allowed (no DTD internal subset)", marker: "<!")
             }
             sax.pointee.getEntity = { context, name in
-                Document.refuse(context, "entity &\(Document.text(name)); is not allowed (only XML's predefined entities and character references)", marker: "&")
+                Document.refuse(
+                    context, "entity &\(Document.text(name)); is not allowed (only XML's predefined entities and character references)", marker: "&")
                 return nil
             }
             sax.pointee.processingInstruction = { context, target, _ in
-                Document.refuse(context, "processing instruction <?\(Document.text(target)) …?> is not allowed (an xml-stylesheet would load an external style sheet)", marker: "<?")
+                Document.refuse(
+                    context, "processing instruction <?\(Document.text(target)) …?> is not allowed (an xml-stylesheet would load an external style sheet)",
+                    marker: "<?")
             }
             sax.pointee.startElementNs = { context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
                 xmlSAX2StartElementNs(context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
@@ -143,7 +151,8 @@ package enum SVGSafety {
             defer { xmlFreeDoc(tree) }
             if let problem = document.problem { return problem }
             if let encoding = tree?.pointee.encoding.map({ String(cString: $0).lowercased() }),
-                !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding) {
+                !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding)
+            {
                 return Problem(message: "declares encoding \"\(encoding)\"; icons must be UTF-8", location: SourceLocation(line: 1, column: 1))
             }
             guard let tree, context.pointee.wellFormed != 0, let root = xmlDocGetRootElement(tree) else {
@@ -214,10 +223,16 @@ package enum SVGSafety {
             case .failure(let problem): return problem
             case .success(let cost):
                 if cost.elements > Limits.maxExpandedElements {
-                    return problem(root, "draws \(cost.elements) elements once every <use> is expanded; the limit is \(Limits.maxExpandedElements) (the expanded elements limit bounds how long an icon takes to draw)")
+                    return problem(
+                        root,
+                        "draws \(cost.elements) elements once every <use> is expanded; the limit is \(Limits.maxExpandedElements) (the expanded elements limit bounds how long an icon takes to draw)"
+                    )
                 }
                 if cost.pathData > Limits.maxExpandedPathData {
-                    return problem(root, "draws \(cost.pathData) bytes of path data once every <use> is expanded; the limit is \(Limits.maxExpandedPathData >> 10) KiB (the expanded path data limit bounds how long an icon takes to draw)")
+                    return problem(
+                        root,
+                        "draws \(cost.pathData) bytes of path data once every <use> is expanded; the limit is \(Limits.maxExpandedPathData >> 10) KiB (the expanded path data limit bounds how long an icon takes to draw)"
+                    )
                 }
             }
             return nil
@@ -273,7 +288,10 @@ package enum SVGSafety {
             case "feTurbulence":
                 if let text = attribute(element, "numOctaves") {
                     guard let octaves = Double(text.trimmingSpaces), octaves <= Double(Limits.maxOctaves) else {
-                        return problem(element, "<feTurbulence numOctaves=\"\(text)\">: at most \(Limits.maxOctaves) octaves (numOctaves; each is a pass over the whole filter region)")
+                        return problem(
+                            element,
+                            "<feTurbulence numOctaves=\"\(text)\">: at most \(Limits.maxOctaves) octaves (numOctaves; each is a pass over the whole filter region)"
+                        )
                     }
                 }
             case "feGaussianBlur", "feDropShadow":
@@ -284,7 +302,10 @@ package enum SVGSafety {
                     }
                     totalBlur += values.map { abs($0!) }.max()!
                     if totalBlur > Limits.maxTotalBlur {
-                        return problem(element, "blurs add up to a stdDeviation of \(Format.number(totalBlur)); the limit on the total blur radius is \(Format.number(Limits.maxTotalBlur))")
+                        return problem(
+                            element,
+                            "blurs add up to a stdDeviation of \(Format.number(totalBlur)); the limit on the total blur radius is \(Format.number(Limits.maxTotalBlur))"
+                        )
                     }
                 }
             default: break
@@ -314,7 +335,8 @@ package enum SVGSafety {
                 if total.elements > Limits.maxExpandedElements || total.pathData > Limits.maxExpandedPathData { break }
             }
             if localName(node) == "use", let href = attribute(node, "href")?.trimmingSpaces, href.hasPrefix("#"),
-                let target = byID[String(href.dropFirst())] {
+                let target = byID[String(href.dropFirst())]
+            {
                 switch cost(of: target, depth: depth + 1) {
                 case .failure(let problem): return .failure(problem)
                 case .success(let cost): total = (total.elements + cost.elements, total.pathData + cost.pathData)
@@ -390,7 +412,8 @@ package enum SVGSafety {
 
         static func externalReference(_ target: String) -> String {
             let shown = target.count > 80 ? String(target.prefix(80)) + "…" : target
-            return "reference \"\(shown)\" is not allowed: an icon must be self-contained, with only same-document references like \"#id\" (no files, paths, URLs or data: images)"
+            return
+                "reference \"\(shown)\" is not allowed: an icon must be self-contained, with only same-document references like \"#id\" (no files, paths, URLs or data: images)"
         }
 
         static func index(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

@@ -44,7 +44,8 @@ package struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
     }
 
     package var description: String {
-        isOff ? "wobble off"
+        isOff
+            ? "wobble off"
             : "wobble \(Format.number(amplitude)) pt / \(Format.number(wavelength)) pt, \(octaves) octave\(octaves == 1 ? "" : "s"), seed \(seed)"
     }
 }
@@ -73,12 +74,13 @@ struct DisplacementField: Sendable {
             for octave in 0..<parameters.octaves {
                 let seed = GradientNoise.hash(Int32(channel), Int32(octave), parameters.seed)
                 let unit = 1.0 / 4_294_967_296.0
-                layers.append(Layer(
-                    noise: GradientNoise(seed: seed),
-                    frequency: Double(1 << octave) / parameters.wavelength,
-                    weight: Self.weight(octave) / totalWeight,
-                    offsetX: Double(GradientNoise.hash(1, 0, seed)) * unit * 64,
-                    offsetY: Double(GradientNoise.hash(0, 1, seed)) * unit * 64))
+                layers.append(
+                    Layer(
+                        noise: GradientNoise(seed: seed),
+                        frequency: Double(1 << octave) / parameters.wavelength,
+                        weight: Self.weight(octave) / totalWeight,
+                        offsetX: Double(GradientNoise.hash(1, 0, seed)) * unit * 64,
+                        offsetY: Double(GradientNoise.hash(0, 1, seed)) * unit * 64))
             }
         }
         self.layers = layers

@@ -24,7 +24,8 @@ package enum Compositing {
                 // Result alpha and premultiplied colour, in 0...255·255.
                 let outAlpha = alpha * 255 + baseAlpha * (255 - alpha)
                 for c in 0..<3 {
-                    let premultiplied = Int(top.pixels[s + c]) * alpha * 255
+                    let premultiplied =
+                        Int(top.pixels[s + c]) * alpha * 255
                         + Int(base.pixels[d + c]) * baseAlpha * (255 - alpha)
                     base.pixels[d + c] = outAlpha == 0 ? 0 : UInt8((premultiplied + outAlpha / 2) / outAlpha)
                 }

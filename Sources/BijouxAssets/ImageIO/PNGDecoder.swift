@@ -4,7 +4,11 @@ import CBijouxShims
 /// (alpha, 16-bit, colour chunks) and for reports.
 package struct PNGSourceInfo: Equatable, Sendable {
     package enum ColorType: Int, Sendable {
-        case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgbAlpha = 6
+        case grey = 0
+        case rgb = 2
+        case palette = 3
+        case greyAlpha = 4
+        case rgbAlpha = 6
     }
 
     package var colorType: ColorType

@@ -10,7 +10,9 @@ import CZlib
 /// number of threads, so the bytes are the same on every run.
 package enum PNGEncoder {
     package enum ColorType: UInt8, Sendable {
-        case grey = 0, rgb = 2, rgba = 6
+        case grey = 0
+        case rgb = 2
+        case rgba = 6
 
         var channels: Int {
             switch self {
@@ -150,10 +152,11 @@ package enum PNGEncoder {
         _ data: UnsafeBufferPointer<UInt8>, dictionary: UnsafeBufferPointer<UInt8>, isLast: Bool, compression: Compression
     ) -> [UInt8] {
         var stream = z_stream()
-        let (level, strategy) = switch compression {
-        case .runLength: (Int32(6), Z_RLE)
-        case .filtered(let level): (level, Z_FILTERED)
-        }
+        let (level, strategy) =
+            switch compression {
+            case .runLength: (Int32(6), Z_RLE)
+            case .filtered(let level): (level, Z_FILTERED)
+            }
         guard bx_deflate_init_raw(&stream, level, strategy) == Z_OK else {
             fatalError("zlib could not initialise a deflate stream (out of memory)")
         }
@@ -169,8 +172,9 @@ package enum PNGEncoder {
             stream.next_out = output.baseAddress
             stream.avail_out = UInt32(output.count)
             let result = deflate(&stream, isLast ? Z_FINISH : Z_SYNC_FLUSH)
-            precondition(result == (isLast ? Z_STREAM_END : Z_OK) && stream.avail_in == 0,
-                         "deflate did not consume its piece (result \(result))")
+            precondition(
+                result == (isLast ? Z_STREAM_END : Z_OK) && stream.avail_in == 0,
+                "deflate did not consume its piece (result \(result))")
             return output.count - Int(stream.avail_out)
         }
         // A fresh array of exactly the compressed size: trimming would keep the

@@ -12,14 +12,17 @@ package enum CharmsStage: ContactSheetStage {
 
     package static func plan(_ art: ArtFolder) throws -> StagePlan {
         let table = art.table!
-        var jobs = [Job.constant(name: "Contents.json", scope: .anyCharm, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])]
+        var jobs = [
+            Job.constant(name: "Contents.json", scope: .anyCharm, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])
+        ]
         for entry in table.charms {
-            jobs.append(Job(name: entry.id, scope: .charm(entry.id), charms: [entry.id]) {
-                let hash = try art.artHash(of: entry)
-                return Job.Prepared(key: key(entry, artHash: hash, canvas: table.canvas).hash) { recorder in
-                    try make(entry, keyed: try art.keyedCharm(entry, expected: hash, threads: recorder.threads), canvas: table.canvas, art: art, recorder)
-                }
-            })
+            jobs.append(
+                Job(name: entry.id, scope: .charm(entry.id), charms: [entry.id]) {
+                    let hash = try art.artHash(of: entry)
+                    return Job.Prepared(key: key(entry, artHash: hash, canvas: table.canvas).hash) { recorder in
+                        try make(entry, keyed: try art.keyedCharm(entry, expected: hash, threads: recorder.threads), canvas: table.canvas, art: art, recorder)
+                    }
+                })
         }
         return StagePlan(jobs: jobs)
     }
@@ -45,13 +48,18 @@ package enum CharmsStage: ContactSheetStage {
         var warnings: [String] = keyed.info.warnings + ColorChunkPolicy.warnings(for: keyed.info)
         if charm.matteFloor > 0 {
             let suggestion = PaintedCharm.suggestedBlackPoint(floor: charm.matteFloor, current: entry.blackPoint)
-            warnings.append("charm '\(entry.id)': matte is not black: background floor \(charm.matteFloor)/255 would key into a haze over the whole canvas; set \"blackPoint\": \(suggestion) for it in charms.json")
+            warnings.append(
+                "charm '\(entry.id)': matte is not black: background floor \(charm.matteFloor)/255 would key into a haze over the whole canvas; set \"blackPoint\": \(suggestion) for it in charms.json"
+            )
         }
         if charm.legibility.nearlyVanishes {
-            warnings.append("charm '\(entry.id)' nearly vanishes at 22 px: \(charm.legibility.verdict) (\(charm.legibility.summary); needs \(Format.percent(LegibilityReport.minimumSolidFraction)) and \(Format.percent(LegibilityReport.minimumRetention))); see \(ContactSheetPage.path)#charm-\(entry.id)")
+            warnings.append(
+                "charm '\(entry.id)' nearly vanishes at 22 px: \(charm.legibility.verdict) (\(charm.legibility.summary); needs \(Format.percent(LegibilityReport.minimumSolidFraction)) and \(Format.percent(LegibilityReport.minimumRetention))); see \(ContactSheetPage.path)#charm-\(entry.id)"
+            )
         }
         for warning in warnings { recorder.warn(path, warning) }
-        recorder.note("charm \(entry.id): painted \(charm.paintedBounds) of the art, 22 pt @3x: \(charm.phoneLegibility.verdict); @1x: \(charm.legibility.verdict)")
+        recorder.note(
+            "charm \(entry.id): painted \(charm.paintedBounds) of the art, 22 pt @3x: \(charm.phoneLegibility.verdict); @1x: \(charm.legibility.verdict)")
         recorder.leave(ContactSheet(charms: [card(charm, entry: entry, canvas: canvas, warnings: warnings)]))
     }
 
@@ -87,7 +95,8 @@ package enum CharmsStage: ContactSheetStage {
         let largest = charm.renders.last!
         let scale = Double(CharmCanvas.scales.last!)
         let paint = PaintedBounds.of(largest)
-        let readings = [(Legibility.phoneScale, charm.phoneIsland, charm.phoneLegibility), (1, charm.island, charm.legibility)].map { scale, image, legibility in
+        let readings = [(Legibility.phoneScale, charm.phoneIsland, charm.phoneLegibility), (1, charm.island, charm.legibility)].map {
+            scale, image, legibility in
             ContactSheet.IslandReading(
                 scale: scale, image: ContactSheet.Image(path: islandPath(charm.id, scale: scale), width: image.width, height: image.height),
                 legibility: legibility)
@@ -95,7 +104,8 @@ package enum CharmsStage: ContactSheetStage {
         return ContactSheet.Charm(
             id: entry.id, displayName: entry.displayName, note: entry.note, images: images,
             pointWidth: canvas.pointWidth, pointHeight: canvas.pointHeight,
-            paintedBox: ContactSheet.Box(x: Double(paint.x) / scale, y: Double(paint.y) / scale, width: Double(paint.width) / scale, height: Double(paint.height) / scale),
+            paintedBox: ContactSheet.Box(
+                x: Double(paint.x) / scale, y: Double(paint.y) / scale, width: Double(paint.width) / scale, height: Double(paint.height) / scale),
             readings: readings, warnings: warnings)
     }
 }

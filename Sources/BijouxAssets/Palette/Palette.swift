@@ -91,7 +91,9 @@ extension Palette {
             guard AssetName.isValid(name) else {
                 throw ArtFileError(
                     file: file, location: member.keyLocation, field: "colors",
-                    message: "\"\(name)\" is not a valid colour name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names a colour set and a Swift property")
+                    message:
+                        "\"\(name)\" is not a valid colour name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names a colour set and a Swift property"
+                )
             }
             var color = Color(name: name, any: RGBA(0, 0, 0, 255), location: member.keyLocation)
             if let hex = member.value.value.string {

@@ -19,7 +19,10 @@ package enum PaletteStage: Stage {
         let dark = palette.colors.filter { $0.dark != nil }.count
         let note = "palette: \(palette.colors.count) colours (\(dark) with a dark appearance)" + (palette.accent.map { ", accent \($0)" } ?? "")
         // The folder's job also reports the palette.
-        var jobs = [Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())], note: note)]
+        var jobs = [
+            Job.constant(
+                name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())], note: note)
+        ]
         for color in palette.colors {
             jobs.append(colorSetJob(name: color.name, path: "\(catalogFolder)/\(color.colorSetName).colorset/Contents.json", color: color))
         }

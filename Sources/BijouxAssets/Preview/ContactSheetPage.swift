@@ -104,7 +104,8 @@ public enum ContactSheetPage {
             let scale = index + 1
             text += "<figure><div class=\"well canvas\">"
             text += image(render, scale: scale, alt: "\(charm.id) @\(scale)x", extra: " class=\"art\"")
-            text += "<span class=\"painted\" style=\"left:\(HTML.number(box.x))px;top:\(HTML.number(box.y))px;width:\(HTML.number(box.width))px;height:\(HTML.number(box.height))px\"></span>"
+            text +=
+                "<span class=\"painted\" style=\"left:\(HTML.number(box.x))px;top:\(HTML.number(box.y))px;width:\(HTML.number(box.width))px;height:\(HTML.number(box.height))px\"></span>"
             text += "</div><figcaption>@\(scale)x · \(render.width)×\(render.height) px</figcaption></figure>\n"
         }
         text += "</div>\n<div class=\"readings\">\n"
@@ -114,8 +115,10 @@ public enum ContactSheetPage {
             text += "<figure class=\"reading\" data-grade=\"\(HTML.escape(reading.legibility.grade))\">"
             text += "<div class=\"well\">"
             text += image(reading.image, scale: reading.scale, alt: "\(charm.id) at 22 pt @\(reading.scale)x", extra: " class=\"art actual\"")
-            text += "<img src=\"\(HTML.link(reading.image.path))\" width=\"\(HTML.number(shown))\" height=\"\(HTML.number(shown * CharmArt.aspect))\" alt=\"\" class=\"art magnified\(magnify)\">"
-            text += "</div><figcaption><b>22 pt @\(reading.scale)x (\(reading.image.width) px\(reading.scale == 3 ? ", what the phone shows" : ", the strict check"))</b>: "
+            text +=
+                "<img src=\"\(HTML.link(reading.image.path))\" width=\"\(HTML.number(shown))\" height=\"\(HTML.number(shown * CharmArt.aspect))\" alt=\"\" class=\"art magnified\(magnify)\">"
+            text +=
+                "</div><figcaption><b>22 pt @\(reading.scale)x (\(reading.image.width) px\(reading.scale == 3 ? ", what the phone shows" : ", the strict check"))</b>: "
             text += "\(HTML.escape(reading.legibility.verdict)).</figcaption></figure>\n"
         }
         text += "</div>\n" + warningList(charm.warnings) + "</article>\n"
@@ -133,7 +136,8 @@ public enum ContactSheetPage {
             text += "</div><figcaption>@\(scale)x · \(render.width)×\(render.height) px</figcaption></figure>\n"
         }
         text += "</div>\n"
-        text += "<p class=\"hint\">\(icon.renderingIntent == "template" ? "Template: the app tints it with its ink; shown in the light ink." : "Original: drawn in its own colours.")</p>\n"
+        text +=
+            "<p class=\"hint\">\(icon.renderingIntent == "template" ? "Template: the app tints it with its ink; shown in the light ink." : "Original: drawn in its own colours.")</p>\n"
         return text + warningList(icon.warnings) + "</article>\n"
     }
 
@@ -149,7 +153,9 @@ public enum ContactSheetPage {
             }
             text += "</div><figcaption>the file, \(file.width)×\(file.height) px</figcaption></figure>\n"
         }
-        text += "<figure><div class=\"well wallpaper\">" + image(look.home, scale: look.home.width / SheetViews.homeIconPoints, alt: "app icon \(look.variant) at 60 pt")
+        text +=
+            "<figure><div class=\"well wallpaper\">"
+            + image(look.home, scale: look.home.width / SheetViews.homeIconPoints, alt: "app icon \(look.variant) at 60 pt")
         text += "</div><figcaption>as the home screen shows it, 60 pt</figcaption></figure>\n</div>\n"
         if let approximation = look.approximation { text += "<p class=\"hint\">Approximation: \(HTML.escape(approximation))</p>\n" }
         return text + warningList(look.warnings) + "</article>\n"

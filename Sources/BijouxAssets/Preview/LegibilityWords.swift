@@ -22,7 +22,8 @@ extension LegibilityReport {
         if retention < Self.crispRetention {
             return "holds up at 22 pt, but fine details soften: \(Self.percent(keptShare)) of its shape stays solid"
         }
-        return keptShare >= 0.995 ? "reads well at 22 pt: all of its shape stays solid"
+        return keptShare >= 0.995
+            ? "reads well at 22 pt: all of its shape stays solid"
             : "reads well at 22 pt: \(Self.percent(keptShare)) of its shape stays solid"
     }
 

@@ -165,14 +165,18 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     static func contentType(_ path: String) -> String {
-        let types = ["html": "text/html; charset=utf-8", "png": "image/png", "json": "application/json", "svg": "image/svg+xml", "css": "text/css", "js": "text/javascript"]
+        let types = [
+            "html": "text/html; charset=utf-8", "png": "image/png", "json": "application/json", "svg": "image/svg+xml", "css": "text/css",
+            "js": "text/javascript",
+        ]
         let ext = path.split(separator: ".").last.map(String.init) ?? ""
         return types[ext] ?? "application/octet-stream"
     }
 
     static func response(_ status: Int, _ type: String, _ body: [UInt8], head: Bool, extra: String = "") -> [UInt8] {
         let reasons = [200: "OK", 302: "Found", 404: "Not Found", 405: "Method Not Allowed"]
-        let header = "HTTP/1.1 \(status) \(reasons[status] ?? "")\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\(extra)\r\n"
+        let header =
+            "HTTP/1.1 \(status) \(reasons[status] ?? "")\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\(extra)\r\n"
         return Array(header.utf8) + (head ? [] : body)
     }
 

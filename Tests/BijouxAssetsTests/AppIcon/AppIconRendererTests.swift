@@ -20,15 +20,16 @@ struct AppIconRendererTests {
     }
 
     @Test func theIconSetHasTheThreeVariantsInTheirFormats() throws {
-        #expect(Set(Self.outputs.keys) == [
-            "Assets.xcassets/AppIcon.appiconset/Contents.json", "Assets.xcassets/AppIcon.appiconset/AppIcon.png",
-            "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", "Assets.xcassets/AppIcon.appiconset/AppIcon-tinted.png",
-            "Preview/AppIcon/home-default.png", "Preview/AppIcon/home-dark.png", "Preview/AppIcon/home-tinted.png",
-            "Preview/AppIcon-safe-zone.png",
-            // The Icon Composer document beside it, and its looks on the home screen.
-            "AppIcon.icon/icon.json", "AppIcon.icon/Assets/thread.svg", "AppIcon.icon/Assets/ring.svg", "AppIcon.icon/Assets/heart.png",
-            "Preview/AppIcon/icon-default.png", "Preview/AppIcon/icon-dark.png", "Preview/AppIcon/icon-tinted.png", "Preview/AppIcon/icon-clear.png",
-        ])
+        #expect(
+            Set(Self.outputs.keys) == [
+                "Assets.xcassets/AppIcon.appiconset/Contents.json", "Assets.xcassets/AppIcon.appiconset/AppIcon.png",
+                "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", "Assets.xcassets/AppIcon.appiconset/AppIcon-tinted.png",
+                "Preview/AppIcon/home-default.png", "Preview/AppIcon/home-dark.png", "Preview/AppIcon/home-tinted.png",
+                "Preview/AppIcon-safe-zone.png",
+                // The Icon Composer document beside it, and its looks on the home screen.
+                "AppIcon.icon/icon.json", "AppIcon.icon/Assets/thread.svg", "AppIcon.icon/Assets/ring.svg", "AppIcon.icon/Assets/heart.png",
+                "Preview/AppIcon/icon-default.png", "Preview/AppIcon/icon-dark.png", "Preview/AppIcon/icon-tinted.png", "Preview/AppIcon/icon-clear.png",
+            ])
         // Default: colour type 2, no alpha channel and no tRNS (App Store error 90717).
         let light = try Self.decoded("AppIcon.png")
         #expect(light.info.colorType == .rgb && !light.info.hasAlpha && light.info.bitDepth == 8)
@@ -173,8 +174,9 @@ struct AppIconRendererTests {
         let depth = AppIconRenderer.attachDepth(renderer.charm)
         #expect(depth > 10)
         #expect(layout.charmBox.y + depth == Int((p.curve.baseY(atX: 512) + p.charm.hang).rounded()))
-        #expect(renderer.charm[renderer.charm.width / 2, depth].a >= 128 || renderer.charm[renderer.charm.width / 2 - 1, depth].a >= 128
-            || renderer.charm[renderer.charm.width / 2 + 1, depth].a >= 128)
+        #expect(
+            renderer.charm[renderer.charm.width / 2, depth].a >= 128 || renderer.charm[renderer.charm.width / 2 - 1, depth].a >= 128
+                || renderer.charm[renderer.charm.width / 2 + 1, depth].a >= 128)
     }
 
     /// The thread the icon draws is BijouxKit's `points(spacing:)`: every pixel it

@@ -7,7 +7,9 @@ import Testing
 struct AppIconStageTests {
     /// An art folder with the stock heart and star and the fixture's appicon.json.
     static func makeArt(_ folder: TemporaryFolder, appIcon: String = AppIconFixture.json) {
-        folder.write("art/charms.json", """
+        folder.write(
+            "art/charms.json",
+            """
             {"charms": [
               {"id": "heart", "displayName": "Heart", "note": "you have my whole heart", "swayDuration": 3.2},
               {"id": "star", "displayName": "Star", "note": "you make everything shine", "swayDuration": 2.4}
@@ -109,10 +111,11 @@ struct AppIconStageTests {
         // the Icon Composer document's heart and its looks.
         folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
         let heart = try BuildEngine.build(Self.options(folder, only: ["heart"]))
-        #expect(Set(heart.files.written).isSuperset(of: [
-            "Assets.xcassets/Charms/heart.imageset/heart@3x.png", "Assets.xcassets/AppIcon.appiconset/AppIcon.png",
-            LeFilDocument.folder + "/Assets/heart.png", LeFilDocument.Checked.homePath(.default),
-        ]))
+        #expect(
+            Set(heart.files.written).isSuperset(of: [
+                "Assets.xcassets/Charms/heart.imageset/heart@3x.png", "Assets.xcassets/AppIcon.appiconset/AppIcon.png",
+                LeFilDocument.folder + "/Assets/heart.png", LeFilDocument.Checked.homePath(.default),
+            ]))
         #expect(folder.read("out/Assets.xcassets/AppIcon.appiconset/AppIcon.png") != icon)
         #expect(heart.files.removed.isEmpty)
     }

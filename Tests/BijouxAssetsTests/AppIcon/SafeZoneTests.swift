@@ -65,11 +65,16 @@ struct SafeZoneTests {
         // its edge is 40 − 26/2 = 27 px from the mask's straight left edge.
         let y = 0.285 * 1024 + 5 * 1.1 * sin(1.7)
         #expect(Format.number(y, decimals: 1) == "297.3")
-        #expect(Self.geometryViolation(p) == "art/appicon.json:2:13: rule 'thread inside the safe zone' failed (geometry): the thread's edge (wobble and half the 26 px stroke included) comes within 27 px of the icon mask's edge at (40, 297.3); limit: at least 51.2 px (the safe-zone margin)")
+        #expect(
+            Self.geometryViolation(p)
+                == "art/appicon.json:2:13: rule 'thread inside the safe zone' failed (geometry): the thread's edge (wobble and half the 26 px stroke included) comes within 27 px of the icon mask's edge at (40, 297.3); limit: at least 51.2 px (the safe-zone margin)"
+        )
         // On the pixels: the round cap reaches x = 27, so the first pixel it touches
         // is the one from 27 to 28, centred 27.5 px from the edge.
         let pixels = Self.pixelViolation(p)
-        #expect(pixels.hasPrefix("art/appicon.json:2:13: rule 'thread inside the safe zone' failed (rendered pixels): the thread touches the pixel centred at (27.5, "))
+        #expect(
+            pixels.hasPrefix(
+                "art/appicon.json:2:13: rule 'thread inside the safe zone' failed (rendered pixels): the thread touches the pixel centred at (27.5, "))
         #expect(pixels.hasSuffix("), 27.5 px from the icon mask's edge; limit: at least 50.5 px (the safe-zone margin less half a pixel's diagonal)"))
     }
 
@@ -95,8 +100,14 @@ struct SafeZoneTests {
         // A solid square charm's paint starts at its top, so its box starts at
         // round(y(0.5) + hang) = round(0.285·1024 + 232/2 + 64) = 472 and ends at
         // 472 + 420 = 892, leaving 132/1024 = 12.9 %.
-        #expect(Self.geometryViolation(p) == "art/appicon.json:10:12: rule 'heart bottom margin' failed (geometry): charm 'heart' ends at y = 892 px, leaving 12.9 % of the icon's height below it; limit: at least 21 %")
-        #expect(Self.pixelViolation(p) == "art/appicon.json:10:12: rule 'heart bottom margin' failed (rendered pixels, default variant): the lowest drawn row ends at y = 892 px, leaving 12.9 % of the icon's height below it; limit: at least 21 %")
+        #expect(
+            Self.geometryViolation(p)
+                == "art/appicon.json:10:12: rule 'heart bottom margin' failed (geometry): charm 'heart' ends at y = 892 px, leaving 12.9 % of the icon's height below it; limit: at least 21 %"
+        )
+        #expect(
+            Self.pixelViolation(p)
+                == "art/appicon.json:10:12: rule 'heart bottom margin' failed (rendered pixels, default variant): the lowest drawn row ends at y = 892 px, leaving 12.9 % of the icon's height below it; limit: at least 21 %"
+        )
         // 808 is the lowest bottom that leaves 21 %: (1024 − 808) / 1024 = 21.09 %.
         p.charm.height = 808 - 472
         #expect(Self.geometryViolation(p) == "no violation")
@@ -110,8 +121,14 @@ struct SafeZoneTests {
         p.thread.stretch = 0.01
         p.thread.topFraction = 300.0 / 1024
         p.ring.offset = 20.5
-        #expect(Self.geometryViolation(p) == "art/appicon.json:11:11: rule 'ring on the thread' failed (geometry): the ring's top at (512, 320.5) is 20.5 px from the squiggle; limit: at most 13 px (half the thread's stroke)")
-        #expect(Self.pixelViolation(p) == "art/appicon.json:11:11: rule 'ring on the thread' failed (rendered pixels): the thread covers at most 0 % of the pixels around the ring's top at (512, 320.5); limit: at least 50 %")
+        #expect(
+            Self.geometryViolation(p)
+                == "art/appicon.json:11:11: rule 'ring on the thread' failed (geometry): the ring's top at (512, 320.5) is 20.5 px from the squiggle; limit: at most 13 px (half the thread's stroke)"
+        )
+        #expect(
+            Self.pixelViolation(p)
+                == "art/appicon.json:11:11: rule 'ring on the thread' failed (rendered pixels): the thread covers at most 0 % of the pixels around the ring's top at (512, 320.5); limit: at least 50 %"
+        )
         // The limit is half the stroke, either side.
         p.ring.offset = -12.9
         #expect(Self.geometryViolation(p) == "no violation")
@@ -126,7 +143,10 @@ struct SafeZoneTests {
         var p = Fixture.parameters()
         p.thread.stretch = 12
         p.charm.x = 895
-        #expect(Self.geometryViolation(p) == "art/appicon.json:10:12: field 'charm.x': the thread's squiggle does not pass x = 895 (it is too close to an end), so the ring has nothing to rest on")
+        #expect(
+            Self.geometryViolation(p)
+                == "art/appicon.json:10:12: field 'charm.x': the thread's squiggle does not pass x = 895 (it is too close to an end), so the ring has nothing to rest on"
+        )
     }
 
     @Test func maskDistancesAreExact() {

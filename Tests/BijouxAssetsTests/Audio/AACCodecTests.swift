@@ -45,7 +45,9 @@ struct AACCodecTests {
     func aHelperThatCannotEncodeStopsTheBuildAndKeepsTheOutputs(_ kind: String) throws {
         let (folder, before) = try Self.builtFolder("aac-\(kind)")
         // A new score, so its track must be encoded.
-        folder.write("art/music/short-loop.json", Array(#"{"tempo": 100, "bars": 2, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
+        folder.write(
+            "art/music/short-loop.json",
+            Array(#"{"tempo": 100, "bars": 2, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
         let helper = folder.path + "/helper/bijoux-aac"
         if kind == "failing" {
             folder.write("helper/bijoux-aac", "#!/bin/sh\necho 'no encoder here' >&2\nexit 3\n")
@@ -57,7 +59,8 @@ struct AACCodecTests {
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "one line: \(result.stderr)")
         let score = folder.path + "/art/music/short-loop.json"
-        let expected = kind == "missing"
+        let expected =
+            kind == "missing"
             ? "\(score): error: cannot run the AAC encoder \(helper) (it is built and shipped beside bijoux-assets; BIJOUX_AAC names another): cannot read: No such file or directory"
             : "\(score): error: \(helper) failed: no encoder here"
         #expect(lines.first.map(String.init) == expected)
@@ -80,7 +83,9 @@ struct AACCodecTests {
         chmod(copy, 0o444)
         let again = try CLI.run(arguments, environment: environment)
         #expect(again.status == 0, "a cached track needs no encoder: \(again.stderr)")
-        folder.write("art/music/short-loop.json", Array(#"{"tempo": 90, "bars": 2, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
+        folder.write(
+            "art/music/short-loop.json",
+            Array(#"{"tempo": 90, "bars": 2, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
         let changed = try CLI.run(arguments, environment: environment)
         #expect(changed.status == 1 && changed.stderr.contains("cannot run the AAC encoder \(copy)"), "\(changed.stderr)")
     }

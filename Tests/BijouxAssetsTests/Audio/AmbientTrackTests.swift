@@ -147,7 +147,8 @@ struct AmbientTrackTests {
             let barLines = (1..<waltz.score.bars).map { Int((Double($0) * waltz.score.barSeconds * Voices.sampleRate).rounded()) }
             let changes = barLines.map(levelChange)
             let seamChange = levelChange(at: 0)
-            #expect(seamChange >= changes.min()! - 1 && seamChange <= changes.max()! + 1, "seam \(seamChange) dB, bar lines \(changes.min()!)…\(changes.max()!) dB")
+            #expect(
+                seamChange >= changes.min()! - 1 && seamChange <= changes.max()! + 1, "seam \(seamChange) dB, bar lines \(changes.min()!)…\(changes.max()!) dB")
         }
     }
 

@@ -29,7 +29,8 @@ struct ScoreTests {
     }
 
     @Test func optionalFieldsHaveDefaults() throws {
-        let score = try Score.parse(Array(#"{"tempo": 84, "bars": 32, "meter": "3/4", "key": "F", "progression": ["Fmaj7", "Dm7", "Gm7", "C7"], "seed": 7}"#.utf8), file: "s.json")
+        let score = try Score.parse(
+            Array(#"{"tempo": 84, "bars": 32, "meter": "3/4", "key": "F", "progression": ["Fmaj7", "Dm7", "Gm7", "C7"], "seed": 7}"#.utf8), file: "s.json")
         #expect(score.tempo == 84 && score.bars == 32 && score.seed == 7)
         #expect(score.levels == Score.Levels())
         #expect(!score.loop && score.swing == 0.6 && score.reverbSeconds == 2.4)
@@ -46,33 +47,45 @@ struct ScoreTests {
     static let base = #""meter": "3/4", "key": "F", "seed": 1"#
 
     @Test func badScoresArePositionedErrors() {
-        #expect(Self.error(#"{"tempo": 84, "bars": 8, \#(Self.base), "progression": ["Fmaj7", "Dm7", "Gx7"]}"#)
-            == #"waltz.json:1:97: field 'progression[2]': unknown chord symbol "Gx7" in bar 3: expected a root (C…B, with # or b) and a quality such as maj7, m7, 7, m7b5, dim7, 7sus4"#)
-        #expect(Self.error(#"{"tempo": 84, "bars": 8, "meter": "4/4", "key": "F", "seed": 1, "progression": ["F"]}"#)
-            == #"waltz.json:1:35: field 'meter': meter "4/4" is not supported: expected "3/4" (the arrangement is a waltz)"#)
-        #expect(Self.error(#"{"tempo": 0, "bars": 8, \#(Self.base), "progression": ["F"]}"#)
-            == "waltz.json:1:11: field 'tempo': 0 is out of range: expected beats per minute, 30–240")
-        #expect(Self.error(#"{"tempo": 10000, "bars": 8, \#(Self.base), "progression": ["F"]}"#)
-            == "waltz.json:1:11: field 'tempo': 10000 is out of range: expected beats per minute, 30–240")
-        #expect(Self.error(#"{"tempo": 84, "bars": 8, "meter": "3/4", "key": "H", "seed": 1, "progression": ["F"]}"#)
-            .hasPrefix("waltz.json:1:49: field 'key': \"H\" is not a key"))
-        #expect(Self.error(#"{"tempo": 84, "bars": 8, \#(Self.base), "progression": []}"#)
-            == "waltz.json:1:80: field 'progression': expected a non-empty array of chord symbols, found an array")
-        #expect(Self.error(#"{"tempo": 84, "bars": 8, \#(Self.base), "progression": ["F"], "loop": true, "fadeOut": 2}"#)
-            .hasPrefix("waltz.json:1:112: field 'fadeOut': a looping track has no fades"))
-        #expect(Self.error(#"{"tempo": 84, "bars": 8, \#(Self.base), "progression": ["F"], "tempi": 3}"#)
-            .hasPrefix("waltz.json:1:87: field 'tempi': unknown field"))
+        #expect(
+            Self.error(#"{"tempo": 84, "bars": 8, \#(Self.base), "progression": ["Fmaj7", "Dm7", "Gx7"]}"#)
+                == #"waltz.json:1:97: field 'progression[2]': unknown chord symbol "Gx7" in bar 3: expected a root (C…B, with # or b) and a quality such as maj7, m7, 7, m7b5, dim7, 7sus4"#
+        )
+        #expect(
+            Self.error(#"{"tempo": 84, "bars": 8, "meter": "4/4", "key": "F", "seed": 1, "progression": ["F"]}"#)
+                == #"waltz.json:1:35: field 'meter': meter "4/4" is not supported: expected "3/4" (the arrangement is a waltz)"#)
+        #expect(
+            Self.error(#"{"tempo": 0, "bars": 8, \#(Self.base), "progression": ["F"]}"#)
+                == "waltz.json:1:11: field 'tempo': 0 is out of range: expected beats per minute, 30–240")
+        #expect(
+            Self.error(#"{"tempo": 10000, "bars": 8, \#(Self.base), "progression": ["F"]}"#)
+                == "waltz.json:1:11: field 'tempo': 10000 is out of range: expected beats per minute, 30–240")
+        #expect(
+            Self.error(#"{"tempo": 84, "bars": 8, "meter": "3/4", "key": "H", "seed": 1, "progression": ["F"]}"#)
+                .hasPrefix("waltz.json:1:49: field 'key': \"H\" is not a key"))
+        #expect(
+            Self.error(#"{"tempo": 84, "bars": 8, \#(Self.base), "progression": []}"#)
+                == "waltz.json:1:80: field 'progression': expected a non-empty array of chord symbols, found an array")
+        #expect(
+            Self.error(#"{"tempo": 84, "bars": 8, \#(Self.base), "progression": ["F"], "loop": true, "fadeOut": 2}"#)
+                .hasPrefix("waltz.json:1:112: field 'fadeOut': a looping track has no fades"))
+        #expect(
+            Self.error(#"{"tempo": 84, "bars": 8, \#(Self.base), "progression": ["F"], "tempi": 3}"#)
+                .hasPrefix("waltz.json:1:87: field 'tempi': unknown field"))
     }
 
     /// A score that would render hours is refused by the parser, before any synthesis
     /// (which is why this test takes no time).
     @Test func aScoreThatWouldRenderHoursIsRefused() {
-        #expect(Self.error(#"{"tempo": 84, "bars": 100000, \#(Self.base), "progression": ["F"]}"#)
-            == "waltz.json:1:23: field 'bars': 100000 bars at 84 beats per minute last 3571 minutes; a track may last at most 10 minutes")
-        #expect(Self.error(#"{"tempo": 30, "bars": 101, \#(Self.base), "progression": ["F"]}"#)
-            .hasPrefix("waltz.json:1:23: field 'bars': 101 bars at 30 beats per minute last 10 minutes"))
-        #expect(Self.error(#"{"tempo": 84, "bars": 1e300, \#(Self.base), "progression": ["F"]}"#)
-            == "waltz.json:1:23: field 'bars': expected a whole number of bars, at least 1")
+        #expect(
+            Self.error(#"{"tempo": 84, "bars": 100000, \#(Self.base), "progression": ["F"]}"#)
+                == "waltz.json:1:23: field 'bars': 100000 bars at 84 beats per minute last 3571 minutes; a track may last at most 10 minutes")
+        #expect(
+            Self.error(#"{"tempo": 30, "bars": 101, \#(Self.base), "progression": ["F"]}"#)
+                .hasPrefix("waltz.json:1:23: field 'bars': 101 bars at 30 beats per minute last 10 minutes"))
+        #expect(
+            Self.error(#"{"tempo": 84, "bars": 1e300, \#(Self.base), "progression": ["F"]}"#)
+                == "waltz.json:1:23: field 'bars': expected a whole number of bars, at least 1")
     }
 }
 

@@ -8,8 +8,14 @@ struct SoundsStageTests {
     /// The engine's small art folder plus a three-second score and a haptic recipe.
     static func makeArt(_ folder: TemporaryFolder) {
         BuildEngineTests.makeArt(folder)
-        folder.write("art/music/short-loop.json", Array(#"{"tempo": 120, "bars": 2, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
-        folder.write("art/haptics/tap.json", Array(#"{"ramp": {"count": 2, "spacing": 0.1, "startIntensity": 0.2, "endIntensity": 0.4, "startSharpness": 0.5, "endSharpness": 0.5}, "thud": {"delay": 0, "duration": 0.1, "intensity": 0.9, "sharpness": 0.1}}"#.utf8))
+        folder.write(
+            "art/music/short-loop.json",
+            Array(#"{"tempo": 120, "bars": 2, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
+        folder.write(
+            "art/haptics/tap.json",
+            Array(
+                #"{"ramp": {"count": 2, "spacing": 0.1, "startIntensity": 0.2, "endIntensity": 0.4, "startSharpness": 0.5, "endSharpness": 0.5}, "thud": {"delay": 0, "duration": 0.1, "intensity": 0.9, "sharpness": 0.1}}"#
+                    .utf8))
     }
 
     @Test(.tags(.slow), .notInFastRun) func buildsTheTrackThePatternAndTheirSwift() throws {
@@ -69,12 +75,18 @@ struct SoundsStageTests {
         #expect(remade.contains("\"loopEndFrame\" : 132300"), "the cached track's facts, from its artifact in the cache")
 
         let json = folder.read("out/Generated/charms.json")
-        folder.write("art/music/short-loop.json", Array(#"{"tempo": 120, "bars": 3, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
+        folder.write(
+            "art/music/short-loop.json",
+            Array(#"{"tempo": 120, "bars": 3, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
         #expect(try build() == ["sounds/short-loop.m4a", "sounds/Sounds.swift", "table/charm table"])
         let twin = String(decoding: try #require(folder.read("out/Generated/charms.json")), as: UTF8.self)
         #expect(twin.contains("\"loopEndFrame\" : 198450") && folder.read("out/Generated/charms.json") != json)
 
-        folder.write("art/haptics/tap.json", Array(#"{"ramp": {"count": 3, "spacing": 0.1, "startIntensity": 0.2, "endIntensity": 0.4, "startSharpness": 0.5, "endSharpness": 0.5}, "thud": {"delay": 0, "duration": 0.1, "intensity": 0.9, "sharpness": 0.1}}"#.utf8))
+        folder.write(
+            "art/haptics/tap.json",
+            Array(
+                #"{"ramp": {"count": 3, "spacing": 0.1, "startIntensity": 0.2, "endIntensity": 0.4, "startSharpness": 0.5, "endSharpness": 0.5}, "thud": {"delay": 0, "duration": 0.1, "intensity": 0.9, "sharpness": 0.1}}"#
+                    .utf8))
         #expect(try build() == ["sounds/tap.ahap", "sounds/Sounds.swift", "table/charm table"])
     }
 
@@ -101,7 +113,8 @@ struct SoundsStageTests {
         #expect {
             try BuildEngine.build(BuildEngineTests.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art/music/short-loop.json:1:36: field 'meter': meter \"6/8\" is not supported: expected \"3/4\" (the arrangement is a waltz)"
+            "\(error)"
+                == "\(folder.path)/art/music/short-loop.json:1:36: field 'meter': meter \"6/8\" is not supported: expected \"3/4\" (the arrangement is a waltz)"
         }
         #expect(folder.read("out/Audio/short-loop.m4a") == nil)
     }
@@ -112,7 +125,10 @@ struct OneShotTrackTests {
     /// Without `loop` the track keeps its reverb tail: bars × beats × 60 / tempo plus
     /// the reverb's seconds, and the fade-out brings it to silence at its last sample.
     @Test func keepsItsTailAndFadesOut() throws {
-        let score = try Score.parse(Array(#"{"tempo": 120, "bars": 2, "meter": "3/4", "key": "F#m", "progression": ["F#m7b5", "C7sus4"], "seed": 9, "reverb": {"seconds": 1, "mix": 0.5}, "fadeOut": 0.5}"#.utf8), file: "once.json")
+        let score = try Score.parse(
+            Array(
+                #"{"tempo": 120, "bars": 2, "meter": "3/4", "key": "F#m", "progression": ["F#m7b5", "C7sus4"], "seed": 9, "reverb": {"seconds": 1, "mix": 0.5}, "fadeOut": 0.5}"#
+                    .utf8), file: "once.json")
         let track = AmbientTrack(score: score, name: "once")
         #expect(track.facts.frames == Int((3.0 + 1.0) * Voices.sampleRate))
         #expect(track.facts.loop == nil)

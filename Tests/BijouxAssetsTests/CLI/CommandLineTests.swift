@@ -108,10 +108,12 @@ struct CommandLineTests {
         #expect(result.status == 0, "\(result.stderr)")
         let keyed = try PNGDecoder.decodeFile(folder.path + "/out.png")
         #expect(keyed.info.colorType == .rgbAlpha && keyed.info.bitDepth == 8)
-        for y in 0..<48 { for x in 0..<64 {
-            let p = painted[x, y]
-            #expect(keyed.rgba8[x, y] == LuminanceKey.reference(p.r, p.g, p.b))
-        } }
+        for y in 0..<48 {
+            for x in 0..<64 {
+                let p = painted[x, y]
+                #expect(keyed.rgba8[x, y] == LuminanceKey.reference(p.r, p.g, p.b))
+            }
+        }
     }
 
     @Test(arguments: ["missing", "text", "truncated", "huge", "corrupt"])
@@ -200,19 +202,24 @@ struct CommandLineCorpusTests {
         #expect(result.stdout.hasSuffix("contact sheet: \(folder.path)/out/Preview/index.html#charm-star\n"))
         // Into an empty folder: the charm, the folders' Contents.json a catalog needs, and
         // the contact sheet of what the folder holds.
-        #expect(folder.files().filter { !$0.hasPrefix(".") && !$0.hasPrefix("out/.") } == [
-            "Assets.xcassets/Charms/Contents.json",
-            "Assets.xcassets/Charms/star.imageset/Contents.json", "Assets.xcassets/Charms/star.imageset/star.png",
-            "Assets.xcassets/Charms/star.imageset/star@2x.png", "Assets.xcassets/Charms/star.imageset/star@3x.png",
-            "Assets.xcassets/Contents.json", "Preview/Charms/star-22pt@1x.png", "Preview/Charms/star-22pt@3x.png",
-            "Preview/index.html",
-        ].map { "out/" + $0 })
+        #expect(
+            folder.files().filter { !$0.hasPrefix(".") && !$0.hasPrefix("out/.") }
+                == [
+                    "Assets.xcassets/Charms/Contents.json",
+                    "Assets.xcassets/Charms/star.imageset/Contents.json", "Assets.xcassets/Charms/star.imageset/star.png",
+                    "Assets.xcassets/Charms/star.imageset/star@2x.png", "Assets.xcassets/Charms/star.imageset/star@3x.png",
+                    "Assets.xcassets/Contents.json", "Preview/Charms/star-22pt@1x.png", "Preview/Charms/star-22pt@3x.png",
+                    "Preview/index.html",
+                ].map { "out/" + $0 })
     }
 
     @Test func strictBuildFailsOnAWarning() throws {
         let folder = TestPaths.temporaryFolder("cli-strict")
         folder.write("art/charms.json", #"{"charms": [{"id": "fog", "displayName": "Fog", "note": "hazy days", "swayDuration": 3}]}"#)
-        folder.write("art/charms/fog.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 120, height: 110, center: (60, 55), radius: 40, softness: 4, color: (200, 200, 220), matte: 6), as: .rgb))
+        folder.write(
+            "art/charms/fog.png",
+            PNGEncoder.encode(
+                Synthetic.paintedDisc(width: 120, height: 110, center: (60, 55), radius: 40, softness: 4, color: (200, 200, 220), matte: 6), as: .rgb))
         let lenient = try CLI.run(["build", "--art", folder.path + "/art", "--out", folder.path + "/out"])
         #expect(lenient.status == 0)
         #expect(lenient.stderr.contains("\(folder.path)/art/charms/fog.png: warning: charm 'fog': matte is not black: background floor 6/255"))

@@ -1,8 +1,8 @@
+import BijouxKit
 import Foundation
 import Testing
 
 @testable import BijouxAssets
-import BijouxKit
 
 #if canImport(Glibc)
     import Glibc
@@ -68,7 +68,9 @@ struct HostileArtTests {
     /// it or beside it is removed.
     @Test(
         .tags(.slow), .notInFastRun,
-        .enabled(if: permissionsCanBeTested, "running as root without setpriv, or a folder above the temporary folder or the tool is closed to others, so permissions cannot be tested"),
+        .enabled(
+            if: permissionsCanBeTested,
+            "running as root without setpriv, or a folder above the temporary folder or the tool is closed to others, so permissions cannot be tested"),
         arguments: [("art/icons", 0), ("art/charms", 0), ("out/Assets.xcassets/Icons", 0o300), ("out/Preview", 0o300)])
     func anUnreadableFolderIsAnErrorNamingItAndKeepsTheOutputs(_ unreadable: String, mode: Int) throws {
         let (folder, outputs) = try Self.builtArt("unreadable")
@@ -240,7 +242,10 @@ struct HostileArtTests {
               {"id": "urlbox", "displayName": "B", "note": "n", "swayDuration": 3}
             ]}
             """
-        #expect(Self.tableProblem(json) == "charms.json:3:3: charm 'urlbox', field 'id': 'urlbox' and 'URLbox' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one (first defined at 2:3)")
+        #expect(
+            Self.tableProblem(json)
+                == "charms.json:3:3: charm 'urlbox', field 'id': 'urlbox' and 'URLbox' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one (first defined at 2:3)"
+        )
     }
 
     /// Whether the temporary folders' disk tells names apart by case (a Mac's usually
@@ -261,7 +266,8 @@ struct HostileArtTests {
         #expect {
             try BuildEngine.build(IconsStageTests.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art/icons/give.svg: icon names 'give' and 'Give' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one"
+            "\(error)"
+                == "\(folder.path)/art/icons/give.svg: icon names 'give' and 'Give' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one"
         }
     }
 }

@@ -5,76 +5,78 @@ import Testing
 @Suite("Asset catalog Contents.json")
 struct AssetCatalogTests {
     @Test func imageSetInXcodeStyle() {
-        #expect(AssetCatalog.imageSetContents(name: "cat") == """
-            {
-              "images" : [
+        #expect(
+            AssetCatalog.imageSetContents(name: "cat") == """
                 {
-                  "filename" : "cat.png",
-                  "idiom" : "universal",
-                  "scale" : "1x"
-                },
-                {
-                  "filename" : "cat@2x.png",
-                  "idiom" : "universal",
-                  "scale" : "2x"
-                },
-                {
-                  "filename" : "cat@3x.png",
-                  "idiom" : "universal",
-                  "scale" : "3x"
+                  "images" : [
+                    {
+                      "filename" : "cat.png",
+                      "idiom" : "universal",
+                      "scale" : "1x"
+                    },
+                    {
+                      "filename" : "cat@2x.png",
+                      "idiom" : "universal",
+                      "scale" : "2x"
+                    },
+                    {
+                      "filename" : "cat@3x.png",
+                      "idiom" : "universal",
+                      "scale" : "3x"
+                    }
+                  ],
+                  "info" : {
+                    "author" : "xcode",
+                    "version" : 1
+                  }
                 }
-              ],
-              "info" : {
-                "author" : "xcode",
-                "version" : 1
-              }
-            }
 
-            """)
+                """)
     }
 
     @Test func appIconSetInTheSingleSizeForm() {
-        #expect(AssetCatalog.appIconSetContents([(nil, "AppIcon.png"), ("dark", "AppIcon-dark.png"), ("tinted", "AppIcon-tinted.png")]) == """
-            {
-              "images" : [
+        #expect(
+            AssetCatalog.appIconSetContents([(nil, "AppIcon.png"), ("dark", "AppIcon-dark.png"), ("tinted", "AppIcon-tinted.png")]) == """
                 {
-                  "filename" : "AppIcon.png",
-                  "idiom" : "universal",
-                  "platform" : "ios",
-                  "size" : "1024x1024"
-                },
-                {
-                  "appearances" : [
+                  "images" : [
                     {
-                      "appearance" : "luminosity",
-                      "value" : "dark"
+                      "filename" : "AppIcon.png",
+                      "idiom" : "universal",
+                      "platform" : "ios",
+                      "size" : "1024x1024"
+                    },
+                    {
+                      "appearances" : [
+                        {
+                          "appearance" : "luminosity",
+                          "value" : "dark"
+                        }
+                      ],
+                      "filename" : "AppIcon-dark.png",
+                      "idiom" : "universal",
+                      "platform" : "ios",
+                      "size" : "1024x1024"
+                    },
+                    {
+                      "appearances" : [
+                        {
+                          "appearance" : "luminosity",
+                          "value" : "tinted"
+                        }
+                      ],
+                      "filename" : "AppIcon-tinted.png",
+                      "idiom" : "universal",
+                      "platform" : "ios",
+                      "size" : "1024x1024"
                     }
                   ],
-                  "filename" : "AppIcon-dark.png",
-                  "idiom" : "universal",
-                  "platform" : "ios",
-                  "size" : "1024x1024"
-                },
-                {
-                  "appearances" : [
-                    {
-                      "appearance" : "luminosity",
-                      "value" : "tinted"
-                    }
-                  ],
-                  "filename" : "AppIcon-tinted.png",
-                  "idiom" : "universal",
-                  "platform" : "ios",
-                  "size" : "1024x1024"
+                  "info" : {
+                    "author" : "xcode",
+                    "version" : 1
+                  }
                 }
-              ],
-              "info" : {
-                "author" : "xcode",
-                "version" : 1
-              }
-            }
 
-            """)
+                """)
     }
 
     @Test func folderContents() {

@@ -38,9 +38,18 @@ struct CatalogSymbolsSwiftTests {
     }
 
     @Test(arguments: [
-        (["give", "add"], "art/icons/add.svg: icon 'add': becomes the Swift name add, which Xcode's generated asset symbols cannot use (UIImage.add exists already); rename it"),
-        (["checkmark"], "art/icons/checkmark.svg: icon 'checkmark': becomes the Swift name checkmark, which Xcode's generated asset symbols cannot use (UIImage.checkmark exists already); rename it"),
-        (["pass-on", "passOn"], "art/icons/passOn.svg: icon 'passOn': becomes the Swift name passOn, as does icon 'pass-on' (art/icons/pass-on.svg); rename one of them"),
+        (
+            ["give", "add"],
+            "art/icons/add.svg: icon 'add': becomes the Swift name add, which Xcode's generated asset symbols cannot use (UIImage.add exists already); rename it"
+        ),
+        (
+            ["checkmark"],
+            "art/icons/checkmark.svg: icon 'checkmark': becomes the Swift name checkmark, which Xcode's generated asset symbols cannot use (UIImage.checkmark exists already); rename it"
+        ),
+        (
+            ["pass-on", "passOn"],
+            "art/icons/passOn.svg: icon 'passOn': becomes the Swift name passOn, as does icon 'pass-on' (art/icons/pass-on.svg); rename one of them"
+        ),
     ])
     func iconNamesThatCollideAreAnErrorNamingBoth(icons: [String], message: String) {
         #expect(throws: ArtFileError.self) { _ = try Self.generate(Self.input(icons: icons)) }
@@ -53,7 +62,10 @@ struct CatalogSymbolsSwiftTests {
             _ = try Self.generate(Self.input(palette: palette))
             Issue.record("a colour called red was accepted")
         } catch {
-            #expect(error.description == "art/palette.json:1:33: colour 'red', field 'colors': becomes the Swift name red, which Xcode's generated asset symbols cannot use (Color.red exists already); rename it")
+            #expect(
+                error.description
+                    == "art/palette.json:1:33: colour 'red', field 'colors': becomes the Swift name red, which Xcode's generated asset symbols cannot use (Color.red exists already); rename it"
+            )
         }
     }
 
@@ -77,7 +89,9 @@ struct CatalogSymbolsSwiftTests {
 
         let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
-        folder.write("main.swift", """
+        folder.write(
+            "main.swift",
+            """
             import BijouxKit
             print(ActionIcon.allCases.map(\\.imageName), BijouxPalette.allColors.map(\\.hex), BijouxPalette.accent.colorSetName, BijouxPalette.paper.red)
             """)

@@ -9,7 +9,8 @@ struct CharmTableSourceTests {
     }
 
     @Test func parsesTheTableInDishOrderWithDefaults() throws {
-        let table = try Self.parse("""
+        let table = try Self.parse(
+            """
             {"charms": [
               {"id": "star", "displayName": "Star", "note": "shine on", "swayDuration": 2.4},
               {"id": "coffee-cup", "displayName": "Coffee Cup", "note": "a warm one", "swayDuration": 4.5,
@@ -24,33 +25,59 @@ struct CharmTableSourceTests {
     }
 
     @Test(arguments: [
-        (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3}, {"id": "a", "displayName": "B", "note": "n", "swayDuration": 3}]}"#,
-         "art/charms.json:1:78: charm 'a', field 'id': duplicate id (first defined at 1:13)"),
-        (#"{"charms": [{"id": "a", "note": "n", "swayDuration": 3}]}"#,
-         "art/charms.json:1:13: charm 'a', field 'displayName': missing required field"),
-        (#"{"charms": [{"id": "a", "displayName": "An Exceedingly Long Charm Name", "note": "n", "swayDuration": 3}]}"#,
-         "art/charms.json:1:40: charm 'a', field 'displayName': \"An Exceedingly Long Charm Name\" is 30 characters; at most 26 fit three-up on the island"),
-        (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": -1}]}"#,
-         "art/charms.json:1:74: charm 'a', field 'swayDuration': -1 s is out of range: it must be more than 0 and less than 6.43 s (5 + 20/14), where the spring constant k = 20 + 14·(5 − duration) stays positive and the 60 Hz step stays stable"),
-        (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 6.5}]}"#,
-         "art/charms.json:1:74: charm 'a', field 'swayDuration': 6.5 s is out of range: it must be more than 0 and less than 6.43 s (5 + 20/14), where the spring constant k = 20 + 14·(5 − duration) stays positive and the 60 Hz step stays stable"),
-        (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": "3s"}]}"#,
-         "art/charms.json:1:74: charm 'a', field 'swayDuration': expected a number of seconds, found a string"),
-        (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "art": "../secret.png"}]}"#,
-         "art/charms.json:1:84: charm 'a', field 'art': \"../secret.png\" must not leave the art folder ('..')"),
-        (#"{"charms": [{"id": "a/b", "displayName": "A", "note": "n", "swayDuration": 3}]}"#,
-         "art/charms.json:1:20: charm 'a/b', field 'id': \"a/b\" is not a valid id (ASCII letters, digits, '-' and '_', starting with a letter or digit, at most 64)"),
-        (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "weight": 2}]}"#,
-         "art/charms.json:1:77: charm 'a', field 'weight': unknown field (expected one of: art, blackPoint, displayName, id, note, swayDuration)"),
-        (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3,}]}"#,
-         "art/charms.json:1:76: invalid JSON: expected a member name in quotes, found '}'"),
+        (
+            #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3}, {"id": "a", "displayName": "B", "note": "n", "swayDuration": 3}]}"#,
+            "art/charms.json:1:78: charm 'a', field 'id': duplicate id (first defined at 1:13)"
+        ),
+        (
+            #"{"charms": [{"id": "a", "note": "n", "swayDuration": 3}]}"#,
+            "art/charms.json:1:13: charm 'a', field 'displayName': missing required field"
+        ),
+        (
+            #"{"charms": [{"id": "a", "displayName": "An Exceedingly Long Charm Name", "note": "n", "swayDuration": 3}]}"#,
+            "art/charms.json:1:40: charm 'a', field 'displayName': \"An Exceedingly Long Charm Name\" is 30 characters; at most 26 fit three-up on the island"
+        ),
+        (
+            #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": -1}]}"#,
+            "art/charms.json:1:74: charm 'a', field 'swayDuration': -1 s is out of range: it must be more than 0 and less than 6.43 s (5 + 20/14), where the spring constant k = 20 + 14·(5 − duration) stays positive and the 60 Hz step stays stable"
+        ),
+        (
+            #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 6.5}]}"#,
+            "art/charms.json:1:74: charm 'a', field 'swayDuration': 6.5 s is out of range: it must be more than 0 and less than 6.43 s (5 + 20/14), where the spring constant k = 20 + 14·(5 − duration) stays positive and the 60 Hz step stays stable"
+        ),
+        (
+            #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": "3s"}]}"#,
+            "art/charms.json:1:74: charm 'a', field 'swayDuration': expected a number of seconds, found a string"
+        ),
+        (
+            #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "art": "../secret.png"}]}"#,
+            "art/charms.json:1:84: charm 'a', field 'art': \"../secret.png\" must not leave the art folder ('..')"
+        ),
+        (
+            #"{"charms": [{"id": "a/b", "displayName": "A", "note": "n", "swayDuration": 3}]}"#,
+            "art/charms.json:1:20: charm 'a/b', field 'id': \"a/b\" is not a valid id (ASCII letters, digits, '-' and '_', starting with a letter or digit, at most 64)"
+        ),
+        (
+            #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "weight": 2}]}"#,
+            "art/charms.json:1:77: charm 'a', field 'weight': unknown field (expected one of: art, blackPoint, displayName, id, note, swayDuration)"
+        ),
+        (
+            #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3,}]}"#,
+            "art/charms.json:1:76: invalid JSON: expected a member name in quotes, found '}'"
+        ),
         (#"{"charms": {}}"#, "art/charms.json:1:12: field 'charms': expected an array, found an object"),
-        (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "blackPoint": 300}]}"#,
-         "art/charms.json:1:91: charm 'a', field 'blackPoint': expected a whole number from 0 to 254"),
-        (#"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "blackPoint": 1e300}]}"#,
-         "art/charms.json:1:91: charm 'a', field 'blackPoint': expected a whole number from 0 to 254"),
-        (#"{"charms": [{"id": "a", "id": "b", "displayName": "A", "note": "n", "swayDuration": 3}]}"#,
-         "art/charms.json:1:25: charm 'a', field 'id': repeated field"),
+        (
+            #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "blackPoint": 300}]}"#,
+            "art/charms.json:1:91: charm 'a', field 'blackPoint': expected a whole number from 0 to 254"
+        ),
+        (
+            #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "blackPoint": 1e300}]}"#,
+            "art/charms.json:1:91: charm 'a', field 'blackPoint': expected a whole number from 0 to 254"
+        ),
+        (
+            #"{"charms": [{"id": "a", "id": "b", "displayName": "A", "note": "n", "swayDuration": 3}]}"#,
+            "art/charms.json:1:25: charm 'a', field 'id': repeated field"
+        ),
         (#"{"charms": [], "charms": []}"#, "art/charms.json:1:16: field 'charms': repeated field"),
     ])
     func rejectsBadTablesNamingFileLineAndField(text: String, message: String) {

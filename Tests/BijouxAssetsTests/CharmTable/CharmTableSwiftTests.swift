@@ -19,17 +19,19 @@ struct CharmTableSwiftTests {
     /// break a naive literal: what the compiler must accept.
     static let awkwardTable: CharmTableSource = {
         let reserved = SwiftIdentifier.reservedWords.filter { AssetName.isValid($0) && $0.first!.isLowercase }.sorted()
-        let ids = ["star", "coffee-cup"] + reserved + [
-            "Type", "Any", "8-ball", "URL-box", "snake_case", "allCases", "rawValue", "imageName", "sway", "hashValue",
-        ]
+        let ids =
+            ["star", "coffee-cup"] + reserved + [
+                "Type", "Any", "8-ball", "URL-box", "snake_case", "allCases", "rawValue", "imageName", "sway", "hashValue",
+            ]
         let names = [
             #"say "hi" \(x) #{ \"#, "line\nbreak\tand\r", "💛 é 漢字", "\u{202E}rtl\u{2028}", "/* not */ // a comment",
             "\u{0}\u{7F}", #""""#,
         ]
-        return CharmTableSource(charms: ids.enumerated().map { index, id in
-            let text = names[index % names.count]
-            return CharmEntry(id: id, displayName: text, note: text + " note " + id, swayDuration: 0.05 + Double(index) * 0.08)
-        })
+        return CharmTableSource(
+            charms: ids.enumerated().map { index, id in
+                let text = names[index % names.count]
+                return CharmEntry(id: id, displayName: text, note: text + " note " + id, swayDuration: 0.05 + Double(index) * 0.08)
+            })
     }()
 
     @Test func headerOrderAndLayout() throws {
@@ -85,7 +87,8 @@ struct CharmTableSwiftTests {
     /// damping) and BijouxKit's step as the tool runs it, line by line and bit for bit.
     @Test(.tags(.slow), .notInFastRun, arguments: ["sample art", "awkward table"])
     func theGeneratedTableRunsOnBijouxKit(_ which: String) throws {
-        let table = which == "sample art"
+        let table =
+            which == "sample art"
             ? try CharmTableSource.parse(
                 Array(FileManager.default.contents(atPath: TestPaths.art + "/charms.json")!), file: "art/charms.json")
             : Self.awkwardTable

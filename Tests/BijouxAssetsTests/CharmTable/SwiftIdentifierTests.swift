@@ -17,17 +17,20 @@ struct SwiftIdentifierTests {
     }
 
     @Test func twoIdsWithOneCaseNameAreAnErrorNamingBoth() throws {
-        let table = try CharmTableSource.parse(Array("""
-            {"charms": [
-              {"id": "coffeeCup", "displayName": "Cup", "note": "n", "swayDuration": 3},
-              {"id": "star", "displayName": "Star", "note": "n", "swayDuration": 3},
-              {"id": "coffee-cup", "displayName": "Cup", "note": "n", "swayDuration": 3}
-            ]}
-            """.utf8), file: "art/charms.json")
+        let table = try CharmTableSource.parse(
+            Array(
+                """
+                {"charms": [
+                  {"id": "coffeeCup", "displayName": "Cup", "note": "n", "swayDuration": 3},
+                  {"id": "star", "displayName": "Star", "note": "n", "swayDuration": 3},
+                  {"id": "coffee-cup", "displayName": "Cup", "note": "n", "swayDuration": 3}
+                ]}
+                """.utf8), file: "art/charms.json")
         #expect {
             _ = try SwiftIdentifier.caseNames(for: table.charms, file: "art/charms.json")
         } throws: { error in
-            "\(error)" == "art/charms.json:4:3: charm 'coffee-cup', field 'id': becomes the Swift name coffeeCup, as does charm 'coffeeCup' at 2:3; rename one of them"
+            "\(error)"
+                == "art/charms.json:4:3: charm 'coffee-cup', field 'id': becomes the Swift name coffeeCup, as does charm 'coffeeCup' at 2:3; rename one of them"
         }
         #expect(try SwiftIdentifier.caseNames(for: Array(table.charms.prefix(2)), file: "x") == ["coffeeCup", "star"])
     }

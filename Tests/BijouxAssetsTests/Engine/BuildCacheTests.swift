@@ -28,9 +28,12 @@ struct BuildCacheTests {
         let built = Built(folder: TestPaths.temporaryFolder(label))
         AppIconStageTests.makeArt(built.folder)
         let table = String(decoding: built.folder.read("art/charms.json")!, as: UTF8.self)
-            .replacingOccurrences(of: "\n]}", with: ",\n  {\"id\": \"sun\", \"displayName\": \"Sun\", \"note\": \"you light me up\", \"swayDuration\": 3.0}\n]}")
+            .replacingOccurrences(
+                of: "\n]}", with: ",\n  {\"id\": \"sun\", \"displayName\": \"Sun\", \"note\": \"you light me up\", \"swayDuration\": 3.0}\n]}")
         built.folder.write("art/charms.json", table)
-        built.folder.write("art/charms/sun.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60)), as: .rgb))
+        built.folder.write(
+            "art/charms/sun.png",
+            PNGEncoder.encode(Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60)), as: .rgb))
         for name in ["give", "wear"] {
             built.folder.write("art/icons/\(name).svg", try FileIO.read(TestPaths.art + "/icons/\(name).svg"))
         }
@@ -57,11 +60,12 @@ struct BuildCacheTests {
         #expect(try built.build() == ["charms/sun", "contact sheet/page"])
         let rewritten = try OutputFolder.rewritten(built.out)
         #expect(rewritten.contains("Assets.xcassets/Charms/sun.imageset/sun@3x.png"))
-        #expect(rewritten.isSubset(of: [
-            "Assets.xcassets/Charms/sun.imageset/sun.png", "Assets.xcassets/Charms/sun.imageset/sun@2x.png",
-            "Assets.xcassets/Charms/sun.imageset/sun@3x.png", CharmsStage.islandPath("sun", scale: 1),
-            CharmsStage.islandPath("sun", scale: 3), ContactSheetPage.path,
-        ]), "\(rewritten.sorted())")
+        #expect(
+            rewritten.isSubset(of: [
+                "Assets.xcassets/Charms/sun.imageset/sun.png", "Assets.xcassets/Charms/sun.imageset/sun@2x.png",
+                "Assets.xcassets/Charms/sun.imageset/sun@3x.png", CharmsStage.islandPath("sun", scale: 1),
+                CharmsStage.islandPath("sun", scale: 3), ContactSheetPage.path,
+            ]), "\(rewritten.sorted())")
     }
 
     /// `charm <id>` redraws the page with that charm's new card and every other card
@@ -96,7 +100,10 @@ struct BuildCacheTests {
         built.folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
         #expect(try built.build() == ["charms/heart", "app icon/app icon", "app icon/AppIcon.icon", "contact sheet/page"])
         let rewritten = try OutputFolder.rewritten(built.out)
-        #expect(rewritten.isSuperset(of: ["Assets.xcassets/AppIcon.appiconset/AppIcon.png", LeFilDocument.folder + "/Assets/heart.png", LeFilDocument.Checked.homePath(.default)]))
+        #expect(
+            rewritten.isSuperset(of: [
+                "Assets.xcassets/AppIcon.appiconset/AppIcon.png", LeFilDocument.folder + "/Assets/heart.png", LeFilDocument.Checked.homePath(.default),
+            ]))
     }
 
     @Test(.tags(.slow), .notInFastRun) func aChangedSwayDurationRebuildsOnlyTheTable() throws {
@@ -114,10 +121,11 @@ struct BuildCacheTests {
         #expect(try built.build() == ["icons/wear", "contact sheet/page"])
         let rewritten = try OutputFolder.rewritten(built.out)
         #expect(rewritten.contains("Assets.xcassets/Icons/wear.imageset/wear@3x.png"))
-        #expect(rewritten.isSubset(of: [
-            "Assets.xcassets/Icons/wear.imageset/wear.png", "Assets.xcassets/Icons/wear.imageset/wear@2x.png",
-            "Assets.xcassets/Icons/wear.imageset/wear@3x.png", ContactSheetPage.path,
-        ]), "\(rewritten.sorted())")
+        #expect(
+            rewritten.isSubset(of: [
+                "Assets.xcassets/Icons/wear.imageset/wear.png", "Assets.xcassets/Icons/wear.imageset/wear@2x.png",
+                "Assets.xcassets/Icons/wear.imageset/wear@3x.png", ContactSheetPage.path,
+            ]), "\(rewritten.sorted())")
     }
 
     /// The app icon's inks are its palette: the dark variant's ring colour changes the
@@ -128,10 +136,11 @@ struct BuildCacheTests {
         let built = try Self.everyStage("cache-palette")
         built.folder.write("art/appicon.json", AppIconFixture.json.replacingOccurrences(of: "\"ring\": \"#EDCF98\"", with: "\"ring\": \"#3050F0\""))
         #expect(try built.build() == ["app icon/app icon", "app icon/AppIcon.icon", "contact sheet/page"])
-        #expect(try OutputFolder.rewritten(built.out) == [
-            "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", AppIconStage.homePreviewPath(.dark),
-            LeFilDocument.folder + "/icon.json", LeFilDocument.Checked.homePath(.dark),
-        ])
+        #expect(
+            try OutputFolder.rewritten(built.out) == [
+                "Assets.xcassets/AppIcon.appiconset/AppIcon-dark.png", AppIconStage.homePreviewPath(.dark),
+                LeFilDocument.folder + "/icon.json", LeFilDocument.Checked.homePath(.dark),
+            ])
     }
 
     @Test(.tags(.slow), .notInFastRun, arguments: ["flipped byte", "truncated", "foreign", "empty", "folder"])
@@ -175,9 +184,13 @@ struct BuildCacheTests {
 
     @Test func theCacheRoundTripsAndRefusesEveryTruncation() throws {
         var cache = BuildCache()
-        cache.entries.append(("charms/cat", BuildCache.Entry(
-            key: ContentHash.of([1, 2, 3]), outputs: [.init(path: "a/b.png", hash: ContentHash.of([4]))],
-            warnings: [BuildWarning(subject: "art/cat.png", message: "hazy ✓")], notes: ["note"], artifact: [9, 8, 7])))
+        cache.entries.append(
+            (
+                "charms/cat",
+                BuildCache.Entry(
+                    key: ContentHash.of([1, 2, 3]), outputs: [.init(path: "a/b.png", hash: ContentHash.of([4]))],
+                    warnings: [BuildWarning(subject: "art/cat.png", message: "hazy ✓")], notes: ["note"], artifact: [9, 8, 7])
+            ))
         let bytes = cache.encoded(tool: "t")
         let decoded = try #require(BuildCache.decode(bytes, tool: "t"))
         #expect(decoded.entries.map(\.id) == ["charms/cat"] && decoded["charms/cat"] == cache["charms/cat"])

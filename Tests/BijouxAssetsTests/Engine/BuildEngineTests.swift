@@ -7,7 +7,9 @@ import Testing
 struct BuildEngineTests {
     /// A small art folder: three soft discs painted on black.
     static func makeArt(_ folder: TemporaryFolder, hazyMatte: Bool = false) {
-        folder.write("art/charms.json", """
+        folder.write(
+            "art/charms.json",
+            """
             {"charms": [
               {"id": "sun", "displayName": "Sun", "note": "you light me up", "swayDuration": 3.0},
               {"id": "moon", "displayName": "Moon", "note": "night night", "swayDuration": 2.5},
@@ -71,7 +73,8 @@ struct BuildEngineTests {
         let folder = TestPaths.temporaryFolder("missing")
         Self.makeArt(folder)
         FileIO.removeTree(folder.path + "/art/charms/moon.png")
-        let expected = "\(folder.path)/art/charms.json:3:3: charm 'moon', field 'art': file charms/moon.png not found (the default path for this id; set \"art\" for another)"
+        let expected =
+            "\(folder.path)/art/charms.json:3:3: charm 'moon', field 'art': file charms/moon.png not found (the default path for this id; set \"art\" for another)"
         #expect { try BuildEngine.build(Self.options(folder)) } throws: { "\($0)" == expected }
         #expect { try BuildEngine.build(Self.options(folder, only: ["moon"])) } throws: { "\($0)" == expected }
         #expect { try BuildEngine.run(CharmsStage.self, art: try ArtFolder(folder.path + "/art")) } throws: { "\($0)" == expected }
@@ -85,7 +88,9 @@ struct BuildEngineTests {
         Self.makeArt(folder)
         folder.write("art/charms/sun-moon.png", folder.read("art/charms/sun.png")!)
         folder.write("art/charms/sunMoon.png", folder.read("art/charms/sun.png")!)
-        folder.write("art/charms.json", """
+        folder.write(
+            "art/charms.json",
+            """
             {"charms": [
               {"id": "sun-moon", "displayName": "Sun", "note": "n", "swayDuration": 3.0},
               {"id": "sunMoon", "displayName": "Moon", "note": "n", "swayDuration": 2.5}
@@ -94,7 +99,8 @@ struct BuildEngineTests {
         #expect {
             try BuildEngine.build(Self.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art/charms.json:3:3: charm 'sunMoon', field 'id': becomes the Swift name sunMoon, as does charm 'sun-moon' at 2:3; rename one of them"
+            "\(error)"
+                == "\(folder.path)/art/charms.json:3:3: charm 'sunMoon', field 'id': becomes the Swift name sunMoon, as does charm 'sun-moon' at 2:3; rename one of them"
         }
         #expect(!folder.exists("out"))
     }
@@ -125,7 +131,9 @@ struct BuildEngineTests {
         try BuildEngine.build(Self.options(folder))
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
         // Revise the sun, and break the plum: nothing at all may change.
-        folder.write("art/charms/sun.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 100, height: 100, center: (50, 50), radius: 30, softness: 3, color: (255, 0, 0)), as: .rgb))
+        folder.write(
+            "art/charms/sun.png",
+            PNGEncoder.encode(Synthetic.paintedDisc(width: 100, height: 100, center: (50, 50), radius: 30, softness: 3, color: (255, 0, 0)), as: .rgb))
         folder.write("art/charms/plum.png", Array("not a png".utf8))
         #expect {
             try BuildEngine.build(Self.options(folder))
@@ -157,13 +165,16 @@ struct BuildEngineTests {
         Self.makeArt(folder)
         try BuildEngine.build(Self.options(folder))
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
-        folder.write("art/charms/sun.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 100, height: 100, center: (50, 50), radius: 30, softness: 3, color: (255, 0, 0)), as: .rgb))
+        folder.write(
+            "art/charms/sun.png",
+            PNGEncoder.encode(Synthetic.paintedDisc(width: 100, height: 100, center: (50, 50), radius: 30, softness: 3, color: (255, 0, 0)), as: .rgb))
         let report = try BuildEngine.build(Self.options(folder, only: ["sun"]))
         #expect(report.stages == ["charms"])
-        #expect(Set(report.files.written) == [
-            "Assets.xcassets/Charms/sun.imageset/sun.png", "Assets.xcassets/Charms/sun.imageset/sun@2x.png",
-            "Assets.xcassets/Charms/sun.imageset/sun@3x.png", "Preview/Charms/sun-22pt@1x.png", "Preview/Charms/sun-22pt@3x.png",
-        ])
+        #expect(
+            Set(report.files.written) == [
+                "Assets.xcassets/Charms/sun.imageset/sun.png", "Assets.xcassets/Charms/sun.imageset/sun@2x.png",
+                "Assets.xcassets/Charms/sun.imageset/sun@3x.png", "Preview/Charms/sun-22pt@1x.png", "Preview/Charms/sun-22pt@3x.png",
+            ])
         for (path, bytes) in before where path.hasPrefix("out/") && !path.hasPrefix("out/.") && !path.contains("sun") {
             #expect(folder.read(path) == bytes, "\(path) changed")
         }
@@ -210,11 +221,15 @@ struct ImageNameTests {
     @Test func aCharmAndAnIconWithOneNameAreRefused() throws {
         let folder = TestPaths.temporaryFolder("names")
         BuildEngineTests.makeArt(folder)
-        folder.write("art/icons/sun.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="none" stroke="currentColor" stroke-width="1.75"/></svg>"#)
+        folder.write(
+            "art/icons/sun.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="none" stroke="currentColor" stroke-width="1.75"/></svg>"#
+        )
         #expect {
             try BuildEngine.build(BuildEngineTests.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art: two image sets are named 'sun' (in Assets.xcassets/Charms and Assets.xcassets/Icons); the app finds them by name alone, so rename one"
+            "\(error)"
+                == "\(folder.path)/art: two image sets are named 'sun' (in Assets.xcassets/Charms and Assets.xcassets/Icons); the app finds them by name alone, so rename one"
         }
         #expect(!folder.exists("out"))
         // Renamed, it builds.

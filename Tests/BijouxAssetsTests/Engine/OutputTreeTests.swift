@@ -9,11 +9,15 @@ import Testing
 struct OutputTreeTests {
     /// One charm and its table: few files, so every step can be tried.
     static func writeArt(_ folder: TemporaryFolder, revision: Int) {
-        folder.write("art/charms.json", """
+        folder.write(
+            "art/charms.json",
+            """
             {"charms": [{"id": "sun", "displayName": "Sun", "note": "you light me up", "swayDuration": \(revision == 1 ? "3.0" : "3.5")}]}
             """)
         let color: (Double, Double, Double) = revision == 1 ? (250, 200, 60) : (90, 160, 250)
-        folder.write("art/charms/sun.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 120, height: 110, center: (60, 55), radius: 40, softness: 5, color: color), as: .rgb))
+        folder.write(
+            "art/charms/sun.png",
+            PNGEncoder.encode(Synthetic.paintedDisc(width: 120, height: 110, center: (60, 55), radius: 40, softness: 5, color: color), as: .rgb))
     }
 
     static func build(_ folder: TemporaryFolder, out: String = "out", environment: [String: String] = [:]) throws -> CLI.Result {
@@ -153,7 +157,7 @@ struct OutputTreeTests {
         let first = try CLI.run(["build", "--art", "art", "--out", "out"], in: folder.path)
         #expect(first.status == 0)
         let lines = first.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("charms ") } .count == 1)
+        #expect(lines.filter { $0.hasPrefix("charms ") }.count == 1)
         #expect(lines.contains { $0.hasPrefix("charms 2/2 in ") && $0.hasSuffix(" s") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("table 1/1 in ") })
         let again = try CLI.run(["build", "--art", "art", "--out", "out", "--verbose"], in: folder.path)

@@ -190,9 +190,10 @@ struct PixelComparerTests {
         actual[6, 5] = RGBA(255, 255, 255, 255)
         let difference = try PixelComparer.compare(expected, actual, .exact)
         #expect(difference.summary == "2 of 100 pixels differ (2 %, exact), bounding box 5×3 at (2, 3), worst distance 0.966")
-        #expect(difference.summaryJSON == [
-            "width": 10, "height": 10, "comparison": "exact", "differingPixels": 2, "antiAliasedPixels": 0,
-            "belowThresholdPixels": 0, "worstDistance": .double(0.965942), "boundingBox": ["x": 2, "y": 3, "width": 5, "height": 3],
-        ])
+        #expect(
+            difference.summaryJSON == [
+                "width": 10, "height": 10, "comparison": "exact", "differingPixels": 2, "antiAliasedPixels": 0,
+                "belowThresholdPixels": 0, "worstDistance": .double(0.965942), "boundingBox": ["x": 2, "y": 3, "width": 5, "height": 3],
+            ])
     }
 }

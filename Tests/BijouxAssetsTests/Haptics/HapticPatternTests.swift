@@ -56,15 +56,23 @@ struct HapticPatternTests {
     static let ramp = #""ramp": {"count": 6, "spacing": 0.05, "startIntensity": 0.3, "endIntensity": 0.8, "startSharpness": 0.7, "endSharpness": 0.5}"#
 
     @Test func outOfRangeValuesAndNegativeTimesArePositionedErrors() {
-        #expect(Self.error(#"{\#(Self.ramp), "thud": {"delay": -0.1, "duration": 0.3, "intensity": 1, "sharpness": 0.2}}"#)
-            == "t.json:1:147: field 'thud.delay': -0.1 is out of range: expected seconds, 0–1 (a time is never negative)")
-        #expect(Self.error(#"{\#(Self.ramp), "thud": {"delay": 0.1, "duration": 0.3, "intensity": 1.5, "sharpness": 0.2}}"#)
-            == "t.json:1:182: field 'thud.intensity': 1.5 is out of range: expected a value 0–1")
-        #expect(Self.error(#"{"ramp": {"count": 6, "spacing": -0.05, "startIntensity": 0.3, "endIntensity": 0.8, "startSharpness": 0.7, "endSharpness": 0.5}, "thud": {}}"#)
-            == "t.json:1:34: field 'ramp.spacing': -0.05 is out of range: expected seconds, more than 0 and at most 1")
-        #expect(Self.error(#"{"ramp": {"count": 0, "spacing": 0.05, "startIntensity": 0.3, "endIntensity": 0.8, "startSharpness": 0.7, "endSharpness": 0.5}, "thud": {}}"#)
-            == "t.json:1:20: field 'ramp.count': expected a whole number 1–32")
-        #expect(Self.error(#"{\#(Self.ramp), "thud": {"delay": 0.1, "duration": 0.3, "intensity": 1, "sharpness": 0.2, "fadeOut": 0.5}}"#)
-            .hasPrefix("t.json:1:214: field 'thud.fadeOut': 0.5 is out of range"))
+        #expect(
+            Self.error(#"{\#(Self.ramp), "thud": {"delay": -0.1, "duration": 0.3, "intensity": 1, "sharpness": 0.2}}"#)
+                == "t.json:1:147: field 'thud.delay': -0.1 is out of range: expected seconds, 0–1 (a time is never negative)")
+        #expect(
+            Self.error(#"{\#(Self.ramp), "thud": {"delay": 0.1, "duration": 0.3, "intensity": 1.5, "sharpness": 0.2}}"#)
+                == "t.json:1:182: field 'thud.intensity': 1.5 is out of range: expected a value 0–1")
+        #expect(
+            Self.error(
+                #"{"ramp": {"count": 6, "spacing": -0.05, "startIntensity": 0.3, "endIntensity": 0.8, "startSharpness": 0.7, "endSharpness": 0.5}, "thud": {}}"#
+            )
+                == "t.json:1:34: field 'ramp.spacing': -0.05 is out of range: expected seconds, more than 0 and at most 1")
+        #expect(
+            Self.error(
+                #"{"ramp": {"count": 0, "spacing": 0.05, "startIntensity": 0.3, "endIntensity": 0.8, "startSharpness": 0.7, "endSharpness": 0.5}, "thud": {}}"#)
+                == "t.json:1:20: field 'ramp.count': expected a whole number 1–32")
+        #expect(
+            Self.error(#"{\#(Self.ramp), "thud": {"delay": 0.1, "duration": 0.3, "intensity": 1, "sharpness": 0.2, "fadeOut": 0.5}}"#)
+                .hasPrefix("t.json:1:214: field 'thud.fadeOut': 0.5 is out of range"))
     }
 }

@@ -17,7 +17,8 @@ struct IconDocumentTests {
                     .init(name: "b", imageName: "b.png", glass: false, fills: []),
                 ],
                 shadowOpacity: 0.5, translucency: nil, specular: true),
-            .init(name: "Back", layers: [.init(name: "c", imageName: "c.svg", glass: false, fills: [])], shadowOpacity: 0.25, translucency: 0.6, specular: false),
+            .init(
+                name: "Back", layers: [.init(name: "c", imageName: "c.svg", glass: false, fills: [])], shadowOpacity: 0.25, translucency: 0.6, specular: false),
         ])
 
     @Test func colourComponentsHaveFiveDecimalsForEveryLevel() {
@@ -33,9 +34,15 @@ struct IconDocumentTests {
     @Test func theTextIsIconComposersStyle() throws {
         let text = Self.sample.text
         // Two-space indent, "key" : value, no newline at the end (as Icon Composer saves).
-        #expect(text.hasPrefix("{\n  \"fill-specializations\" : [\n    {\n      \"value\" : {\n        \"solid\" : \"srgb:0.09020,0.08235,0.07451,1.00000\"\n      }\n    },\n    {\n      \"appearance\" : \"dark\",\n      \"value\" : \"system-dark\"\n    }\n  ],\n  \"groups\" : [\n"))
+        #expect(
+            text.hasPrefix(
+                "{\n  \"fill-specializations\" : [\n    {\n      \"value\" : {\n        \"solid\" : \"srgb:0.09020,0.08235,0.07451,1.00000\"\n      }\n    },\n    {\n      \"appearance\" : \"dark\",\n      \"value\" : \"system-dark\"\n    }\n  ],\n  \"groups\" : [\n"
+            ))
         #expect(text.hasSuffix("\n  \"supported-platforms\" : {\n    \"squares\" : \"shared\"\n  }\n}"))
-        #expect(text.contains("\"position\" : {\n            \"scale\" : 1,\n            \"translation-in-points\" : [\n              0,\n              0\n            ]\n          }"))
+        #expect(
+            text.contains(
+                "\"position\" : {\n            \"scale\" : 1,\n            \"translation-in-points\" : [\n              0,\n              0\n            ]\n          }"
+            ))
         // Keys sorted at every level: a layer's keys come in this order.
         let layer = try #require(text.range(of: "\"fill-specializations\" : [", range: text.range(of: "\"layers\"")!.upperBound..<text.endIndex))
         let rest = String(text[layer.lowerBound...])

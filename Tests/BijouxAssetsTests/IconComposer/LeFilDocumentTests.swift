@@ -81,7 +81,9 @@ struct LeFilDocumentTests {
         #expect(worst <= 0.005 + 1e-9)
         // No number carries more than two decimals or a trailing zero.
         #expect(!tokens.contains { $0.contains(".") && ($0.hasSuffix("0") || $0.split(separator: ".")[1].count > 2) })
-        #expect(icon.ringSVG.contains("<circle cx=\"512\" cy=\"\(LayerSVG.number(renderer.layout.ringCenter.y))\" r=\"36\" fill=\"none\" stroke=\"#e2c084\" stroke-width=\"11\"/>"))
+        #expect(
+            icon.ringSVG.contains(
+                "<circle cx=\"512\" cy=\"\(LayerSVG.number(renderer.layout.ringCenter.y))\" r=\"36\" fill=\"none\" stroke=\"#e2c084\" stroke-width=\"11\"/>"))
     }
 
     @Test func theHeartLayerIsTheCatalogCharmAtItsBox() throws {
@@ -151,7 +153,9 @@ struct LeFilDocumentTests {
         #expect(pixels.lowestDrawnRow < geometry.charmBottom)
         #expect(abs(pixels.threadClearance - geometry.threadClearance) <= SafeZone.halfPixelDiagonal)
         #expect(pixels.coverageAtRingTop == 1)
-        #expect(checked.outputs.map(\.path) == checked.icon.outputs(checked.icon.assets()).map(\.path) + LeFilLooks.Look.allCases.map(LeFilDocument.Checked.homePath))
+        #expect(
+            checked.outputs.map(\.path) == checked.icon.outputs(checked.icon.assets()).map(\.path)
+                + LeFilLooks.Look.allCases.map(LeFilDocument.Checked.homePath))
         #expect(try Self.looks(checked.icon).compositeAll().map(\.look) == [.default, .dark, .tinted, .clear])
     }
 
@@ -173,7 +177,9 @@ struct LeFilDocumentTests {
                 threadCoverage: looks.coverage(LeFilDocument.threadFile), drawn: looks.compositeAll().map(\.drawn), layout: icon.layout,
                 parameters: p, file: Fixture.file)
         }
-        #expect(pixels.hasPrefix("art/appicon.json:10:12: rule 'heart bottom margin' failed (rendered pixels, default look of AppIcon.icon): the lowest drawn row ends at y = "))
+        #expect(
+            pixels.hasPrefix(
+                "art/appicon.json:10:12: rule 'heart bottom margin' failed (rendered pixels, default look of AppIcon.icon): the lowest drawn row ends at y = "))
     }
 
     @Test func theLooksInkTheLayersAsTheDocumentSays() throws {

@@ -95,10 +95,18 @@ struct IconSafetyTests {
         ("url split by a comment", svg("<style>rect { fill: u<!-- -->rl(/etc/passwd) }</style>"), #"reference "/etc/passwd""#),
         ("import split by CDATA", svg("<style>@imp<![CDATA[ort]]> url(#x);</style>"), "@import is not allowed"),
         // Drawing cost: each of these took minutes to days to render.
-        ("endless turbulence", svg(#"<filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="1000000"/></filter><rect width="24" height="24" filter="url(#f)"/>"#),
-         "at most 8 octaves (numOctaves"),
-        ("200 chained blurs", svg(#"<filter id="f">"# + String(repeating: #"<feGaussianBlur stdDeviation="50"/>"#, count: 200) + #"</filter><rect width="24" height="24" filter="url(#f)"/>"#),
-         "has 200 primitives; the limit is 16 filter primitives per filter"),
+        (
+            "endless turbulence",
+            svg(#"<filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="1000000"/></filter><rect width="24" height="24" filter="url(#f)"/>"#),
+            "at most 8 octaves (numOctaves"
+        ),
+        (
+            "200 chained blurs",
+            svg(
+                #"<filter id="f">"# + String(repeating: #"<feGaussianBlur stdDeviation="50"/>"#, count: 200)
+                    + #"</filter><rect width="24" height="24" filter="url(#f)"/>"#),
+            "has 200 primitives; the limit is 16 filter primitives per filter"
+        ),
         ("blurs over many filters", manyBlurs, "the limit on the total blur radius is 64"),
         ("a path drawn a thousand times", thousandPaths, "KiB (the expanded path data limit"),
         ("ten thousand uses", tenThousandUses, "the limit is 4096 (the expanded elements limit"),
@@ -126,13 +134,16 @@ struct IconSafetyTests {
     /// The same icon without the attack is accepted, so each refusal above is about
     /// the attack and not about something else in the document.
     @Test func sameDocumentReferencesAreAllowed() throws {
-        let text = Self.svg("""
+        let text = Self.svg(
+            """
             <defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient>
             <path id="a" d="M4 4h16" stroke="currentColor" stroke-width="2"/></defs>
             <style>rect { fill: url( "#g" ) }</style>
             <!-- comments may say href="/etc/passwd" and url(x) -->
             <use xlink:href="#a"/><use href=" #a " y="4"/><rect x="4" y="12" width="16" height="8" filter="url(#none)" title="a &gt; b"/>
-            """, prolog: #"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">"#)
+            """,
+            prolog: #"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">"#
+        )
         #expect(SVGSafety.problem(in: Array(text.utf8)) == nil)
         let icon = try DrawnIcon.make(name: "ok", file: "ok.svg", svg: Array(text.utf8), wobble: .standard(seed: 1))
         #expect(icon.renders[0].pixels.contains { $0 != 0 })
@@ -155,7 +166,8 @@ struct IconSafetyTests {
         }
         // The same image as a data: URL does draw, so the check above can see an image.
         let inline = "data:image/png;base64," + Data(PNGEncoder.encode(red)).base64EncodedString()
-        let document = try SVGDocument(bytes: Array(Self.svg(#"<image href="\#(inline)" width="24" height="24"/>"#).utf8), file: "inline.svg", ink: DrawnIcon.ink)
+        let document = try SVGDocument(
+            bytes: Array(Self.svg(#"<image href="\#(inline)" width="24" height="24"/>"#).utf8), file: "inline.svg", ink: DrawnIcon.ink)
         let pixels = try document.render(width: 24, height: 24).pixels
         #expect(pixels[0] == 255 && pixels[1] == 0 && pixels[3] == 255)
     }
@@ -200,7 +212,10 @@ struct IconSafetyTests {
               </g>
             </svg>
             """
-        #expect(Self.refusal(Array(text.utf8)) == ##"\##(Self.file):7:6: <image href=…>: reference "/etc/hosts" is not allowed: an icon must be self-contained, with only same-document references like "#id" (no files, paths, URLs or data: images)"##)
+        #expect(
+            Self.refusal(Array(text.utf8))
+                == ##"\##(Self.file):7:6: <image href=…>: reference "/etc/hosts" is not allowed: an icon must be self-contained, with only same-document references like "#id" (no files, paths, URLs or data: images)"##
+        )
         let broken = "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<g>\n  <rect></g>\n</svg>"
         #expect(Self.refusal(Array(broken.utf8)) == "\(Self.file):3:13: not well-formed XML: Opening and ending tag mismatch: rect line 3 and g")
     }
@@ -208,7 +223,9 @@ struct IconSafetyTests {
     /// The last resort: a drawing that takes longer than the limit is abandoned and
     /// reported. (This one passes every check and takes a fraction of a second.)
     @Test func aSlowDrawingIsAbandonedAtTheTimeLimit() throws {
-        let text = Self.svg(#"<filter id="f"><feTurbulence baseFrequency="0.02" numOctaves="8"/><feGaussianBlur stdDeviation="20"/></filter><rect width="512" height="512" filter="url(#f)"/>"#, root: #"width="512" height="512""#)
+        let text = Self.svg(
+            #"<filter id="f"><feTurbulence baseFrequency="0.02" numOctaves="8"/><feGaussianBlur stdDeviation="20"/></filter><rect width="512" height="512" filter="url(#f)"/>"#,
+            root: #"width="512" height="512""#)
         #expect {
             try DrawnIcon.make(name: "slow", file: Self.file, svg: Array(text.utf8), wobble: .standard(seed: 1), timeLimit: 0.001)
         } throws: { error in

@@ -9,7 +9,8 @@ struct IconSettingsTests {
     }
 
     @Test func iconOverridesDefaultsOverrideBuiltIns() throws {
-        let settings = try Self.parse("""
+        let settings = try Self.parse(
+            """
             {"defaults": {"amplitude": 0.3, "octaves": 3},
              "icons": {"give": {"amplitude": 0, "seed": 7, "renderingIntent": "original"}, "wear": {"wavelength": 12}}}
             """)
@@ -28,9 +29,18 @@ struct IconSettingsTests {
         (#"{"icons": {"give": {"wavelength": 0.5}}}"#, "art/icons.json:1:35: icon 'give', field 'wavelength': expected a number of points from 1 to 256"),
         (#"{"icons": {"give": {"octaves": 2.5}}}"#, "art/icons.json:1:32: icon 'give', field 'octaves': expected a whole number from 1 to 5"),
         (#"{"icons": {"give": {"seed": 4294967296}}}"#, "art/icons.json:1:29: icon 'give', field 'seed': expected a whole number from 0 to 4294967295"),
-        (#"{"icons": {"give": {"renderingIntent": "tinted"}}}"#, "art/icons.json:1:40: icon 'give', field 'renderingIntent': expected \"template\" (the app tints the icon) or \"original\""),
-        (#"{"icons": {"give": {"wobble": 1}}}"#, "art/icons.json:1:21: icon 'give', field 'wobble': unknown field (expected one of: amplitude, wavelength, octaves, seed, renderingIntent)"),
-        (#"{"defaults": {"seed": 3}}"#, "art/icons.json:1:23: field 'defaults.seed': a seed belongs to one icon; by default each icon's seed comes from its name"),
+        (
+            #"{"icons": {"give": {"renderingIntent": "tinted"}}}"#,
+            "art/icons.json:1:40: icon 'give', field 'renderingIntent': expected \"template\" (the app tints the icon) or \"original\""
+        ),
+        (
+            #"{"icons": {"give": {"wobble": 1}}}"#,
+            "art/icons.json:1:21: icon 'give', field 'wobble': unknown field (expected one of: amplitude, wavelength, octaves, seed, renderingIntent)"
+        ),
+        (
+            #"{"defaults": {"seed": 3}}"#,
+            "art/icons.json:1:23: field 'defaults.seed': a seed belongs to one icon; by default each icon's seed comes from its name"
+        ),
         (#"{"icons": {"give": {}, "give": {}}}"#, "art/icons.json:1:24: icon 'give': listed twice (first at 1:20)"),
         (#"{"icons": []}"#, "art/icons.json:1:11: field 'icons': expected an object from icon name to settings, found an array"),
         (#"{"icon": {}}"#, "art/icons.json:1:2: field 'icon': unknown top-level field (expected \"defaults\", \"icons\")"),

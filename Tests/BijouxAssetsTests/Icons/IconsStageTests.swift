@@ -34,11 +34,15 @@ struct IconsStageTests {
             #expect(Self.contents(folder, name) == AssetCatalog.imageSetContents(name: name, properties: ["template-rendering-intent": "template"]))
             #expect(Self.contents(folder, name).contains(#""template-rendering-intent" : "template""#))
             for scale in DrawnIcon.scales {
-                let png = try PNGDecoder.decodeFile("\(folder.path)/out/Assets.xcassets/Icons/\(name).imageset/\(AssetCatalog.imageFileName(name, scale: scale))")
+                let png = try PNGDecoder.decodeFile(
+                    "\(folder.path)/out/Assets.xcassets/Icons/\(name).imageset/\(AssetCatalog.imageFileName(name, scale: scale))")
                 #expect(png.width == 24 * scale && png.height == 24 * scale)
             }
         }
-        #expect(report.notes.contains { $0.hasPrefix("icon give: 24×24 pt, wobble 0.5 pt / 8 pt, 2 octaves, seed \(WobbleParameters.seed(forName: "give")), template") })
+        #expect(
+            report.notes.contains {
+                $0.hasPrefix("icon give: 24×24 pt, wobble 0.5 pt / 8 pt, 2 octaves, seed \(WobbleParameters.seed(forName: "give")), template")
+            })
     }
 
     @Test func sameBytesForAnyNumberOfJobs() throws {
@@ -121,8 +125,11 @@ struct IconsStageTests {
 
     @Test func inkAtTheEdgeWarnsThatTheWobbleCanClipIt() throws {
         let folder = TestPaths.temporaryFolder("icons-edge")
-        folder.write("art/icons/bar.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><path d="M0 12h24" stroke="currentColor" stroke-width="2"/></svg>"#)
-        folder.write("art/icons/dot.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="4" fill="currentColor"/></svg>"#)
+        folder.write(
+            "art/icons/bar.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><path d="M0 12h24" stroke="currentColor" stroke-width="2"/></svg>"#)
+        folder.write(
+            "art/icons/dot.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="4" fill="currentColor"/></svg>"#)
         let report = try BuildEngine.build(Self.options(folder))
         #expect(report.warnings.map(\.subject) == ["\(folder.path)/art/icons/bar.svg"])
         #expect(report.warnings.first?.message.contains("within the wobble's amplitude (0.5 pt) of the edge") == true)
@@ -143,8 +150,10 @@ struct IconsStageTests {
     @Test(arguments: names)
     func projectIconsShareOneStyle(_ name: String) throws {
         let text = String(decoding: try FileIO.read(TestPaths.art + "/icons/\(name).svg"), as: UTF8.self)
-        for attribute in [#"width="24""#, #"height="24""#, #"viewBox="0 0 24 24""#, #"fill="none""#, #"stroke="currentColor""#,
-                          #"stroke-width="1.75""#, #"stroke-linecap="round""#, #"stroke-linejoin="round""#] {
+        for attribute in [
+            #"width="24""#, #"height="24""#, #"viewBox="0 0 24 24""#, #"fill="none""#, #"stroke="currentColor""#,
+            #"stroke-width="1.75""#, #"stroke-linecap="round""#, #"stroke-linejoin="round""#,
+        ] {
             #expect(text.components(separatedBy: attribute).count == 2, "\(name): \(attribute) once, on the root")
         }
         for other in ["stroke-width=", "fill=", "stroke=", "style=", "opacity"] {

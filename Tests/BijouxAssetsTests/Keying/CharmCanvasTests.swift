@@ -66,12 +66,16 @@ struct CharmCanvasTests {
         let hazy = LuminanceKey.key(Synthetic.paintedDisc(width: 200, height: 200, center: (100, 100), radius: 60, softness: 5, color: (200, 90, 90), matte: 9))
         #expect(MatteCheck.floor(of: hazy) == 9)
         #expect(PaintedCharm.suggestedBlackPoint(floor: 9, current: 0) == 9)
-        let levelled = LuminanceKey.key(Synthetic.paintedDisc(width: 200, height: 200, center: (100, 100), radius: 60, softness: 5, color: (200, 90, 90), matte: 9), blackPoint: 9)
+        let levelled = LuminanceKey.key(
+            Synthetic.paintedDisc(width: 200, height: 200, center: (100, 100), radius: 60, softness: 5, color: (200, 90, 90), matte: 9), blackPoint: 9)
         #expect(MatteCheck.floor(of: levelled) == 0)
     }
 
     @Test func legibilityFlagsAThinCharm() {
-        let bold = PaintedCharm.make(id: "bold", art: .rgba8(Synthetic.paintedDisc(width: 240, height: 220, center: (120, 110), radius: 100, softness: 4, color: (250, 250, 250)), Self.rgbInfo), blackPoint: 0, canvas: .standard)
+        let bold = PaintedCharm.make(
+            id: "bold",
+            art: .rgba8(Synthetic.paintedDisc(width: 240, height: 220, center: (120, 110), radius: 100, softness: 4, color: (250, 250, 250)), Self.rgbInfo),
+            blackPoint: 0, canvas: .standard)
         #expect(!bold.legibility.nearlyVanishes)
         // A hairline ring: solid at full size, mush at 22 px.
         var ring = RGBAImage(width: 600, height: 550)
@@ -86,5 +90,6 @@ struct CharmCanvasTests {
         #expect(thin.legibility.nearlyVanishes)
     }
 
-    static let rgbInfo = PNGSourceInfo(colorType: .rgb, bitDepth: 8, hasAlpha: false, interlaced: false, gamma: nil, hasSRGBChunk: false, iccProfileName: nil, warnings: [])
+    static let rgbInfo = PNGSourceInfo(
+        colorType: .rgb, bitDepth: 8, hasAlpha: false, interlaced: false, gamma: nil, hasSRGBChunk: false, iccProfileName: nil, warnings: [])
 }

@@ -10,11 +10,12 @@ struct PaletteStageTests {
         folder.write("art/palette.json", ##"{"colors": {"paper": "#171513", "light-ink": {"any": "#F3ECDF", "dark": "#101010"}}, "accent": "light-ink"}"##)
         let report = try BuildEngine.build(BuildEngineTests.options(folder))
         #expect(report.stages == ["palette", "symbols"])
-        #expect(folder.files().filter { $0.hasPrefix("out/Assets.xcassets/") } == [
-            "out/Assets.xcassets/AccentColor.colorset/Contents.json", "out/Assets.xcassets/Colors/Contents.json",
-            "out/Assets.xcassets/Colors/LightInk.colorset/Contents.json", "out/Assets.xcassets/Colors/Paper.colorset/Contents.json",
-            "out/Assets.xcassets/Contents.json",
-        ])
+        #expect(
+            folder.files().filter { $0.hasPrefix("out/Assets.xcassets/") } == [
+                "out/Assets.xcassets/AccentColor.colorset/Contents.json", "out/Assets.xcassets/Colors/Contents.json",
+                "out/Assets.xcassets/Colors/LightInk.colorset/Contents.json", "out/Assets.xcassets/Colors/Paper.colorset/Contents.json",
+                "out/Assets.xcassets/Contents.json",
+            ])
         let accent = folder.read("out/Assets.xcassets/AccentColor.colorset/Contents.json")
         #expect(accent == Array(AssetCatalog.colorSetContents(any: RGBA(0xF3, 0xEC, 0xDF, 255), dark: RGBA(0x10, 0x10, 0x10, 255)).utf8))
         #expect(accent == folder.read("out/Assets.xcassets/Colors/LightInk.colorset/Contents.json"))
@@ -22,7 +23,8 @@ struct PaletteStageTests {
         // Without an accent, no AccentColor (and a stale one goes).
         folder.write("art/palette.json", ##"{"colors": {"paper": "#171513"}}"##)
         let again = try BuildEngine.build(BuildEngineTests.options(folder))
-        #expect(again.files.removed.sorted() == ["Assets.xcassets/AccentColor.colorset/Contents.json", "Assets.xcassets/Colors/LightInk.colorset/Contents.json"])
+        #expect(
+            again.files.removed.sorted() == ["Assets.xcassets/AccentColor.colorset/Contents.json", "Assets.xcassets/Colors/LightInk.colorset/Contents.json"])
         #expect(!folder.exists("out/Assets.xcassets/AccentColor.colorset"))
     }
 
@@ -33,7 +35,8 @@ struct PaletteStageTests {
         #expect {
             try BuildEngine.build(BuildEngineTests.options(folder))
         } throws: { error in
-            "\(error)" == "\(folder.path)/art/palette.json:1:13: colour 'accentColor', field 'colors': becomes the Swift name accentColor, which Xcode's generated asset symbols cannot use (Color.accentColor exists already); rename it"
+            "\(error)"
+                == "\(folder.path)/art/palette.json:1:13: colour 'accentColor', field 'colors': becomes the Swift name accentColor, which Xcode's generated asset symbols cannot use (Color.accentColor exists already); rename it"
         }
         #expect(!folder.exists("out"))
     }
@@ -41,7 +44,9 @@ struct PaletteStageTests {
     /// Previews and icons take their inks from the palette.
     @Test func iconsAreDrawnInThePalettesInk() throws {
         let folder = TestPaths.temporaryFolder("palette-ink")
-        folder.write("art/icons/dot.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="currentColor"/></svg>"#)
+        folder.write(
+            "art/icons/dot.svg",
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="currentColor"/></svg>"#)
         folder.write("art/palette.json", ##"{"colors": {"paper": "#202020", "ink": "#80C040"}}"##)
         try BuildEngine.build(BuildEngineTests.options(folder))
         func pixel(_ path: String, _ x: Int, _ y: Int) throws -> RGBA? {
@@ -76,14 +81,22 @@ struct PaletteStageTests {
     @Test(.tags(.slow), .notInFastRun) func aChangedAccentColourRebuildsItsColourSetsTheSymbolsAndTheAppIconOnly() throws {
         let built = try Self.everyStageWithAPalette("palette-camel")
         Self.change(built, "camel", to: "#C0A060")
-        #expect(try built.build() == ["palette/camel", "palette/AccentColor.colorset", "symbols/catalog symbols", "app icon/app icon", "app icon/\(LeFilDocument.folder)", "contact sheet/page"])
+        #expect(
+            try built.build() == [
+                "palette/camel", "palette/AccentColor.colorset", "symbols/catalog symbols", "app icon/app icon", "app icon/\(LeFilDocument.folder)",
+                "contact sheet/page",
+            ])
         let rewritten = try OutputFolder.rewritten(built.out)
         let catalog = AssetCatalog.folderName
-        #expect(rewritten.isSuperset(of: [
-            "\(catalog)/Colors/Camel.colorset/Contents.json", "\(catalog)/AccentColor.colorset/Contents.json", SymbolsStage.swiftPath,
-            "\(catalog)/AppIcon.appiconset/AppIcon.png", ContactSheetPage.path,
-        ]), "\(rewritten.sorted())")
-        #expect(rewritten.allSatisfy { $0.contains("Camel") || $0.contains("Accent") || $0.contains("AppIcon") || $0 == SymbolsStage.swiftPath || $0 == ContactSheetPage.path }, "\(rewritten.sorted())")
+        #expect(
+            rewritten.isSuperset(of: [
+                "\(catalog)/Colors/Camel.colorset/Contents.json", "\(catalog)/AccentColor.colorset/Contents.json", SymbolsStage.swiftPath,
+                "\(catalog)/AppIcon.appiconset/AppIcon.png", ContactSheetPage.path,
+            ]), "\(rewritten.sorted())")
+        #expect(
+            rewritten.allSatisfy {
+                $0.contains("Camel") || $0.contains("Accent") || $0.contains("AppIcon") || $0 == SymbolsStage.swiftPath || $0 == ContactSheetPage.path
+            }, "\(rewritten.sorted())")
         let page = String(decoding: built.folder.read("out/" + ContactSheetPage.path)!, as: UTF8.self)
         #expect(page.contains("--camel: #C0A060;") && page.contains("flood-color=\"#C0A060\""))
         let symbols = String(decoding: built.folder.read("out/" + SymbolsStage.swiftPath)!, as: UTF8.self)
@@ -98,7 +111,9 @@ struct PaletteStageTests {
         #expect(try built.build() == ["icons/give", "icons/wear", "palette/ink", "symbols/catalog symbols", "contact sheet/page"])
         let rewritten = try OutputFolder.rewritten(built.out)
         #expect(rewritten.contains("\(IconsStage.catalogFolder)/give.imageset/give@3x.png"))
-        #expect(rewritten.allSatisfy { $0.contains("Icons/") || $0 == ContactSheetPage.path || $0.contains("Ink.colorset") || $0 == SymbolsStage.swiftPath }, "\(rewritten.sorted())")
+        #expect(
+            rewritten.allSatisfy { $0.contains("Icons/") || $0 == ContactSheetPage.path || $0.contains("Ink.colorset") || $0 == SymbolsStage.swiftPath },
+            "\(rewritten.sorted())")
     }
 
     /// Paper is what the contact sheet page is drawn on: the page, its colour set and

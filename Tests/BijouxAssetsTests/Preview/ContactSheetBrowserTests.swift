@@ -29,10 +29,11 @@ enum Browser {
     static func run(_ arguments: [String], profile: String) throws -> (stdout: String, log: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-            "--user-data-dir=\(profile)", "--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000",
-        ] + arguments
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+                "--user-data-dir=\(profile)", "--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000",
+            ] + arguments
         var environment = ProcessInfo.processInfo.environment
         // Chromium's caches and crash reports go under HOME: keep them in the profile. (Its
         // singleton socket goes in TMPDIR, whose path must stay short; it removes it.)
@@ -70,10 +71,16 @@ struct ContactSheetBrowserTests {
         charms.append(["id": "haze", "displayName": "Haze", "note": "a matte that is not black", "swayDuration": 3])
         table["charms"] = charms
         try JSONSerialization.data(withJSONObject: table).write(to: URL(fileURLWithPath: tablePath))
-        folder.write("art/charms/haze.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 200, height: 180, center: (100, 90), radius: 60, softness: 4, color: (200, 120, 220), matte: 14), as: .rgb))
+        folder.write(
+            "art/charms/haze.png",
+            PNGEncoder.encode(
+                Synthetic.paintedDisc(width: 200, height: 180, center: (100, 90), radius: 60, softness: 4, color: (200, 120, 220), matte: 14), as: .rgb))
     }
 
-    @Test(.enabled(if: Browser.path != nil || Browser.required, "no Chromium or Chrome found: `make deps` installs Debian's chromium; on macOS install Google Chrome or Chromium, or set BIJOUX_CHROMIUM"))
+    @Test(
+        .enabled(
+            if: Browser.path != nil || Browser.required,
+            "no Chromium or Chrome found: `make deps` installs Debian's chromium; on macOS install Google Chrome or Chromium, or set BIJOUX_CHROMIUM"))
     func thePageLoadsCleanWithEveryCardAndView() throws {
         try #require(Browser.path != nil, "CI must run the browser test, and no Chromium was found (make deps installs it)")
         let folder = TestPaths.temporaryFolder("browser")

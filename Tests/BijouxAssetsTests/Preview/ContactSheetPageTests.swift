@@ -15,7 +15,9 @@ struct ContactSheetPageTests {
             id: id, displayName: name, note: "a note with <b> & \"quotes\"",
             images: (1...3).map { image("Assets.xcassets/Charms/\(id).imageset/\(id)@\($0)x.png", 120 * $0, 110 * $0) },
             pointWidth: 120, pointHeight: 110, paintedBox: ContactSheet.Box(x: 4, y: 6, width: 100, height: 90),
-            readings: [3, 1].map { ContactSheet.IslandReading(scale: $0, image: image("Preview/Charms/\(id)-22pt@\($0)x.png", 22 * $0, 20 * $0), legibility: legibility) },
+            readings: [3, 1].map {
+                ContactSheet.IslandReading(scale: $0, image: image("Preview/Charms/\(id)-22pt@\($0)x.png", 22 * $0, 20 * $0), legibility: legibility)
+            },
             warnings: warnings)
     }
 
@@ -26,9 +28,16 @@ struct ContactSheetPageTests {
 
     static let sheet = ContactSheet(
         charms: [charm("cat", name: "Cat"), charm("haze", name: "Haze", retention: 8.44, warnings: ["matte is not black", "second"])],
-        icons: [ContactSheet.Icon(name: "give", pointWidth: 24, pointHeight: 24, images: (1...3).map { image("Assets.xcassets/Icons/give.imageset/give@\($0)x.png", 24 * $0, 24 * $0) }, renderingIntent: "template", warnings: [])],
+        icons: [
+            ContactSheet.Icon(
+                name: "give", pointWidth: 24, pointHeight: 24,
+                images: (1...3).map { image("Assets.xcassets/Icons/give.imageset/give@\($0)x.png", 24 * $0, 24 * $0) }, renderingIntent: "template",
+                warnings: [])
+        ],
         appIcon: ["default", "dark", "tinted"].map {
-            ContactSheet.AppIconLook(variant: $0, image: image("Assets.xcassets/AppIcon.appiconset/AppIcon-\($0).png", 1024, 1024), home: image("Preview/AppIcon/home-\($0).png", 180, 180))
+            ContactSheet.AppIconLook(
+                variant: $0, image: image("Assets.xcassets/AppIcon.appiconset/AppIcon-\($0).png", 1024, 1024),
+                home: image("Preview/AppIcon/home-\($0).png", 180, 180))
         })
 
     /// A job's cards as its artifact: the same sheet back, bit for bit, and nothing
@@ -36,7 +45,8 @@ struct ContactSheetPageTests {
     @Test func cardsRoundTripAsAnArtifactAndRefuseEveryTruncation() {
         var sheet = Self.sheet
         sheet.appIcon[1].approximation = "a dark grey gradient"
-        sheet.appIcon.append(ContactSheet.AppIconLook(kind: "iconcomposer", variant: "clear", image: nil, home: Self.image("Preview/x.png", 180, 180), warnings: ["w"]))
+        sheet.appIcon.append(
+            ContactSheet.AppIconLook(kind: "iconcomposer", variant: "clear", image: nil, home: Self.image("Preview/x.png", 180, 180), warnings: ["w"]))
         sheet.appIconSafeZone = Self.image("Preview/AppIcon-safe-zone.png", 1024, 1024)
         sheet.otherWarnings = ["art/icons/x.txt: not an .svg file; ignored"]
         sheet.charms[0].readings[0].legibility.retention = 0.1 + 0.2

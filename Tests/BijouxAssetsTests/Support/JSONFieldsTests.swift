@@ -30,9 +30,12 @@ struct JSONFieldsTests {
 
     @Test func missingRequiredFieldIsReportedAtItsObject() throws {
         #expect(Self.problem(#"{"b": 1}"#) { _ = try $0.required("a") } == "art/x.json:1:1: field 'a': missing required field")
-        #expect(Self.problem(#"{"a": {"b": {}}}"#) { _ = try $0.object("a", known: ["b"]).object("b", known: ["c"]).string("c") }
-            == "art/x.json:1:13: field 'a.b.c': missing required field")
-        #expect(Self.problem(#"{"a": {}}"#) { _ = try $0.object("a", known: ["b"]).number("b", "a count") } == "art/x.json:1:7: field 'a.b': missing required field")
+        #expect(
+            Self.problem(#"{"a": {"b": {}}}"#) { _ = try $0.object("a", known: ["b"]).object("b", known: ["c"]).string("c") }
+                == "art/x.json:1:13: field 'a.b.c': missing required field")
+        #expect(
+            Self.problem(#"{"a": {}}"#) { _ = try $0.object("a", known: ["b"]).number("b", "a count") } == "art/x.json:1:7: field 'a.b': missing required field"
+        )
         // An absent optional field is nil, not an error.
         let empty = try JSONFields(JSONNode(.object([]), at: SourceLocation(line: 1, column: 1)), file: "f", known: ["a"])
         #expect(try empty.optional("a", "a string", \.string) == nil)
@@ -41,7 +44,9 @@ struct JSONFieldsTests {
     @Test func wrongTypeSaysWhatWasFoundOnlyWhenAsked() {
         #expect(Self.problem(#"{"a": 3}"#) { _ = try $0.string("a") } == "art/x.json:1:7: field 'a': expected a string, found a number")
         #expect(Self.problem(#"{"a": [1]}"#) { _ = try $0.number("a", "a count") } == "art/x.json:1:7: field 'a': expected a count, found an array")
-        #expect(Self.problem(#"{"a": null}"#) { _ = try $0.optional("a", "a list", saysFound: true, \.array) } == "art/x.json:1:7: field 'a': expected a list, found null")
+        #expect(
+            Self.problem(#"{"a": null}"#) { _ = try $0.optional("a", "a list", saysFound: true, \.array) }
+                == "art/x.json:1:7: field 'a': expected a list, found null")
         let terse = Self.problem(#"{"a": "x"}"#) { _ = try $0.optional("a", "a whole number from 1 to 3") { $0.wholeNumber(in: 1...3) } }
         #expect(terse == "art/x.json:1:7: field 'a': expected a whole number from 1 to 3")
     }

@@ -43,22 +43,23 @@ struct JSONTests {
 
     @Test func writesXcodeStyle() {
         let text = JSONWriter.xcodeStyle(["b": [1, "x"], "a": ["z": true, "y": .double(0.1)], "c": .array([])])
-        #expect(text == """
-            {
-              "a" : {
-                "y" : 0.1,
-                "z" : true
-              },
-              "b" : [
-                1,
-                "x"
-              ],
-              "c" : [
+        #expect(
+            text == """
+                {
+                  "a" : {
+                    "y" : 0.1,
+                    "z" : true
+                  },
+                  "b" : [
+                    1,
+                    "x"
+                  ],
+                  "c" : [
 
-              ]
-            }
+                  ]
+                }
 
-            """)
+                """)
     }
 
     @Test func formatsNumbersAsTheShortestRoundTrip() {

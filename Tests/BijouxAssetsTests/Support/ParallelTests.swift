@@ -32,7 +32,8 @@ struct ParallelTests {
             #expect(LuminanceKey.key(art, blackPoint: 6, threads: threads) == keyed)
             let painted = try #require(CharmCanvas.painted(keyed, bounds: bounds, threads: threads))
             for scale in CharmCanvas.scales {
-                #expect(CharmCanvas.standard.render(painted, scale: scale, threads: threads) == CharmCanvas.standard.render(keyed, bounds: bounds, scale: scale))
+                #expect(
+                    CharmCanvas.standard.render(painted, scale: scale, threads: threads) == CharmCanvas.standard.render(keyed, bounds: bounds, scale: scale))
             }
         }
     }

@@ -11,7 +11,9 @@ struct PublicAPITests {
         let result = try CLI.runTool(TestPaths.packageRoot + "/Tests/Tools/public-api", ["--check"])
         #expect(result.status == 0, "\(result.stderr)")
         let recorded = try String(contentsOfFile: TestPaths.packageRoot + "/Tests/Tools/public-api.txt", encoding: .utf8)
-        #expect(result.stdout == recorded, "the public declarations changed: update Tests/Tools/public-api.txt with `make api > Tests/Tools/public-api.txt` if that is meant")
+        #expect(
+            result.stdout == recorded,
+            "the public declarations changed: update Tests/Tools/public-api.txt with `make api > Tests/Tools/public-api.txt` if that is meant")
         let count = try #require(result.stdout.split(separator: "\n").last.flatMap { Int($0.prefix { $0.isNumber }) })
         #expect(count <= 150)
     }

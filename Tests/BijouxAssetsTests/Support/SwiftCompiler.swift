@@ -66,8 +66,10 @@ enum BijouxKitModule {
     /// Builds the module into `folder`; then `-I folder -L folder -lBijouxKit` uses it.
     private static func build(in folder: String) throws -> SwiftCompiler.Result {
         try SwiftCompiler.run(
-            ["-parse-as-library", "-swift-version", "6", "-module-name", "BijouxKit", "-emit-module", "-emit-library", "-static",
-             "-o", "libBijouxKit.a"] + sources,
+            [
+                "-parse-as-library", "-swift-version", "6", "-module-name", "BijouxKit", "-emit-module", "-emit-library", "-static",
+                "-o", "libBijouxKit.a",
+            ] + sources,
             in: folder)
     }
 

@@ -35,7 +35,10 @@ struct WatchTests {
         #expect(page.hasSuffix("\r\n\r\n<p>page</p>"))
         #expect(Self.reply("GET /Assets.xcassets/Charms/a.imageset/a.png HTTP/1.1\r\n\r\n", root: folder.path).contains("Content-Type: image/png"))
         #expect(Self.reply("HEAD /Preview/index.html HTTP/1.1\r\n\r\n", root: folder.path).hasSuffix("\r\n\r\n"))
-        for refused in ["/Generated/CharmTable.swift", "/Preview/../Generated/CharmTable.swift", "/Preview/%2E%2E/Generated/CharmTable.swift", "/Preview/.hidden", "/Preview//index.html", "/etc/passwd"] {
+        for refused in [
+            "/Generated/CharmTable.swift", "/Preview/../Generated/CharmTable.swift", "/Preview/%2E%2E/Generated/CharmTable.swift", "/Preview/.hidden",
+            "/Preview//index.html", "/etc/passwd",
+        ] {
             #expect(Self.reply("GET \(refused) HTTP/1.1\r\n\r\n", root: folder.path).hasPrefix("HTTP/1.1 404"), "\(refused)")
         }
         #expect(Self.reply("GET / HTTP/1.1\r\n\r\n").contains("Location: /Preview/index.html\r\n"))
@@ -118,7 +121,9 @@ struct WatchCommandTests {
 
         // A save: a wide band instead of a disc, so its image set and its card (where its
         // paint is on the canvas) change.
-        folder.write("art/charms/sun.png", PNGEncoder.encode(Synthetic.paintedDisc(width: 300, height: 80, center: (150, 40), radius: 100, softness: 3, color: (250, 120, 60)), as: .rgb))
+        folder.write(
+            "art/charms/sun.png",
+            PNGEncoder.encode(Synthetic.paintedDisc(width: 300, height: 80, center: (150, 40), radius: 100, softness: 3, color: (250, 120, 60)), as: .rgb))
         #expect(stdout.wait(60) { Self.lines($0, containing: "charms/sun.png changed: rebuilt") == 1 }, "\(stdout.value) \(stderr.value)")
         #expect(folder.read(imagePath) != image)
         #expect(folder.read("out/" + ContactSheetPage.path) != page)

@@ -6,8 +6,9 @@ import BijouxKit
 print("charms:")
 for charm in CharmType.allCases {
     let sway = charm.sway
-    print("  \(charm.rawValue) \"\(charm.displayName)\" \"\(charm.stockNote)\" image \(charm.imageName)"
-        + " sway \(sway.duration) s, stiffness \(rounded(sway.stiffness)), damping \(rounded(sway.damping))")
+    print(
+        "  \(charm.rawValue) \"\(charm.displayName)\" \"\(charm.stockNote)\" image \(charm.imageName)"
+            + " sway \(sway.duration) s, stiffness \(rounded(sway.stiffness)), damping \(rounded(sway.damping))")
 }
 
 print("icons:")
