@@ -26,7 +26,9 @@ SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1
 # executables need no toolchain (macOS has the runtime in the system).
 STATIC     := $(if $(filter Darwin,$(shell uname -s)),,--static-swift-stdlib)
 TOOL_BUILD := $(SWIFT) build -c release $(STATIC) --scratch-path .build/tool
-TOOL_BIN    = $(shell $(TOOL_BUILD) --show-bin-path)
+# SwiftPM's own link to the host's release folder (asking it with --show-bin-path plans
+# the package again, and leaves temporary folders behind).
+TOOL_BIN   := .build/tool/release
 RELEASE_BIN = $(TOOL_BIN)/bijoux-assets
 DIST       := .build/dist
 # Tests are a debug build (testable imports, assertions on) optimised from the command line:
@@ -79,9 +81,11 @@ deps:
 	  echo "Installing with Homebrew: --cask chromium"; brew install --cask chromium; \
 	fi
 
+# SwiftPM's temporary folders go to a scratch TMPDIR, removed afterwards.
 tool: deps
-	$(TOOL_BUILD) --product bijoux-assets
-	$(TOOL_BUILD) --product bijoux-aac
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-tool.XXXXXX") && trap 'rm -rf "$$scratch"' EXIT && export TMPDIR="$$scratch" && \
+	echo "$(TOOL_BUILD) --product bijoux-assets" && $(TOOL_BUILD) --product bijoux-assets && \
+	echo "$(TOOL_BUILD) --product bijoux-aac" && $(TOOL_BUILD) --product bijoux-aac
 
 assets: tool
 	$(RELEASE_BIN) build --art $(ART) --out $(OUT)
