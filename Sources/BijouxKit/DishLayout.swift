@@ -11,25 +11,25 @@ public enum DishLayout {
     /// in any dish 120 pt or more across, see `charmSize`), and they are in fill order:
     /// the first sits off-centre, and each next one is the free slot farthest from
     /// those before it, so a sparse dish looks scattered rather than clumped.
-    public static let normalizedSlots: [GoldThread.Point] = [
-        GoldThread.Point(x: -0.220, y: -0.263),
-        GoldThread.Point(x: 0.577, y: 0.691),
-        GoldThread.Point(x: 0.769, y: -0.468),
-        GoldThread.Point(x: -0.597, y: 0.673),
-        GoldThread.Point(x: -0.790, y: -0.432),
-        GoldThread.Point(x: -0.284, y: -0.854),
-        GoldThread.Point(x: 0.882, y: 0.181),
-        GoldThread.Point(x: 0.338, y: -0.059),
-        GoldThread.Point(x: 0.021, y: 0.900),
-        GoldThread.Point(x: 0.310, y: -0.845),
-        GoldThread.Point(x: -0.887, y: 0.154),
-        GoldThread.Point(x: -0.118, y: 0.322),
+    public static let normalizedSlots: [CanvasPoint] = [
+        CanvasPoint(x: -0.220, y: -0.263),
+        CanvasPoint(x: 0.577, y: 0.691),
+        CanvasPoint(x: 0.769, y: -0.468),
+        CanvasPoint(x: -0.597, y: 0.673),
+        CanvasPoint(x: -0.790, y: -0.432),
+        CanvasPoint(x: -0.284, y: -0.854),
+        CanvasPoint(x: 0.882, y: 0.181),
+        CanvasPoint(x: 0.338, y: -0.059),
+        CanvasPoint(x: 0.021, y: 0.900),
+        CanvasPoint(x: 0.310, y: -0.845),
+        CanvasPoint(x: -0.887, y: 0.154),
+        CanvasPoint(x: -0.118, y: 0.322),
     ]
 
     /// The slot centres in a dish `width` × `height` points (the dish's ellipse fills
     /// that box), in fill order.
-    public static func slots(width: Double, height: Double) -> [GoldThread.Point] {
-        normalizedSlots.map { GoldThread.Point(x: width / 2 * (1 + $0.x), y: height / 2 * (1 + $0.y)) }
+    public static func slots(width: Double, height: Double) -> [CanvasPoint] {
+        normalizedSlots.map { CanvasPoint(x: width / 2 * (1 + $0.x), y: height / 2 * (1 + $0.y)) }
     }
 
     /// The side of a charm in that dish, in points: from the tightest slot pair, so
@@ -39,7 +39,7 @@ public enum DishLayout {
     }
 
     /// The smallest distance between two of `slots`.
-    public static func minSlotDistance(_ slots: [GoldThread.Point]) -> Double {
+    public static func minSlotDistance(_ slots: [CanvasPoint]) -> Double {
         var best = Double.infinity
         for i in slots.indices {
             for j in slots.indices where j > i { best = min(best, GoldThread.distance(slots[i], slots[j])) }

@@ -24,17 +24,6 @@ import Foundation
 ///
 /// All lengths are in points, x to the right and y down, as on screen.
 public struct GoldThread: Equatable, Sendable {
-    /// A point on the canvas the thread is drawn on.
-    public struct Point: Equatable, Hashable, Sendable {
-        public var x: Double
-        public var y: Double
-
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
-    }
-
     /// One harmonic of the wobble: amplitude (points), frequency (radians per point of
     /// arc) and phase (radians).
     public struct Harmonic: Equatable, Sendable {
@@ -49,13 +38,13 @@ public struct GoldThread: Equatable, Sendable {
         public var t: Double
         /// Distance travelled along the base curve from the left end, in points.
         public var arc: Double
-        public var base: Point
+        public var base: CanvasPoint
         /// The unit normal of the base curve (pointing down).
-        public var normal: Point
+        public var normal: CanvasPoint
         /// The displacement along the normal, stretched.
         public var wobble: Double
         /// The squiggle: base + normal · wobble.
-        public var point: Point
+        public var point: CanvasPoint
     }
 
     /// The canvas the thread is drawn on, in points.
@@ -112,7 +101,7 @@ public struct GoldThread: Equatable, Sendable {
 
     public func baseX(atFraction t: Double) -> Double { startX + t * (endX - startX) }
 
-    public func basePoint(atFraction t: Double) -> Point { Point(x: baseX(atFraction: t), y: baseY(atFraction: t)) }
+    public func basePoint(atFraction t: Double) -> CanvasPoint { CanvasPoint(x: baseX(atFraction: t), y: baseY(atFraction: t)) }
 
     /// The horizontal fraction of x (0 at the left end, 1 at the right).
     public func fraction(atX x: Double) -> Double { (x - startX) / (endX - startX) }
@@ -122,11 +111,11 @@ public struct GoldThread: Equatable, Sendable {
 
     /// The unit normal at t, turned a quarter clockwise from the direction of travel
     /// (left to right), so it points down: a positive wobble moves the thread down.
-    public func normal(atFraction t: Double) -> Point {
+    public func normal(atFraction t: Double) -> CanvasPoint {
         let dx = endX - startX
         let dy = 2 * controlDrop * (1 - 2 * t)
         let length = (dx * dx + dy * dy).squareRoot()
-        return Point(x: -dy / length, y: dx / length)
+        return CanvasPoint(x: -dy / length, y: dx / length)
     }
 
     /// The squiggle sampled along the base curve, from the left end to the right, with
@@ -160,13 +149,13 @@ public struct GoldThread: Equatable, Sendable {
             samples.append(
                 Sample(
                     t: t, arc: arc, base: base, normal: n, wobble: w,
-                    point: Point(x: base.x + n.x * w, y: base.y + n.y * w)))
+                    point: CanvasPoint(x: base.x + n.x * w, y: base.y + n.y * w)))
         }
         return samples
     }
 
     /// The squiggle as a polyline: what every surface strokes.
-    public func points(spacing: Double = 1) -> [Point] { samples(spacing: spacing).map(\.point) }
+    public func points(spacing: Double = 1) -> [CanvasPoint] { samples(spacing: spacing).map(\.point) }
 
     /// Where the squiggle (the polyline of `points(spacing:)`) crosses the vertical line
     /// at x: where a charm's ring goes, so it can never float free of the line. The
@@ -184,7 +173,5 @@ public struct GoldThread: Equatable, Sendable {
         return nil
     }
 
-    static func distance(_ a: Point, _ b: Point) -> Double {
-        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
-    }
+    static func distance(_ a: CanvasPoint, _ b: CanvasPoint) -> Double { a.distance(to: b) }
 }

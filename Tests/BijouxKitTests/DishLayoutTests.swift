@@ -4,7 +4,7 @@ import Testing
 
 @Suite("DishLayout: 12 fixed slots where charms cannot overlap")
 struct DishLayoutTests {
-    static func distance(_ a: GoldThread.Point, _ b: GoldThread.Point) -> Double { hypot(a.x - b.x, a.y - b.y) }
+    static func distance(_ a: CanvasPoint, _ b: CanvasPoint) -> Double { hypot(a.x - b.x, a.y - b.y) }
 
     /// Dish sizes from a small widget's to a large iPad's, every aspect between.
     static let sizes: [(width: Double, height: Double)] = stride(from: 200.0, through: 1200, by: 25).flatMap { width in
@@ -53,7 +53,7 @@ struct DishLayoutTests {
         let slots = DishLayout.normalizedSlots
         #expect(Set(slots.map { "\($0.x),\($0.y)" }).count == 12)
         for k in 1..<(slots.count - 1) {
-            func reach(_ slot: GoldThread.Point) -> Double { slots[..<k].map { Self.distance($0, slot) }.min()! }
+            func reach(_ slot: CanvasPoint) -> Double { slots[..<k].map { Self.distance($0, slot) }.min()! }
             let best = slots[k...].map(reach).max()!
             #expect(reach(slots[k]) >= best - 1e-9, "slot \(k) is not the farthest free one")
         }

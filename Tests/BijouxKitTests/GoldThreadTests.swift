@@ -24,7 +24,7 @@ struct GoldThreadTests {
         return sum * h / 3
     }
 
-    static func distance(_ a: GoldThread.Point, _ b: GoldThread.Point) -> Double { hypot(a.x - b.x, a.y - b.y) }
+    static func distance(_ a: CanvasPoint, _ b: CanvasPoint) -> Double { hypot(a.x - b.x, a.y - b.y) }
 
     /// The icon's thread as art/appicon.json draws it.
     static let icon = GoldThread(width: 1024, height: 1024, topFraction: 0.285, controlDrop: 232, stretch: 5, startX: 118, endX: 906)
@@ -163,17 +163,17 @@ struct GoldThreadTests {
         let thread = Self.icon
         let points = thread.points(spacing: 1)
         /// The shortest distance from p to the polyline through `points`.
-        func distanceToPolyline(_ p: GoldThread.Point) -> Double {
+        func distanceToPolyline(_ p: CanvasPoint) -> Double {
             zip(points, points.dropFirst()).map { a, b in
                 let dx = b.x - a.x, dy = b.y - a.y
                 let f = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
-                return Self.distance(p, GoldThread.Point(x: a.x + f * dx, y: a.y + f * dy))
+                return Self.distance(p, CanvasPoint(x: a.x + f * dx, y: a.y + f * dy))
             }.min()!
         }
         let steepest = atan(2 * thread.controlDrop / (thread.endX - thread.startX))
         for x in stride(from: 130.0, through: 890, by: 13.7) {
             let y = thread.squiggleY(atX: x, spacing: 1)!
-            #expect(distanceToPolyline(GoldThread.Point(x: x, y: y)) < 1e-9)
+            #expect(distanceToPolyline(CanvasPoint(x: x, y: y)) < 1e-9)
             // Within the wobble's reach of the base curve: along a normal tilted by up
             // to the base curve's steepest angle, a vertical line meets it at most
             // amplitude / cos(angle) away.

@@ -8,10 +8,10 @@ package struct AppIconLayout: Sendable {
     package var thread: GoldThread
     package var samples: [GoldThread.Sample]
     /// The squiggle the renderer strokes: the samples' points.
-    package var points: [Point2D]
+    package var points: [CanvasPoint]
     package var strokeWidth: Double
     /// The top of the ring's centre line: the point that rests on the thread.
-    package var ringTop: Point2D
+    package var ringTop: CanvasPoint
     package var ringRadius: Double
     package var ringStrokeWidth: Double
     /// Where the painted charm goes (its painted bounds, scaled, in whole pixels).
@@ -28,7 +28,7 @@ package struct AppIconLayout: Sendable {
         side = AppIconParameters.side
         thread = parameters.curve
         samples = thread.samples(spacing: Self.sampleSpacing)
-        points = samples.map { Point2D($0.point) }
+        points = samples.map(\.point)
         strokeWidth = parameters.thread.strokeWidth
         let charm = parameters.charm
         // The charm hangs from the base curve at its own x; the ring sits where the
@@ -38,7 +38,7 @@ package struct AppIconLayout: Sendable {
                 file: file, location: parameters.locations["charm"], field: "charm.x",
                 message: "the thread's squiggle does not pass x = \(Format.number(charm.x)) (it is too close to an end), so the ring has nothing to rest on")
         }
-        ringTop = Point2D(charm.x, squiggleY + parameters.ring.offset)
+        ringTop = CanvasPoint(charm.x, squiggleY + parameters.ring.offset)
         ringRadius = parameters.ring.radius
         ringStrokeWidth = parameters.ring.strokeWidth
         charmBox = PixelRect(
@@ -54,5 +54,5 @@ package struct AppIconLayout: Sendable {
         return (max(1, Int((Double(whole) * aspect).rounded())), whole)
     }
 
-    package var ringCenter: Point2D { Point2D(ringTop.x, ringTop.y + ringRadius) }
+    package var ringCenter: CanvasPoint { CanvasPoint(ringTop.x, ringTop.y + ringRadius) }
 }

@@ -135,7 +135,7 @@ package enum AppIconPreview {
             cairo_set_dash(cr, &dots, 2, 0)
             cairo_set_line_width(cr, 2)
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            let base = layout.samples.map { Point2D($0.base) }
+            let base = layout.samples.map(\.base)
             cairo_move_to(cr, base[0].x, base[0].y)
             for point in base.dropFirst() { cairo_line_to(cr, point.x, point.y) }
             cairo_set_source_rgba(cr, 1, 1, 1, 0.8)

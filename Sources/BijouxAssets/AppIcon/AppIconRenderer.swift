@@ -50,7 +50,7 @@ package final class AppIconRenderer {
         // everywhere, caps included (offset + half its width < half the stroke).
         let offset = layout.strokeWidth * Self.highlightOffset
         highlightLayer = Self.strokedLayer(
-            side: side, through: layout.samples.map { Point2D($0.point.x - $0.normal.x * offset, $0.point.y - $0.normal.y * offset) },
+            side: side, through: layout.samples.map { CanvasPoint($0.point.x - $0.normal.x * offset, $0.point.y - $0.normal.y * offset) },
             width: layout.strokeWidth * Self.highlightWidth)
         ringLayer = CairoSurface(width: side, height: side, format: .a8)
         ringLayer.draw { [layout] cr in
@@ -62,7 +62,7 @@ package final class AppIconRenderer {
     }
 
     /// A coverage layer with a polyline stroked through `points`, round caps and joins.
-    static func strokedLayer(side: Int, through points: [Point2D], width: Double) -> CairoSurface {
+    static func strokedLayer(side: Int, through points: [CanvasPoint], width: Double) -> CairoSurface {
         let layer = CairoSurface(width: side, height: side, format: .a8)
         layer.draw { cr in
             cairo_move_to(cr, points[0].x, points[0].y)

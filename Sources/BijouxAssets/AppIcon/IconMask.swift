@@ -1,13 +1,14 @@
+import BijouxKit
 import CCairo
 
 /// A square with circular corners, in a drawing's coordinates: the shape the checks
 /// measure against and the previews draw.
 package struct RoundedSquare: Equatable, Sendable {
-    package var origin: Point2D
+    package var origin: CanvasPoint
     package var side: Double
     package var cornerRadius: Double
 
-    package init(origin: Point2D, side: Double, cornerRadius: Double) {
+    package init(origin: CanvasPoint, side: Double, cornerRadius: Double) {
         precondition(side > 0 && cornerRadius >= 0 && cornerRadius <= side / 2)
         self.origin = origin
         self.side = side
@@ -15,7 +16,7 @@ package struct RoundedSquare: Equatable, Sendable {
     }
 
     /// The exact signed distance from the edge: negative inside, positive outside.
-    package func signedDistance(_ p: Point2D) -> Double {
+    package func signedDistance(_ p: CanvasPoint) -> Double {
         let half = side / 2
         let qx = abs(p.x - (origin.x + half)) - (half - cornerRadius)
         let qy = abs(p.y - (origin.y + half)) - (half - cornerRadius)
@@ -28,7 +29,7 @@ package struct RoundedSquare: Equatable, Sendable {
     /// of a smaller radius, or a sharp one once the margin exceeds the radius).
     package func inset(by margin: Double) -> RoundedSquare {
         RoundedSquare(
-            origin: Point2D(origin.x + margin, origin.y + margin), side: side - 2 * margin,
+            origin: CanvasPoint(origin.x + margin, origin.y + margin), side: side - 2 * margin,
             cornerRadius: max(0, cornerRadius - margin))
     }
 
@@ -66,7 +67,7 @@ package enum IconMask {
 
     /// The mask for an icon `side` points square.
     package static func shape(side: Double) -> RoundedSquare {
-        RoundedSquare(origin: Point2D(0, 0), side: side, cornerRadius: side * cornerRadiusFraction)
+        RoundedSquare(origin: CanvasPoint(0, 0), side: side, cornerRadius: side * cornerRadiusFraction)
     }
 
     package static func safeMargin(side: Double) -> Double { side * safeMarginFraction }

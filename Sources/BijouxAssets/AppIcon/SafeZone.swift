@@ -1,3 +1,5 @@
+import BijouxKit
+
 /// The three rules the first draft of the icon broke (SPEC, "Le Fil"): the thread was
 /// clipped by the corner mask, and the heart's point sat too close to the bottom.
 /// Each is computed from the geometry, then confirmed on the rendered pixels; either
@@ -41,7 +43,7 @@ package enum SafeZone {
         /// The smallest distance from the thread's painted edge (wobble and half the
         /// stroke included) to the mask's edge, and where on the squiggle it occurs.
         package var threadClearance: Double
-        package var tightestPoint: Point2D
+        package var tightestPoint: CanvasPoint
         /// Below the charm's painted box, as a fraction of the icon's height.
         package var bottomMargin: Double
         package var charmBottom: Int
@@ -104,7 +106,7 @@ package enum SafeZone {
         /// The smallest distance from the centre of any pixel the thread touches to
         /// the mask's edge, and that pixel.
         package var threadClearance: Double
-        package var tightestPixel: Point2D
+        package var tightestPixel: CanvasPoint
         /// Below the lowest row where any picture differs from its background.
         package var bottomMargin: Double
         package var lowestDrawnRow: Int
@@ -134,11 +136,11 @@ package enum SafeZone {
         let side = layout.side
         let mask = IconMask.shape(side: Double(side))
         var clearance = Double.infinity
-        var tightest = Point2D(0, 0)
+        var tightest = CanvasPoint(0, 0)
         threadCoverage.withUnsafeBufferPointer { coverage in
             for y in 0..<side {
                 for x in 0..<side where coverage[y * side + x] > 0 {
-                    let centre = Point2D(Double(x) + 0.5, Double(y) + 0.5)
+                    let centre = CanvasPoint(Double(x) + 0.5, Double(y) + 0.5)
                     let c = -mask.signedDistance(centre)
                     if c < clearance {
                         clearance = c

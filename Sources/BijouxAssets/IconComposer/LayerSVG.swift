@@ -1,3 +1,5 @@
+import BijouxKit
+
 /// The SVG of a vector layer: one element on a square canvas of the icon's size in
 /// points (user units), nothing outside the document, colours as `#rrggbb`.
 ///
@@ -10,12 +12,12 @@ enum LayerSVG {
     static let decimals = 2
 
     static func rounded(_ value: Double) -> Double { Format.rounded(value, decimals: decimals) }
-    static func rounded(_ point: Point2D) -> Point2D { Point2D(rounded(point.x), rounded(point.y)) }
+    static func rounded(_ point: CanvasPoint) -> CanvasPoint { CanvasPoint(rounded(point.x), rounded(point.y)) }
     static func number(_ value: Double) -> String { Format.number(value, decimals: decimals) }
 
     /// A stroked polyline through `points` with round caps and joins, as cairo
     /// strokes the thread: `M x y L x y x y …`.
-    static func polyline(_ points: [Point2D], stroke: RGBA, width: Double) -> String {
+    static func polyline(_ points: [CanvasPoint], stroke: RGBA, width: Double) -> String {
         var d = ""
         for (i, point) in points.enumerated() {
             d += i == 0 ? "M" : i == 1 ? "L" : " "
@@ -30,7 +32,7 @@ enum LayerSVG {
     }
 
     /// A stroked circle (the jump ring).
-    static func ring(center: Point2D, radius: Double, stroke: RGBA, width: Double) -> String {
+    static func ring(center: CanvasPoint, radius: Double, stroke: RGBA, width: Double) -> String {
         element(
             "circle",
             [

@@ -1,3 +1,5 @@
+import BijouxKit
+
 /// "Le Fil" as an Icon Composer document, from the same recipe and the same layout
 /// as the appiconset: one layer per element of the recipe, every layer the icon's
 /// canvas (1024 pt) square and centred, so each element sits exactly where the
@@ -42,7 +44,7 @@ package struct LeFilDocument: Sendable {
         written.ringRadius = LayerSVG.rounded(layout.ringRadius)
         written.ringStrokeWidth = LayerSVG.rounded(layout.ringStrokeWidth)
         let centre = LayerSVG.rounded(layout.ringCenter)
-        written.ringTop = Point2D(centre.x, centre.y - written.ringRadius)
+        written.ringTop = CanvasPoint(centre.x, centre.y - written.ringRadius)
         self.layout = written
 
         let inks = AppIconParameters.Variant.allCases.map { parameters.inks[$0]! }

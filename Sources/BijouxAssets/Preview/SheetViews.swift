@@ -59,13 +59,13 @@ package enum SheetViews {
     /// that x and reaches into the charm's top.
     struct Hanging {
         var box: (x: Double, y: Double, width: Double)
-        var ringCenter: GoldThread.Point
+        var ringCenter: CanvasPoint
         var ringRadius: Double
 
         init(thread: GoldThread, x: Double, width: Double) {
             ringRadius = width * 0.1
             let top = thread.squiggleY(atX: x) ?? thread.baseY(atX: x)
-            ringCenter = GoldThread.Point(x: x, y: top + ringRadius)
+            ringCenter = CanvasPoint(x: x, y: top + ringRadius)
             box = (x - width / 2, thread.baseY(atX: x) + ringRadius * 1.5, width)
         }
     }

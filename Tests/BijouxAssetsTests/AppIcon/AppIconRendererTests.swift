@@ -79,7 +79,7 @@ struct AppIconRendererTests {
         render.image.pixels.withUnsafeBufferPointer { image in
             render.background.pixels.withUnsafeBufferPointer { paper in
                 for y in 0..<1024 {
-                    for x in 0..<1024 where zone.signedDistance(Point2D(Double(x) + 0.5, Double(y) + 0.5)) > SafeZone.halfPixelDiagonal {
+                    for x in 0..<1024 where zone.signedDistance(CanvasPoint(Double(x) + 0.5, Double(y) + 0.5)) > SafeZone.halfPixelDiagonal {
                         outside += 1
                         let i = (y * 1024 + x) * 4
                         if image[i] != paper[i] || image[i + 1] != paper[i + 1] || image[i + 2] != paper[i + 2] {
@@ -166,7 +166,7 @@ struct AppIconRendererTests {
         let layout = try Fixture.heartRenderer().layout
         let p = Fixture.parameters()
         // BijouxKit's squiggleY, on the polyline the renderer strokes (offset 0).
-        #expect(layout.ringTop == Point2D(512, layout.thread.squiggleY(atX: 512, spacing: AppIconLayout.sampleSpacing)!))
+        #expect(layout.ringTop == CanvasPoint(512, layout.thread.squiggleY(atX: 512, spacing: AppIconLayout.sampleSpacing)!))
         #expect(p.ring.offset == 0)
         // The heart hangs from the base curve, not the squiggle: its attach point
         // (the cleft, where its paint starts on its centre line) is `hang` below.
@@ -188,7 +188,7 @@ struct AppIconRendererTests {
         let thread = GoldThread(
             width: 1024, height: 1024, topFraction: p.thread.topFraction, controlDrop: p.thread.controlDrop,
             stretch: p.thread.stretch, startX: p.thread.startX, endX: p.thread.endX)
-        let points = thread.points(spacing: AppIconLayout.sampleSpacing).map { Point2D($0) }
+        let points = thread.points(spacing: AppIconLayout.sampleSpacing)
         #expect(renderer.layout.points == points)
         let coverage = renderer.threadCoverage, side = AppIconParameters.side
         let reach = p.thread.strokeWidth / 2 + SafeZone.halfPixelDiagonal
@@ -196,7 +196,7 @@ struct AppIconRendererTests {
         for y in 0..<side {
             for x in 0..<side where coverage[y * side + x] > 0 {
                 covered += 1
-                let centre = Point2D(Double(x) + 0.5, Double(y) + 0.5)
+                let centre = CanvasPoint(Double(x) + 0.5, Double(y) + 0.5)
                 #expect(Polyline.distance(from: centre, to: points) <= reach, "pixel \(x), \(y)")
             }
         }

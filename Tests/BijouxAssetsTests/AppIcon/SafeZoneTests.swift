@@ -1,3 +1,4 @@
+import BijouxKit
 import Foundation
 import Testing
 
@@ -152,19 +153,19 @@ struct SafeZoneTests {
     @Test func maskDistancesAreExact() {
         let mask = IconMask.shape(side: 1024)
         #expect(abs(mask.cornerRadius - 229.0688) < 1e-9)
-        #expect(mask.signedDistance(Point2D(512, 512)) == -512)
-        #expect(abs(mask.signedDistance(Point2D(40, 500)) + 40) < 1e-9)
-        #expect(abs(mask.signedDistance(Point2D(-3, 500)) - 3) < 1e-9)
+        #expect(mask.signedDistance(CanvasPoint(512, 512)) == -512)
+        #expect(abs(mask.signedDistance(CanvasPoint(40, 500)) + 40) < 1e-9)
+        #expect(abs(mask.signedDistance(CanvasPoint(-3, 500)) - 3) < 1e-9)
         // On the corner's diagonal the edge is r·(√2 − 1)·/√2... measured from the
         // corner's centre: a point r − 10 from it along the diagonal is 10 inside.
         let r = mask.cornerRadius
         let d = (r - 10) / 2.0.squareRoot()
-        #expect(abs(mask.signedDistance(Point2D(r - d, r - d)) + 10) < 1e-9)
+        #expect(abs(mask.signedDistance(CanvasPoint(r - d, r - d)) + 10) < 1e-9)
         // The corner of the square itself is outside the mask.
-        #expect(mask.signedDistance(Point2D(0, 0)) > 90)
+        #expect(mask.signedDistance(CanvasPoint(0, 0)) > 90)
         // The safe zone is the mask inset by 51.2 px, everywhere.
         let zone = IconMask.safeZone(side: 1024)
-        for p in [Point2D(100, 500), Point2D(60, 60), Point2D(200, 30), Point2D(900, 950)] {
+        for p in [CanvasPoint(100, 500), CanvasPoint(60, 60), CanvasPoint(200, 30), CanvasPoint(900, 950)] {
             #expect(abs(zone.signedDistance(p) - (mask.signedDistance(p) + 51.2)) < 1e-9)
         }
     }

@@ -1,3 +1,4 @@
+import BijouxKit
 import Foundation
 import Testing
 
@@ -107,7 +108,7 @@ struct LeFilDocumentTests {
         #expect(try Self.differingPixels(Self.inked(renderer.ringLayer, inks.ring), ring) <= Self.tolerance.budget)
         // Not vacuous: the comparison sees a thread moved by two pixels.
         var moved = renderer.layout
-        moved.points = moved.points.map { Point2D($0.x, $0.y + 2) }
+        moved.points = moved.points.map { CanvasPoint($0.x, $0.y + 2) }
         let shifted = LeFilDocument(parameters: renderer.parameters, layout: moved, charm: renderer.charm)
         let shiftedThread = try Self.looks(shifted).layers[LeFilDocument.threadFile]!
         #expect(try Self.differingPixels(Self.inked(renderer.threadLayer, inks.thread), shiftedThread) > 1000)
