@@ -43,7 +43,7 @@ help:
 	@echo "make assets            build every asset from $(ART)/ into $(OUT)/"
 	@echo "make charm NAME=<id>   rebuild one charm (and its 22 pt renders) only"
 	@echo "make preview           watch $(ART)/, rebuild on every save, serve the contact sheet"
-	@echo "make test              run the test suite (goldens included), kit-consumer and charms-demo"
+	@echo "make test              the artifact bundle, the test suite (goldens included), lint, kit-consumer, charms-demo"
 	@echo "make test-fast         only the tests not tagged slow: no swiftc, tool runs, browser, sample art builds"
 	@echo "make artifactbundle    the release tool as $(DIST)/bijoux-assets.artifactbundle.zip (and .sha256), and"
 	@echo "                       $(DIST)/BijouxAssetsPlugin/, the plugin package apps depend on"
@@ -114,7 +114,7 @@ test: deps artifactbundle
 	exit $$status
 	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory kit-consumer
-	@$(MAKE) --no-print-directory charms-demo
+	@$(CHARMS_DEMO)
 
 # The tests not tagged `.slow` (Tests/BijouxAssetsTests/Support/SlowTests.swift): the
 # slow ones are reported skipped, as `swift test` cannot select by tag. Seconds, for the
@@ -129,10 +129,11 @@ artifactbundle: tool
 
 # Examples/CharmsDemo applies BijouxAssetsPlugin to its executable target, through this
 # repository's source plugin and through the plugin package that `make artifactbundle`
-# writes: Examples/CharmsDemo/check says what each route must do.
+# writes: Examples/CharmsDemo/check says what each route must do. (`make test` runs the
+# checks itself, after the bundle it has made already.)
+CHARMS_DEMO := Examples/CharmsDemo/check source && Examples/CharmsDemo/check package $(DIST)
 charms-demo: deps artifactbundle
-	@Examples/CharmsDemo/check source
-	@Examples/CharmsDemo/check package $(DIST)
+	@$(CHARMS_DEMO)
 
 # Examples/KitConsumer depends on this package by path and on the BijouxKit product
 # alone, as the app and its extensions do. It is built in a scratch folder of its own
