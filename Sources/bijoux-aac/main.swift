@@ -45,9 +45,10 @@ func readInput() -> [UInt8] {
 }
 
 func writeOutput(_ pointer: UnsafeRawPointer?, _ count: Int) {
+    guard let pointer else { return }
     var done = 0
     while done < count {
-        let wrote = write(1, pointer! + done, count - done)
+        let wrote = write(1, pointer + done, count - done)
         if wrote < 0 && errno == EINTR { continue }
         if wrote <= 0 { fail("cannot write standard output: " + String(cString: strerror(errno))) }
         done += wrote

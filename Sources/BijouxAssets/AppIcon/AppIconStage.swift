@@ -137,8 +137,8 @@ package enum AppIconStage: ContactSheetStage {
     static func summary(_ label: String, _ geometry: SafeZone.Geometry, _ pixels: SafeZone.Pixels, _ layout: AppIconLayout) -> String {
         let margin = IconMask.safeMargin(side: Double(layout.side))
         return
-            "\(label): thread \(SafeZone.px(geometry.threadClearance)) from the mask's edge (pixels \(SafeZone.px(pixels.threadClearance)); safe margin \(SafeZone.px(margin))), "
+            "\(label): thread \(Format.pixels(geometry.threadClearance)) from the mask's edge (pixels \(Format.pixels(pixels.threadClearance)); safe margin \(Format.pixels(margin))), "
             + "heart bottom margin \(SafeZone.percent(geometry.bottomMargin)) (pixels \(SafeZone.percent(pixels.bottomMargin)); at least \(SafeZone.percent(SafeZone.minimumBottomMargin))), "
-            + "ring \(SafeZone.px(geometry.ringDistance)) from the squiggle (thread covers \(SafeZone.percent(pixels.coverageAtRingTop)) at its top; at most \(SafeZone.px(layout.strokeWidth / 2)))"
+            + "ring \(Format.pixels(geometry.ringDistance)) from the squiggle (thread covers \(SafeZone.percent(pixels.coverageAtRingTop)) at its top; at most \(Format.pixels(layout.strokeWidth / 2)))"
     }
 }

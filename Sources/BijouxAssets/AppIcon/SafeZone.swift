@@ -83,8 +83,8 @@ package enum SafeZone {
         if geometry.threadClearance < margin {
             throw violation(
                 .threadInSafeZone, "thread",
-                "the thread's edge (wobble and half the \(px(layout.strokeWidth)) stroke included) comes within \(px(geometry.threadClearance)) of the icon mask's edge at \(geometry.tightestPoint)",
-                "at least \(px(margin)) (the safe-zone margin)")
+                "the thread's edge (wobble and half the \(Format.pixels(layout.strokeWidth)) stroke included) comes within \(Format.pixels(geometry.threadClearance)) of the icon mask's edge at \(geometry.tightestPoint)",
+                "at least \(Format.pixels(margin)) (the safe-zone margin)")
         }
         if geometry.bottomMargin < minimumBottomMargin {
             throw violation(
@@ -95,8 +95,8 @@ package enum SafeZone {
         if geometry.ringDistance > layout.strokeWidth / 2 {
             throw violation(
                 .ringOnThread, "ring",
-                "the ring's top at \(layout.ringTop) is \(px(geometry.ringDistance)) from the squiggle",
-                "at most \(px(layout.strokeWidth / 2)) (half the thread's stroke)")
+                "the ring's top at \(layout.ringTop) is \(Format.pixels(geometry.ringDistance)) from the squiggle",
+                "at most \(Format.pixels(layout.strokeWidth / 2)) (half the thread's stroke)")
         }
         return geometry
     }
@@ -193,8 +193,8 @@ package enum SafeZone {
         if pixels.threadClearance < margin - halfPixelDiagonal {
             throw violation(
                 .threadInSafeZone, "thread", "rendered pixels",
-                "the thread touches the pixel centred at \(pixels.tightestPixel), \(px(pixels.threadClearance)) from the icon mask's edge",
-                "at least \(px(margin - halfPixelDiagonal)) (the safe-zone margin less half a pixel's diagonal)")
+                "the thread touches the pixel centred at \(pixels.tightestPixel), \(Format.pixels(pixels.threadClearance)) from the icon mask's edge",
+                "at least \(Format.pixels(margin - halfPixelDiagonal)) (the safe-zone margin less half a pixel's diagonal)")
         }
         if pixels.bottomMargin < minimumBottomMargin {
             throw violation(
@@ -210,8 +210,6 @@ package enum SafeZone {
         }
         return pixels
     }
-
-    static func px(_ value: Double) -> String { Format.pixels(value) }
 
     /// Whole percentages as such ("21 %"), others to one decimal ("17.3 %").
     static func percent(_ fraction: Double) -> String { Format.percent(fraction, decimals: 1) }

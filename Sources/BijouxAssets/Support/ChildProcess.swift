@@ -56,8 +56,8 @@ struct ChildProcess {
             while stdout.read >= 0 || stderr.read >= 0 {
                 var fds = [stdin.write, stdout.read, stderr.read].map { pollfd(fd: $0, events: Int16($0 == stdin.write ? POLLOUT : POLLIN), revents: 0) }
                 guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { break }
-                if stdin.write >= 0, fds[0].revents != 0 {
-                    let count = write(stdin.write, input.baseAddress! + written, input.count - written)
+                if stdin.write >= 0, fds[0].revents != 0, let start = input.baseAddress {
+                    let count = write(stdin.write, start + written, input.count - written)
                     if count > 0 { written += count }
                     if (count < 0 && errno != EAGAIN && errno != EINTR) || written == input.count {
                         // Done, or the child stopped reading: it sees the end of its input.

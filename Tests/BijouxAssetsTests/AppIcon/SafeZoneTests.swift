@@ -174,7 +174,7 @@ struct SafeZoneTests {
         #expect(SafeZone.percent(0.21) == "21 %")
         #expect(SafeZone.percent(132.0 / 1024) == "12.9 %")
         #expect(SafeZone.percent(0) == "0 %")
-        #expect(SafeZone.px(51.2) == "51.2 px")
-        #expect(SafeZone.px(27) == "27 px")
+        #expect(Format.pixels(51.2) == "51.2 px")
+        #expect(Format.pixels(27) == "27 px")
     }
 }

@@ -3,10 +3,8 @@ import Testing
 
 @testable import BijouxAssets
 
-/// What `make artifactbundle` writes (Packaging/artifactbundle), checked as SwiftPM and
-/// an app's machine will take it. `make test` makes the bundle first and requires these
-/// tests (`BIJOUX_REQUIRE_BUNDLE=1`); a bare `swift test` without one skips them.
-/// Where `make artifactbundle` writes.
+/// Where `make artifactbundle` writes (a type of its own: the suite's trait reads
+/// `available`, and a suite's attribute cannot refer to the suite).
 enum Dist {
     static let dist = TestPaths.packageRoot + "/.build/dist"
     static let bundle = dist + "/bijoux-assets.artifactbundle"
@@ -20,12 +18,13 @@ enum Dist {
     }
 }
 
+/// What `make artifactbundle` writes (Packaging/artifactbundle), checked as SwiftPM and
+/// an app's machine will take it. `make test` makes the bundle first and requires these
+/// tests (`BIJOUX_REQUIRE_BUNDLE=1`); a bare `swift test` without one skips them.
 @Suite(
     "The artifact bundle and the plugin package", .tags(.slow), .notInFastRun,
     .enabled(if: Dist.available, "no .build/dist/ (run make artifactbundle)"))
 struct ArtifactBundleTests {
-    static let dist = Dist.dist, bundle = Dist.bundle, zip = Dist.zip, pluginPackage = Dist.pluginPackage, tools = Dist.tools
-
     /// The host's triple as SwiftPM matches it (no OS version).
     static let hostTriple: String = {
         let info = try! CLI.runTool("/usr/bin/env", ["swiftc", "-print-target-info"])
@@ -42,12 +41,12 @@ struct ArtifactBundleTests {
     /// info.json read against the artifact-bundle schema (SE-0305): every field it has,
     /// of the type it must be, and nothing else.
     static func artifacts() throws -> [Artifact] {
-        let data = try #require(FileManager.default.contents(atPath: bundle + "/info.json"))
+        let data = try #require(FileManager.default.contents(atPath: Dist.bundle + "/info.json"))
         let info = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(info.keys) == ["schemaVersion", "artifacts"])
         #expect(info["schemaVersion"] as? String == "1.0")
         let artifacts = try #require(info["artifacts"] as? [String: Any])
-        #expect(Set(artifacts.keys) == Set(tools), "one artifact per executable")
+        #expect(Set(artifacts.keys) == Set(Dist.tools), "one artifact per executable")
         return try artifacts.keys.sorted().map { name in
             let artifact = try #require(artifacts[name] as? [String: Any])
             #expect(Set(artifact.keys) == ["version", "type", "variants"])
@@ -58,7 +57,7 @@ struct ArtifactBundleTests {
             #expect(variants[0]["supportedTriples"] as? [String] == [hostTriple])
             let path = try #require(variants[0]["path"] as? String)
             #expect(path.hasSuffix("/bin/" + name))
-            return Artifact(name: name, version: try #require(artifact["version"] as? String), path: bundle + "/" + path)
+            return Artifact(name: name, version: try #require(artifact["version"] as? String), path: Dist.bundle + "/" + path)
         }
     }
 
@@ -95,20 +94,20 @@ struct ArtifactBundleTests {
     /// checksum file says what `swift package compute-checksum` says: the SHA-256 of the
     /// archive, computed here by another program.
     @Test func theZipHasTheBundleAtItsRootAndItsChecksum() throws {
-        let listing = try CLI.runTool("/usr/bin/env", ["unzip", "-Z1", Self.zip])
+        let listing = try CLI.runTool("/usr/bin/env", ["unzip", "-Z1", Dist.zip])
         try #require(listing.status == 0, "\(listing.stderr)")
         let entries = listing.stdout.split(separator: "\n").map(String.init)
         #expect(entries.contains("bijoux-assets.artifactbundle/info.json"))
         #expect(entries.allSatisfy { $0.hasPrefix("bijoux-assets.artifactbundle/") }, "\(entries)")
         for artifact in try Self.artifacts() {
-            #expect(entries.contains(String(artifact.path.dropFirst(Self.dist.count + 1))))
+            #expect(entries.contains(String(artifact.path.dropFirst(Dist.dist.count + 1))))
         }
         #if os(macOS)
-            let digest = try CLI.runTool("/usr/bin/shasum", ["-a", "256", Self.zip])
+            let digest = try CLI.runTool("/usr/bin/shasum", ["-a", "256", Dist.zip])
         #else
-            let digest = try CLI.runTool("/usr/bin/sha256sum", [Self.zip])
+            let digest = try CLI.runTool("/usr/bin/sha256sum", [Dist.zip])
         #endif
-        let recorded = try #require(FileManager.default.contents(atPath: Self.zip + ".sha256"))
+        let recorded = try #require(FileManager.default.contents(atPath: Dist.zip + ".sha256"))
         #expect(String(decoding: recorded, as: UTF8.self) == String(digest.stdout.prefix(64)) + "\n")
     }
 
@@ -117,11 +116,11 @@ struct ArtifactBundleTests {
     @Test func thePluginPackageCarriesTheseSourcesAndTheZip() throws {
         let manager = FileManager.default
         for folder in ["Plugins/BijouxAssetsPlugin", "Plugins/BijouxAssetsCommand", "Sources/BijouxKit"] {
-            let diff = try CLI.runTool("/usr/bin/env", ["diff", "-r", TestPaths.packageRoot + "/" + folder, Self.pluginPackage + "/" + folder])
+            let diff = try CLI.runTool("/usr/bin/env", ["diff", "-r", TestPaths.packageRoot + "/" + folder, Dist.pluginPackage + "/" + folder])
             #expect(diff.status == 0, "\(folder) differs from this repository's:\n\(diff.stdout)")
         }
-        #expect(manager.contentsEqual(atPath: Self.zip, andPath: Self.pluginPackage + "/bijoux-assets.artifactbundle.zip"))
-        let manifest = String(decoding: try #require(manager.contents(atPath: Self.pluginPackage + "/Package.swift")), as: UTF8.self)
+        #expect(manager.contentsEqual(atPath: Dist.zip, andPath: Dist.pluginPackage + "/bijoux-assets.artifactbundle.zip"))
+        let manifest = String(decoding: try #require(manager.contents(atPath: Dist.pluginPackage + "/Package.swift")), as: UTF8.self)
         #expect(manifest.contains(#".binaryTarget(name: "BijouxAssetsTool", path: "bijoux-assets.artifactbundle.zip")"#))
         let ours = String(decoding: try #require(manager.contents(atPath: TestPaths.packageRoot + "/Package.swift")), as: UTF8.self)
         func command(_ manifest: String) -> [String] {
@@ -139,7 +138,7 @@ struct ArtifactBundleTests {
         let url = "https://releases.example/bijoux-assets/0.1.0/bijoux-assets.artifactbundle.zip"
         let result = try CLI.runTool("/usr/bin/env", ["BIJOUX_RELEASE_URL=" + url, script, bin, folder.path])
         try #require(result.status == 0, "\(result.stderr)")
-        #expect(FileManager.default.contentsEqual(atPath: Self.zip, andPath: folder.path + "/bijoux-assets.artifactbundle.zip"))
+        #expect(FileManager.default.contentsEqual(atPath: Dist.zip, andPath: folder.path + "/bijoux-assets.artifactbundle.zip"))
         let checksum = String(decoding: try #require(folder.read("bijoux-assets.artifactbundle.zip.sha256")), as: UTF8.self).dropLast()
         let manifest = String(decoding: try #require(folder.read("BijouxAssetsPlugin/Package.swift")), as: UTF8.self)
         #expect(manifest.contains(#".binaryTarget(name: "BijouxAssetsTool", url: "\#(url)", checksum: "\#(checksum)")"#))
