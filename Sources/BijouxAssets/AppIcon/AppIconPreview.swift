@@ -65,16 +65,10 @@ package enum AppIconPreview {
     /// A grey image coloured by its level with the sample tint.
     package static func tinted(_ image: RGBAImage) -> RGBAImage {
         let dark = RGBA(sampleTint.r / 8, sampleTint.g / 8, sampleTint.b / 8, 255)
-        var tinted = image
-        tinted.pixels.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let level = Double(p[i]) / 255
-                p[i] = mix(dark.r, sampleTint.r, level)
-                p[i + 1] = mix(dark.g, sampleTint.g, level)
-                p[i + 2] = mix(dark.b, sampleTint.b, level)
-            }
+        return image.mapPixels { pixel in
+            let level = Double(pixel.r) / 255
+            return RGBA(mix(dark.r, sampleTint.r, level), mix(dark.g, sampleTint.g, level), mix(dark.b, sampleTint.b, level), pixel.a)
         }
-        return tinted
     }
 
     static func mix(_ a: UInt8, _ b: UInt8, _ f: Double) -> UInt8 {
@@ -90,10 +84,10 @@ package enum AppIconPreview {
         }
         let alpha = coverage.coverage()
         var out = image
-        out.pixels.withUnsafeMutableBufferPointer { p in
+        out.withMutablePixels { p in
             for i in 0..<alpha.count {
-                p[i * 4 + 3] = Alpha.premultiply(p[i * 4 + 3], alpha[i])
-                if p[i * 4 + 3] == 0 { p[i * 4] = 0; p[i * 4 + 1] = 0; p[i * 4 + 2] = 0 }
+                let a = Alpha.premultiply(p[i, .alpha], alpha[i])
+                p[rgba: i] = a == 0 ? RGBA(0, 0, 0, 0) : RGBA(p[i, .red], p[i, .green], p[i, .blue], a)
             }
         }
         return out

@@ -125,7 +125,7 @@ package final class AppIconRenderer {
         let cell = grain.cell
         let blotchSeed = grain.seed
         let toothSeed = grain.seed ^ 0x9E37_79B9
-        image.pixels.withUnsafeMutableBufferPointer { out in
+        image.withMutablePixels { out in
             for y in 0..<side {
                 let fy = (Double(y) + 0.5) / cell
                 let y0 = Int(fy.rounded(.down))
@@ -138,11 +138,8 @@ package final class AppIconRenderer {
                     let bottom = lerp(hash(x0, y0 + 1, blotchSeed), hash(x0 + 1, y0 + 1, blotchSeed), sx)
                     let value = 0.65 * lerp(top, bottom, sy) + 0.35 * hash(x, y, toothSeed)
                     let offset = Int((value * grain.amplitude).rounded())
-                    let o = (y * side + x) * 4
-                    out[o] = UInt8(clamping: Int(ink.r) + offset)
-                    out[o + 1] = UInt8(clamping: Int(ink.g) + offset)
-                    out[o + 2] = UInt8(clamping: Int(ink.b) + offset)
-                    out[o + 3] = 255
+                    @inline(__always) func shade(_ c: UInt8) -> UInt8 { UInt8(clamping: Int(c) + offset) }
+                    out[rgba: out.pixel(x: x, y: y)] = RGBA(shade(ink.r), shade(ink.g), shade(ink.b), 255)
                 }
             }
         }
@@ -170,24 +167,16 @@ package final class AppIconRenderer {
     /// luminance), times `gain`, clamped; alpha is kept.
     package static func inked(_ image: RGBAImage, _ ink: AppIconParameters.CharmInk, gain: Double) -> RGBAImage {
         if ink == .painted && gain == 1 { return image }
-        var out = image
-        out.pixels.withUnsafeMutableBufferPointer { p in
-            @inline(__always) func level(_ value: Double) -> UInt8 { UInt8(min(255, (value * gain).rounded())) }
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let r = Double(p[i]), g = Double(p[i + 1]), b = Double(p[i + 2])
-                switch ink {
-                case .painted:
-                    p[i] = level(r)
-                    p[i + 1] = level(g)
-                    p[i + 2] = level(b)
-                case .luminance:
-                    let luma = level(0.2126 * r + 0.7152 * g + 0.0722 * b)
-                    p[i] = luma
-                    p[i + 1] = luma
-                    p[i + 2] = luma
-                }
+        @inline(__always) func level(_ value: Double) -> UInt8 { UInt8(min(255, (value * gain).rounded())) }
+        return image.mapPixels { pixel in
+            let r = Double(pixel.r), g = Double(pixel.g), b = Double(pixel.b)
+            switch ink {
+            case .painted:
+                return RGBA(level(r), level(g), level(b), pixel.a)
+            case .luminance:
+                let luma = level(0.2126 * r + 0.7152 * g + 0.0722 * b)
+                return RGBA(luma, luma, luma, pixel.a)
             }
         }
-        return out
     }
 }

@@ -173,12 +173,14 @@ package enum SafeZone {
 
     /// The last row in which the image differs from its background, or -1.
     static func lowestDifferingRow(_ image: RGBAImage, _ background: RGBAImage) -> Int {
-        let rowBytes = image.width * 4
-        for y in stride(from: image.height - 1, through: 0, by: -1) {
-            let range = (y * rowBytes)..<((y + 1) * rowBytes)
-            if image.pixels[range] != background.pixels[range] { return y }
+        image.withPixels { image in
+            background.withPixels { background in
+                for y in stride(from: image.height - 1, through: 0, by: -1) {
+                    if !image.samples(image.row(y)).elementsEqual(background.samples(background.row(y))) { return y }
+                }
+                return -1
+            }
         }
-        return -1
     }
 
     /// Confirms the geometry on the pixels; fails on the first rule they break.

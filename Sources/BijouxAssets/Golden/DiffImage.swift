@@ -16,28 +16,22 @@ package enum DiffImage {
     package static func render(expected: RGBAImage, difference: ImageDifference) -> RGBAImage {
         precondition(expected.width == difference.width && expected.height == difference.height)
         var out = RGBAImage(width: expected.width, height: expected.height)
-        let count = expected.width * expected.height
-        expected.pixels.withUnsafeBufferPointer { source in
+        expected.withPixels { source in
             difference.classes.withUnsafeBufferPointer { classes in
-                out.pixels.withUnsafeMutableBufferPointer { target in
-                    for i in 0..<count {
+                out.withMutablePixels { target in
+                    for i in 0..<source.pixelCount {
                         let color: RGBA
                         switch ImageDifference.PixelClass(rawValue: classes[i])! {
                         case .differs: color = differsColor
                         case .antiAliased, .belowThreshold: color = toleratedColor
                         case .same:
-                            let a = Double(source[i * 4 + 3]) / 255
-                            let luma = PixelComparer.brightness(
-                                ground + (Double(source[i * 4]) - ground) * a,
-                                ground + (Double(source[i * 4 + 1]) - ground) * a,
-                                ground + (Double(source[i * 4 + 2]) - ground) * a)
+                            let a = Double(source[i, .alpha]) / 255
+                            func laid(_ c: Channel) -> Double { ground + (Double(source[i, c]) - ground) * a }
+                            let luma = PixelComparer.brightness(laid(.red), laid(.green), laid(.blue))
                             let faded = UInt8((255 - (255 - luma) * fade).rounded())
                             color = RGBA(faded, faded, faded, 255)
                         }
-                        target[i * 4] = color.r
-                        target[i * 4 + 1] = color.g
-                        target[i * 4 + 2] = color.b
-                        target[i * 4 + 3] = 255
+                        target[rgba: i] = color
                     }
                 }
             }
@@ -58,7 +52,7 @@ public enum ImageFileComparison {
         switch decoded {
         case .rgba8(let image, _): return image
         case .rgba16(let image, _):
-            let pixels = image.samples.map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
+            let pixels = image.pixels.map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
             return RGBAImage(width: image.width, height: image.height, pixels: pixels)
         }
     }

@@ -145,11 +145,10 @@ package enum PixelComparer {
             case .perceptual(let threshold): maxDelta * threshold * threshold
             }
         let bandHeight = max(16, (height + 63) / 64)
-        let bands = expected.pixels.withUnsafeBytes { a in
-            actual.pixels.withUnsafeBytes { b in
+        let bands = expected.withPixels { a in
+            actual.withPixels { b in
                 result.classes.withUnsafeMutableBufferPointer { classes in
-                    let one = PixelGrid(bytes: a, width: width, height: height)
-                    let two = PixelGrid(bytes: b, width: width, height: height)
+                    let one = PixelGrid(pixels: a), two = PixelGrid(pixels: b)
                     return Parallel.map((height + bandHeight - 1) / bandHeight, jobs: jobs) { band in
                         compareRows(band * bandHeight..<min(height, (band + 1) * bandHeight), one, two, limit: limit, classes: classes)
                     }
@@ -266,17 +265,17 @@ package enum PixelComparer {
     }
 }
 
-/// Read-only packed pixels (R | G<<8 | B<<16 | A<<24) over an image's bytes, with
-/// colour under alpha 0 cleared, and pixelmatch's neighbourhood tests.
+/// An image's pixels packed as R | G<<8 | B<<16 | A<<24, with colour under alpha 0
+/// cleared, and pixelmatch's neighbourhood tests.
 struct PixelGrid {
-    let bytes: UnsafeRawBufferPointer
-    let width: Int
-    let height: Int
+    let pixels: PixelView<UInt8>
+    var width: Int { pixels.width }
+    var height: Int { pixels.height }
 
     @inline(__always)
     subscript(_ index: Int) -> UInt32 {
-        let value = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
-        return value >> 24 == 0 ? 0 : value
+        let p = pixels[index]
+        return p.w == 0 ? 0 : UInt32(p.x) | UInt32(p.y) << 8 | UInt32(p.z) << 16 | UInt32(p.w) << 24
     }
 
     /// pixelmatch's `antialiased`: neighbours are visited column by column, as there,

@@ -69,7 +69,7 @@ package struct LeFilLooks: Sendable {
     /// How much of each pixel a layer covers (its alpha), rows packed.
     package func coverage(_ imageName: String) -> [UInt8] {
         let image = layers[imageName]!
-        return stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] }
+        return image.withPixels { p in (0..<p.pixelCount).map { p[$0, .alpha] } }
     }
 
     /// The layers composited back to front over the look's ground.
@@ -97,17 +97,10 @@ package struct LeFilLooks: Sendable {
     /// A layer as a look shows it: in the fill for the look (its alpha kept), else
     /// its own colours (as luma where the system makes the look monochrome).
     func inked(_ layer: IconDocument.Layer, _ look: Look) -> RGBAImage {
-        var picture = layers[layer.imageName]!
+        let picture = layers[layer.imageName]!
         switch IconDocument.fill(layer.fills, for: look.appearance) {
         case .solid(let ink)?:
-            picture.pixels.withUnsafeMutableBufferPointer { p in
-                for i in stride(from: 0, to: p.count, by: 4) where p[i + 3] > 0 {
-                    p[i] = ink.r
-                    p[i + 1] = ink.g
-                    p[i + 2] = ink.b
-                }
-            }
-            return picture
+            return picture.mapPixels { $0.a > 0 ? RGBA(ink.r, ink.g, ink.b, $0.a) : $0 }
         case .systemDark?, nil:
             return look.appearance == .tinted ? AppIconRenderer.inked(picture, .luminance, gain: 1) : picture
         }
@@ -133,19 +126,15 @@ package struct LeFilLooks: Sendable {
         case .tinted: return AppIconPreview.tinted(composite.image)
         case .clear:
             let wall = AppIconPreview.wallpaper
-            var out = composite.image
-            out.pixels.withUnsafeMutableBufferPointer { p in
-                for i in stride(from: 0, to: p.count, by: 4) {
-                    // Grey already (luma inks); straight alpha over the transparent ground.
-                    let light = Double(p[i]) / 255 * Double(p[i + 3]) / 255 * clearLayers
-                    for c in 0..<3 {
-                        let ground = Double([wall.r, wall.g, wall.b][c]) * clearGround
-                        p[i + c] = UInt8((ground + (255 - ground) * light).rounded())
-                    }
-                    p[i + 3] = 255
+            return composite.image.mapPixels { pixel in
+                // Grey already (luma inks); straight alpha over the transparent ground.
+                let light = Double(pixel.r) / 255 * Double(pixel.a) / 255 * clearLayers
+                func lit(_ wall: UInt8) -> UInt8 {
+                    let ground = Double(wall) * clearGround
+                    return UInt8((ground + (255 - ground) * light).rounded())
                 }
+                return RGBA(lit(wall.r), lit(wall.g), lit(wall.b), 255)
             }
-            return out
         }
     }
 }

@@ -55,12 +55,14 @@ package struct DrawnIcon: Sendable {
     /// Whether any pixel within `margin` pixels of the edge has ink.
     static func hasInk(_ image: PremultipliedImage, within margin: Int) -> Bool {
         guard margin > 0 else { return false }
-        for y in 0..<image.height {
-            let edgeRow = y < margin || y >= image.height - margin
-            for x in 0..<image.width where edgeRow || x < margin || x >= image.width - margin {
-                if image.pixels[(y * image.width + x) * 4 + 3] > 0 { return true }
+        return image.withPixels { pixels in
+            for y in 0..<image.height {
+                let edgeRow = y < margin || y >= image.height - margin
+                for x in 0..<image.width where edgeRow || x < margin || x >= image.width - margin {
+                    if pixels[x: x, y: y, .alpha] > 0 { return true }
+                }
             }
+            return false
         }
-        return false
     }
 }

@@ -194,13 +194,12 @@ enum Wobble {
         let reach = Int((field.parameters.amplitude * scale).rounded(.up)) + 1
         let inked = inkedTiles(source)
         let tilesAcross = (width + tile - 1) / tile, tilesDown = (height + tile - 1) / tile
-        var out = [UInt8](repeating: 0, count: source.pixels.count)
-        source.pixels.withUnsafeBufferPointer { pixels in
-            out.withUnsafeMutableBufferPointer { out in
+        var out = PremultipliedImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: source.pixels.count))
+        source.withPixels { pixels in
+            out.withMutablePixels { out in
                 func texel(_ cx: Int, _ cy: Int) -> SIMD4<Float> {
                     guard cx >= 0, cy >= 0, cx < width, cy < height else { return .zero }
-                    let s = (cy * width + cx) * 4
-                    return SIMD4(Float(pixels[s]), Float(pixels[s + 1]), Float(pixels[s + 2]), Float(pixels[s + 3]))
+                    return SIMD4<Float>(pixels[pixels.pixel(x: cx, y: cy)])
                 }
                 for tileY in 0..<tilesDown {
                     for tileX in 0..<tilesAcross {
@@ -221,18 +220,15 @@ enum Wobble {
                                 let bottom = texel(x0, y0 + 1) * (1 - tx) + texel(x0 + 1, y0 + 1) * tx
                                 // Non-negative, so adding ½ and truncating rounds to nearest.
                                 let sample = top * (1 - ty) + bottom * ty + 0.5
-                                let o = (y * width + x) * 4
-                                out[o] = UInt8(min(255, sample.x))
-                                out[o + 1] = UInt8(min(255, sample.y))
-                                out[o + 2] = UInt8(min(255, sample.z))
-                                out[o + 3] = UInt8(min(255, sample.w))
+                                // Truncated toward zero, as a conversion to an integer does.
+                                out[out.pixel(x: x, y: y)] = SIMD4<UInt8>(sample.replacing(with: 255, where: sample .> 255), rounding: .towardZero)
                             }
                         }
                     }
                 }
             }
         }
-        return PremultipliedImage(width: width, height: height, pixels: out)
+        return out
     }
 
     /// For each tile, row by row, whether any of its pixels has ink (premultiplied,
@@ -240,9 +236,11 @@ enum Wobble {
     static func inkedTiles(_ image: PremultipliedImage) -> [Bool] {
         let tilesAcross = (image.width + tile - 1) / tile, tilesDown = (image.height + tile - 1) / tile
         var inked = [Bool](repeating: false, count: tilesAcross * tilesDown)
-        for y in 0..<image.height {
-            for x in 0..<image.width where image.pixels[(y * image.width + x) * 4 + 3] != 0 {
-                inked[(y / tile) * tilesAcross + x / tile] = true
+        image.withPixels { pixels in
+            for y in 0..<image.height {
+                for x in 0..<image.width where pixels[x: x, y: y, .alpha] != 0 {
+                    inked[(y / tile) * tilesAcross + x / tile] = true
+                }
             }
         }
         return inked

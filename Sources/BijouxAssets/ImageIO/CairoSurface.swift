@@ -49,19 +49,22 @@ package final class CairoSurface {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
-        image.pixels.withUnsafeBufferPointer { p in
+        image.withPixels { p in
             for y in 0..<height {
                 for x in 0..<width {
-                    let i = (y * width + x) * 4
-                    let a = p[i + 3]
-                    @inline(__always) func premultiplied(_ c: UInt8) -> UInt32 { UInt32(Alpha.premultiply(c, a)) }
-                    let word = UInt32(a) << 24 | premultiplied(p[i]) << 16 | premultiplied(p[i + 1]) << 8 | premultiplied(p[i + 2])
-                    data.storeBytes(of: word, toByteOffset: y * stride + x * 4, as: UInt32.self)
+                    let i = p.pixel(x: x, y: y)
+                    let a = p[i, .alpha]
+                    @inline(__always) func premultiplied(_ c: Channel) -> UInt32 { UInt32(Alpha.premultiply(p[i, c], a)) }
+                    let word = UInt32(a) << 24 | premultiplied(.red) << 16 | premultiplied(.green) << 8 | premultiplied(.blue)
+                    data.storeBytes(of: word, toByteOffset: Self.offset(x: x, y: y, stride: stride), as: UInt32.self)
                 }
             }
         }
         cairo_surface_mark_dirty(surface)
     }
+
+    /// Where an ARGB32 pixel's native-endian word starts: cairo pads its rows to `stride` bytes.
+    private static func offset(x: Int, y: Int, stride: Int) -> Int { y * stride + x * MemoryLayout<UInt32>.size }
 
     deinit {
         cairo_destroy(context)
@@ -108,20 +111,20 @@ package final class CairoSurface {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBufferPointer { out in
+        var image = PremultipliedImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * Channel.count))
+        image.withMutablePixels { out in
             for y in 0..<height {
                 for x in 0..<width {
-                    let word = data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-                    let o = (y * width + x) * 4
-                    out[o] = UInt8(truncatingIfNeeded: word >> 16)
-                    out[o + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                    out[o + 2] = UInt8(truncatingIfNeeded: word)
-                    out[o + 3] = UInt8(truncatingIfNeeded: word >> 24)
+                    let word = data.load(fromByteOffset: Self.offset(x: x, y: y, stride: stride), as: UInt32.self)
+                    let o = out.pixel(x: x, y: y)
+                    out[o, .red] = UInt8(truncatingIfNeeded: word >> 16)
+                    out[o, .green] = UInt8(truncatingIfNeeded: word >> 8)
+                    out[o, .blue] = UInt8(truncatingIfNeeded: word)
+                    out[o, .alpha] = UInt8(truncatingIfNeeded: word >> 24)
                 }
             }
         }
-        return PremultipliedImage(width: width, height: height, pixels: pixels)
+        return image
     }
 
     /// The coverage surface as one byte per pixel, rows packed.

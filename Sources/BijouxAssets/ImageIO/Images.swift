@@ -1,13 +1,13 @@
 /// An 8-bit RGBA raster, rows packed top to bottom, straight (not premultiplied)
 /// alpha. The currency of the pipeline: stages take one and return one.
-package struct RGBAImage: Equatable, Sendable {
+package struct RGBAImage: PixelBuffer, Equatable, Sendable {
     package let width: Int
     package let height: Int
-    /// width * height * 4 bytes: R, G, B, A.
+    /// R, G, B, A bytes, read and written through `withPixels` and `withMutablePixels`.
     package var pixels: [UInt8]
 
     package init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4)
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * Channel.count)
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -15,36 +15,36 @@ package struct RGBAImage: Equatable, Sendable {
 
     /// A transparent black image.
     package init(width: Int, height: Int) {
-        self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+        self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * Channel.count))
     }
 
     package subscript(x: Int, y: Int) -> RGBA {
-        get {
-            let i = (y * width + x) * 4
-            return RGBA(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        get { withPixels { $0[rgba: $0.pixel(x: x, y: y)] } }
+        set { withMutablePixels { $0[rgba: $0.pixel(x: x, y: y)] = newValue } }
+    }
+
+    /// The image with each pixel replaced by `transform` of it.
+    package func mapPixels(_ transform: (RGBA) -> RGBA) -> RGBAImage {
+        var out = self
+        out.withMutablePixels { p in
+            for i in 0..<p.pixelCount { p[rgba: i] = transform(p[rgba: i]) }
         }
-        set {
-            let i = (y * width + x) * 4
-            pixels[i] = newValue.r
-            pixels[i + 1] = newValue.g
-            pixels[i + 2] = newValue.b
-            pixels[i + 3] = newValue.a
-        }
+        return out
     }
 }
 
 /// A 16-bit RGBA raster (native-endian samples), for keying 16-bit art at full
 /// precision before the single rounding to 8 bits.
-package struct RGBA16Image: Equatable, Sendable {
+package struct RGBA16Image: PixelBuffer, Equatable, Sendable {
     package let width: Int
     package let height: Int
-    package var samples: [UInt16]
+    package var pixels: [UInt16]
 
-    package init(width: Int, height: Int, samples: [UInt16]) {
-        precondition(samples.count == width * height * 4)
+    package init(width: Int, height: Int, pixels: [UInt16]) {
+        precondition(pixels.count == width * height * Channel.count)
         self.width = width
         self.height = height
-        self.samples = samples
+        self.pixels = pixels
     }
 }
 
@@ -64,13 +64,13 @@ package struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
 /// RGBA with colour premultiplied by alpha, 8 bits a channel: what cairo draws, and
 /// what interpolation and averaging need (straight colour would bleed the colour of
 /// transparent pixels into edges).
-package struct PremultipliedImage: Equatable, Sendable {
+package struct PremultipliedImage: PixelBuffer, Equatable, Sendable {
     package let width: Int
     package let height: Int
     package var pixels: [UInt8]
 
     package init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(pixels.count == width * height * 4)
+        precondition(pixels.count == width * height * Channel.count)
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -80,13 +80,13 @@ package struct PremultipliedImage: Equatable, Sendable {
     /// transparent pixel is (0, 0, 0, 0). Opaque pixels are exact.
     package func straightened() -> RGBAImage {
         var image = RGBAImage(width: width, height: height)
-        pixels.withUnsafeBufferPointer { source in
-            image.pixels.withUnsafeMutableBufferPointer { out in
-                for i in stride(from: 0, to: source.count, by: 4) {
-                    let a = source[i + 3]
+        withPixels { source in
+            image.withMutablePixels { out in
+                for i in 0..<source.pixelCount {
+                    let a = source[i, .alpha]
                     guard a > 0 else { continue }
-                    for c in 0..<3 { out[i + c] = Alpha.unpremultiply(source[i + c], a) }
-                    out[i + 3] = a
+                    for c in Channel.colour { out[i, c] = Alpha.unpremultiply(source[i, c], a) }
+                    out[i, .alpha] = a
                 }
             }
         }
@@ -98,25 +98,19 @@ package struct PremultipliedImage: Equatable, Sendable {
     /// made `factor` times larger.
     package func boxDownsampled(by factor: Int) -> RGBAImage {
         precondition(factor >= 1 && width % factor == 0 && height % factor == 0)
-        let outWidth = width / factor, outHeight = height / factor
-        var sums = [Float](repeating: 0, count: outWidth * outHeight * 4)
+        var sums = FloatPixels(width: width / factor, height: height / factor)
         let weight = 1 / Float(factor * factor)
-        pixels.withUnsafeBufferPointer { source in
-            sums.withUnsafeMutableBufferPointer { out in
+        withPixels { source in
+            sums.withMutablePixels { out in
                 for y in 0..<height {
-                    let outRow = (y / factor) * outWidth
                     for x in 0..<width {
-                        let s = (y * width + x) * 4
-                        let o = (outRow + x / factor) * 4
-                        out[o] += Float(source[s]) * weight
-                        out[o + 1] += Float(source[s + 1]) * weight
-                        out[o + 2] += Float(source[s + 2]) * weight
-                        out[o + 3] += Float(source[s + 3]) * weight
+                        let s = source[source.pixel(x: x, y: y)]
+                        out[out.pixel(x: x / factor, y: y / factor)] += SIMD4<Float>(s) * weight
                     }
                 }
             }
         }
-        return Resample.unpremultiply(sums, width: outWidth, height: outHeight)
+        return Resample.unpremultiply(sums)
     }
 }
 

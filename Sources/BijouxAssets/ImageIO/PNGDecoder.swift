@@ -75,14 +75,14 @@ package enum PNGDecoder {
             let height = Int(header.height)
             var finished = BX_PNG_OK
             if header.bit_depth == 16 {
-                let samples = [UInt16](unsafeUninitializedCapacity: width * height * 4) { out, count in
+                let samples = [UInt16](unsafeUninitializedCapacity: width * height * Channel.count) { out, count in
                     finished = bx_png_finish(reader, out.baseAddress)
                     count = out.count
                 }
                 if let failure = failure(finished, header, path: path, limit: limit) { return .failure(failure) }
-                return .success(.rgba16(RGBA16Image(width: width, height: height, samples: samples), info))
+                return .success(.rgba16(RGBA16Image(width: width, height: height, pixels: samples), info))
             }
-            let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+            let pixels = [UInt8](unsafeUninitializedCapacity: width * height * Channel.count) { out, count in
                 finished = bx_png_finish(reader, out.baseAddress)
                 count = out.count
             }

@@ -84,15 +84,19 @@ package enum PNGEncoder {
         switch colorType {
         case .rgba: return image.pixels
         case .rgb, .grey:
-            let channels = colorType.channels
+            let channels = Channel.allCases.prefix(colorType.channels)
             let count = image.width * image.height
-            return [UInt8](unsafeUninitializedCapacity: count * channels) { out, filled in
-                image.pixels.withUnsafeBufferPointer { source in
+            return [UInt8](unsafeUninitializedCapacity: count * channels.count) { out, filled in
+                image.withPixels { source in
+                    var o = 0
                     for i in 0..<count {
-                        for c in 0..<channels { out[i * channels + c] = source[i * 4 + c] }
+                        for c in channels {
+                            out[o] = source[i, c]
+                            o += 1
+                        }
                     }
                 }
-                filled = count * channels
+                filled = count * channels.count
             }
         }
     }

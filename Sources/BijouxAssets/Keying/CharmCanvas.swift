@@ -75,11 +75,10 @@ package enum PaintedBounds {
     /// Empty when nothing is painted.
     package static func of(_ image: RGBAImage, threshold: UInt8 = alphaThreshold) -> PixelRect {
         var minX = image.width, minY = image.height, maxX = -1, maxY = -1
-        image.pixels.withUnsafeBufferPointer { p in
+        image.withPixels { p in
             for y in 0..<image.height {
                 var rowMin = -1, rowMax = -1
-                let row = y * image.width * 4
-                for x in 0..<image.width where p[row + x * 4 + 3] > threshold {
+                for x in 0..<image.width where p[x: x, y: y, .alpha] > threshold {
                     if rowMin < 0 { rowMin = x }
                     rowMax = x
                 }

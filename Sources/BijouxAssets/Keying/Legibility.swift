@@ -47,8 +47,7 @@ package enum Legibility {
     }
 
     static func solidFraction(_ image: RGBAImage) -> Double {
-        var solid = 0
-        for i in stride(from: 3, to: image.pixels.count, by: 4) where image.pixels[i] >= 128 { solid += 1 }
+        let solid = image.withPixels { p in (0..<p.pixelCount).count { p[$0, .alpha] >= 128 } }
         return Double(solid) / Double(max(1, image.width * image.height))
     }
 }

@@ -36,18 +36,13 @@ package enum LuminanceKey {
     package static func key(_ image: consuming RGBAImage, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
         var image = image
         let levels = BlackPoint.levelsTable(blackPoint)
-        let count = image.width * image.height
-        unpremultiplied.withUnsafeBufferPointer { table in
-            levels.withUnsafeBufferPointer { levels in
-                image.pixels.withUnsafeMutableBufferPointer { pixels in
-                    let p = pixels.baseAddress!
-                    let t = table.baseAddress!
-                    let l = levels.baseAddress!
-                    Parallel.forEachBand(count, jobs: threads) { band in
+        unpremultiplied.withUnsafeBufferPointer { t in
+            levels.withUnsafeBufferPointer { l in
+                image.withMutablePixels { p in
+                    Parallel.forEachBand(p.pixelCount, jobs: threads) { band in
                         for i in band {
-                            let o = i &* 4
-                            var r = p[o], g = p[o &+ 1], b = p[o &+ 2]
-                            let alpha = p[o &+ 3]
+                            var r = p[i, .red], g = p[i, .green], b = p[i, .blue]
+                            let alpha = p[i, .alpha]
                             if alpha != 255 {
                                 r = Alpha.premultiply(r, alpha)
                                 g = Alpha.premultiply(g, alpha)
@@ -58,10 +53,10 @@ package enum LuminanceKey {
                             b = l[Int(b)]
                             let a = max(r, max(g, b))
                             let row = Int(a) &<< 8
-                            p[o] = t[row | Int(r)]
-                            p[o &+ 1] = t[row | Int(g)]
-                            p[o &+ 2] = t[row | Int(b)]
-                            p[o &+ 3] = a
+                            p[i, .red] = t[row | Int(r)]
+                            p[i, .green] = t[row | Int(g)]
+                            p[i, .blue] = t[row | Int(b)]
+                            p[i, .alpha] = a
                         }
                     }
                 }
@@ -72,32 +67,26 @@ package enum LuminanceKey {
 
     /// Keys a 16-bit image at full precision, rounding once to 8 bits at the end.
     package static func key(_ image: RGBA16Image, blackPoint: Int = 0) -> RGBAImage {
-        let count = image.width * image.height
         let black = Double(max(0, min(blackPoint, 254))) * 257
         let stretch = 65535 / (65535 - black)
-        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { out, filled in
-            image.samples.withUnsafeBufferPointer { samples in
-                for i in 0..<count {
-                    let alpha = Double(samples[i * 4 + 3]) / 65535
-                    @inline(__always) func levelled(_ c: Int) -> Double {
-                        max(0, Double(samples[i * 4 + c]) * alpha - black) * stretch
+        var keyed = RGBAImage(width: image.width, height: image.height)
+        image.withPixels { samples in
+            keyed.withMutablePixels { out in
+                for i in 0..<samples.pixelCount {
+                    let alpha = Double(samples[i, .alpha]) / 65535
+                    @inline(__always) func levelled(_ c: Channel) -> Double {
+                        max(0, Double(samples[i, c]) * alpha - black) * stretch
                     }
-                    let r = levelled(0), g = levelled(1), b = levelled(2)
+                    let r = levelled(.red), g = levelled(.green), b = levelled(.blue)
                     let a = max(r, g, b)
                     let a8 = (a * 255 / 65535).rounded()
-                    if a8 == 0 {
-                        (out.baseAddress! + i * 4).initialize(repeating: 0, count: 4)
-                        continue
-                    }
-                    out[i * 4] = UInt8(min(255, (r / a * 255).rounded()))
-                    out[i * 4 + 1] = UInt8(min(255, (g / a * 255).rounded()))
-                    out[i * 4 + 2] = UInt8(min(255, (b / a * 255).rounded()))
-                    out[i * 4 + 3] = UInt8(a8)
+                    if a8 == 0 { continue }  // transparent black, as the image starts
+                    @inline(__always) func straight(_ c: Double) -> UInt8 { UInt8(min(255, (c / a * 255).rounded())) }
+                    out[rgba: i] = RGBA(straight(r), straight(g), straight(b), UInt8(a8))
                 }
             }
-            filled = count * 4
         }
-        return RGBAImage(width: image.width, height: image.height, pixels: pixels)
+        return keyed
     }
 
     /// Keys whatever a PNG decoded to.

@@ -16,7 +16,7 @@ package enum MatteCheck {
         let ring = max(1, Int(Double(min(image.width, image.height)) * borderFraction))
         var histogram = [Int](repeating: 0, count: 256)
         var total = 0
-        image.pixels.withUnsafeBufferPointer { p in
+        image.withPixels { p in
             for y in 0..<image.height {
                 let inBand = y < ring || y >= image.height - ring
                 var x = 0
@@ -25,8 +25,7 @@ package enum MatteCheck {
                         x = max(x, image.width - ring)  // skip the interior
                         continue
                     }
-                    let i = (y * image.width + x) * 4
-                    histogram[Int(p[i + 3])] += 1
+                    histogram[Int(p[x: x, y: y, .alpha])] += 1
                     total += 1
                     x += 1
                 }

@@ -12,7 +12,7 @@ package enum Resample {
     package struct Source: Sendable {
         let image: RGBAImage
         let rect: PixelRect
-        let premultiplied: [Float]
+        let premultiplied: FloatPixels
 
         package init(_ image: RGBAImage, rect: PixelRect? = nil, threads: Int = 1) {
             let rect = rect ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
@@ -36,70 +36,75 @@ package enum Resample {
         if width == source.width && height == source.height { return Compositing.crop(source.image, to: source.rect) }
         // Horizontal pass: each of the source's rows becomes `width` pixels.
         let wide = convolve(
-            source.premultiplied, lines: source.height, outputs: width, along: Contributions(source: source.width, destination: width),
-            source: (line: source.width * 4, tap: 4), destination: (line: width * 4, pixel: 4), threads: threads)
+            source.premultiplied, into: FloatPixels(width: width, height: source.height), along: .rows,
+            Contributions(source: source.width, destination: width), threads: threads)
         // Vertical pass: each of `width` columns becomes `height` pixels.
         let tall = convolve(
-            wide, lines: width, outputs: height, along: Contributions(source: source.height, destination: height),
-            source: (line: 4, tap: width * 4), destination: (line: 4, pixel: width * 4), threads: threads)
-        return unpremultiply(tall, width: width, height: height)
+            wide, into: FloatPixels(width: width, height: height), along: .columns,
+            Contributions(source: source.height, destination: height), threads: threads)
+        return unpremultiply(tall)
+    }
+
+    /// Which way a pass runs: along rows, its lines are the rows and it resizes their
+    /// width; down columns, its lines are the columns and it resizes their height.
+    private enum Direction {
+        case rows, columns
+
+        /// The pixel at position `position` of line `line`, and the step from one
+        /// line to the next and one position to the next, in an image `width` wide.
+        func steps(width: Int) -> (line: Int, position: Int) {
+            self == .rows ? (width, 1) : (1, width)
+        }
     }
 
     /// One separable pass over premultiplied RGBA floats: for each line, output pixel
-    /// j is the weighted sum of the source pixels its contributions name. Strides are
-    /// in floats, so the same loop runs along rows or down columns. Lines are split
-    /// among `threads`, and taken four at a time (four independent sums, so the adds
-    /// overlap); every pixel's sum is the same sequence of operations however its line
-    /// is grouped, so the result never depends on either.
+    /// j is the weighted sum of the source pixels its contributions name. Lines are
+    /// split among `threads`, and taken four at a time (four independent sums, so the
+    /// adds overlap); every pixel's sum is the same sequence of operations however its
+    /// line is grouped, so the result never depends on either.
     private static func convolve(
-        _ source: [Float], lines: Int, outputs: Int, along contributions: Contributions,
-        source sourceStride: (line: Int, tap: Int), destination: (line: Int, pixel: Int), threads: Int
-    ) -> [Float] {
-        var out = [Float](repeating: 0, count: lines * outputs * 4)
-        let floatSize = MemoryLayout<Float>.size
-        source.withUnsafeBytes { source in
-            out.withUnsafeMutableBufferPointer { out in
+        _ source: FloatPixels, into out: consuming FloatPixels, along direction: Direction, _ contributions: Contributions, threads: Int
+    ) -> FloatPixels {
+        var out = out
+        let lines = direction == .rows ? out.height : out.width
+        let outputs = direction == .rows ? out.width : out.height
+        let from = direction.steps(width: source.width), to = direction.steps(width: out.width)
+        source.withPixels { source in
+            out.withMutablePixels { out in
                 contributions.weights.withUnsafeBufferPointer { weights in
                     contributions.starts.withUnsafeBufferPointer { starts in
                         contributions.firstWeight.withUnsafeBufferPointer { firstWeight in
-                            @inline(__always) func store(_ sum: SIMD4<Float>, line: Int, _ j: Int) {
-                                let o = line * destination.line + j * destination.pixel
-                                out[o] = sum.x
-                                out[o + 1] = sum.y
-                                out[o + 2] = sum.z
-                                out[o + 3] = sum.w
-                            }
                             Parallel.forEachBand(lines, jobs: threads) { band in
                                 var line = band.lowerBound
-                                let next = sourceStride.line * floatSize
                                 while line + 4 <= band.upperBound {
                                     for j in 0..<outputs {
                                         var s0 = SIMD4<Float>(), s1 = s0, s2 = s0, s3 = s0
-                                        var at = (line * sourceStride.line + starts[j] * sourceStride.tap) * floatSize
+                                        var at = line * from.line + starts[j] * from.position
                                         for w in firstWeight[j]..<firstWeight[j + 1] {
                                             let weight = weights[w]
-                                            s0 += source.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self) * weight
-                                            s1 += source.loadUnaligned(fromByteOffset: at + next, as: SIMD4<Float>.self) * weight
-                                            s2 += source.loadUnaligned(fromByteOffset: at + 2 * next, as: SIMD4<Float>.self) * weight
-                                            s3 += source.loadUnaligned(fromByteOffset: at + 3 * next, as: SIMD4<Float>.self) * weight
-                                            at += sourceStride.tap * floatSize
+                                            s0 += source[at] * weight
+                                            s1 += source[at + from.line] * weight
+                                            s2 += source[at + 2 * from.line] * weight
+                                            s3 += source[at + 3 * from.line] * weight
+                                            at += from.position
                                         }
-                                        store(s0, line: line, j)
-                                        store(s1, line: line + 1, j)
-                                        store(s2, line: line + 2, j)
-                                        store(s3, line: line + 3, j)
+                                        let o = line * to.line + j * to.position
+                                        out[o] = s0
+                                        out[o + to.line] = s1
+                                        out[o + 2 * to.line] = s2
+                                        out[o + 3 * to.line] = s3
                                     }
                                     line += 4
                                 }
                                 while line < band.upperBound {
                                     for j in 0..<outputs {
                                         var sum = SIMD4<Float>()
-                                        var at = (line * sourceStride.line + starts[j] * sourceStride.tap) * floatSize
+                                        var at = line * from.line + starts[j] * from.position
                                         for w in firstWeight[j]..<firstWeight[j + 1] {
-                                            sum += source.loadUnaligned(fromByteOffset: at, as: SIMD4<Float>.self) * weights[w]
-                                            at += sourceStride.tap * floatSize
+                                            sum += source[at] * weights[w]
+                                            at += from.position
                                         }
-                                        store(sum, line: line, j)
+                                        out[line * to.line + j * to.position] = sum
                                     }
                                     line += 1
                                 }
@@ -114,47 +119,48 @@ package enum Resample {
 
     /// Colour times alpha, as Float in 0...255, of `rect`'s pixels row by row; `threads`
     /// split the rows. All of the image by default.
-    static func premultiply(_ image: RGBAImage, rect: PixelRect? = nil, threads: Int = 1) -> [Float] {
+    static func premultiply(_ image: RGBAImage, rect: PixelRect? = nil, threads: Int = 1) -> FloatPixels {
         let rect = rect ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-        let rowFloats = rect.width * 4
-        return [Float](unsafeUninitializedCapacity: rect.height * rowFloats) { out, filled in
-            image.pixels.withUnsafeBufferPointer { p in
+        var premultiplied = FloatPixels(width: rect.width, height: rect.height)
+        image.withPixels { p in
+            premultiplied.withMutablePixels { out in
                 Parallel.forEachBand(rect.height, jobs: threads) { rows in
                     for row in rows {
-                        var i = ((rect.y + row) * image.width + rect.x) * 4
-                        var o = row * rowFloats
-                        for _ in 0..<rect.width {
-                            let alpha = Float(p[i + 3]) / 255
-                            out[o] = Float(p[i]) * alpha
-                            out[o + 1] = Float(p[i + 1]) * alpha
-                            out[o + 2] = Float(p[i + 2]) * alpha
-                            out[o + 3] = Float(p[i + 3])
-                            i += 4
-                            o += 4
+                        let i = p.pixel(x: rect.x, y: rect.y + row)
+                        let o = out.pixel(x: 0, y: row)
+                        for x in 0..<rect.width {
+                            let alpha = Float(p[i + x, .alpha]) / 255
+                            out[o + x, .red] = Float(p[i + x, .red]) * alpha
+                            out[o + x, .green] = Float(p[i + x, .green]) * alpha
+                            out[o + x, .blue] = Float(p[i + x, .blue]) * alpha
+                            out[o + x, .alpha] = Float(p[i + x, .alpha])
                         }
                     }
                 }
             }
-            filled = rect.height * rowFloats
         }
+        return premultiplied
     }
 
     /// Back to straight 8-bit RGBA, clamping the kernel's small overshoots; colour
     /// under zero alpha is black, as the key leaves it.
-    static func unpremultiply(_ values: [Float], width: Int, height: Int) -> RGBAImage {
-        var image = RGBAImage(width: width, height: height)
-        image.pixels.withUnsafeMutableBufferPointer { out in
-            for i in stride(from: 0, to: values.count, by: 4) {
-                let coverage = min(255, max(0, values[i + 3]))
-                let alpha = coverage.rounded()
-                if alpha == 0 { continue }
-                // Divide by the exact coverage, not the rounded alpha, or faint edge
-                // pixels come out several levels too dark.
-                let scale = 255 / coverage
-                out[i] = UInt8(min(255, max(0, values[i] * scale)).rounded())
-                out[i + 1] = UInt8(min(255, max(0, values[i + 1] * scale)).rounded())
-                out[i + 2] = UInt8(min(255, max(0, values[i + 2] * scale)).rounded())
-                out[i + 3] = UInt8(alpha)
+    static func unpremultiply(_ values: FloatPixels) -> RGBAImage {
+        var image = RGBAImage(width: values.width, height: values.height)
+        values.withPixels { values in
+            image.withMutablePixels { out in
+                for i in 0..<values.pixelCount {
+                    let coverage = min(255, max(0, values[i, .alpha]))
+                    let alpha = coverage.rounded()
+                    if alpha == 0 { continue }
+                    // Divide by the exact coverage, not the rounded alpha, or faint edge
+                    // pixels come out several levels too dark.
+                    let scale = 255 / coverage
+                    @inline(__always) func straight(_ c: Channel) { out[i, c] = UInt8(min(255, max(0, values[i, c] * scale)).rounded()) }
+                    straight(.red)
+                    straight(.green)
+                    straight(.blue)
+                    out[i, .alpha] = UInt8(alpha)
+                }
             }
         }
         return image

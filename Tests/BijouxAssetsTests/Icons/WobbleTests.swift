@@ -201,7 +201,7 @@ struct WobbleTests {
         let wobbled = try Self.icon(name, Self.standard(name))
         let (at1x, at3x) = (wobbled.renders[0], wobbled.renders[2])
 
-        let premultiplied = Resample.premultiply(at3x).map { UInt8($0.rounded()) }
+        let premultiplied = Resample.premultiply(at3x).pixels.map { UInt8($0.rounded()) }
         let averaged = PremultipliedImage(width: at3x.width, height: at3x.height, pixels: premultiplied).boxDownsampled(by: 3)
         #expect(Self.alphaDifference(averaged, at1x).max <= 1)
 

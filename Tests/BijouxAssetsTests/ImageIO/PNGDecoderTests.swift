@@ -27,7 +27,7 @@ struct PNGDecoderTests {
         case .rgba16(let image, let info):
             #expect(is16)
             #expect(info.bitDepth == 16)
-            #expect(image.samples.count == image.width * image.height * 4)
+            #expect(image.pixels.count == image.width * image.height * 4)
         }
         let sizePart = name.prefix(3)
         if sizePart.hasPrefix("s"), let side = Int(sizePart.dropFirst()) {

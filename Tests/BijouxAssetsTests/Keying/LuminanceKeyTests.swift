@@ -69,7 +69,7 @@ struct LuminanceKeyTests {
 
     @Test func sixteenBitIsKeyedAtFullPrecisionAndRoundedOnce() {
         // 0x8080 is exactly 128/255 of full scale; 0x8000 falls between 8-bit levels.
-        let image = RGBA16Image(width: 2, height: 1, samples: [0x8080, 0x4040, 0, 0xFFFF, 0x8000, 0x0001, 0x0001, 0xFFFF])
+        let image = RGBA16Image(width: 2, height: 1, pixels: [0x8080, 0x4040, 0, 0xFFFF, 0x8000, 0x0001, 0x0001, 0xFFFF])
         let keyed = LuminanceKey.key(image)
         #expect(keyed[0, 0] == RGBA(255, 128, 0, 128))
         #expect(keyed[1, 0].a == 128)  // 0x8000·255/65535 = 127.5 → 128
@@ -92,8 +92,8 @@ struct KeyConformanceTests {
                 (0..<3).map { Double(image.pixels[i + $0]) * Double(image.pixels[i + 3]) / 255 }
             }
         case .rgba16(let image, _):
-            overBlack = stride(from: 0, to: image.samples.count, by: 4).flatMap { i in
-                (0..<3).map { Double(image.samples[i + $0]) * Double(image.samples[i + 3]) / 65535 / 257 }
+            overBlack = stride(from: 0, to: image.pixels.count, by: 4).flatMap { i in
+                (0..<3).map { Double(image.pixels[i + $0]) * Double(image.pixels[i + 3]) / 65535 / 257 }
             }
         }
         let keyed = LuminanceKey.key(decoded)

@@ -9,7 +9,7 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let decoded = try? PNGDecoder.decode(bytes, path: "fuzz.png", limit: limit) else { return 0 }
     switch decoded {
     case .rgba8(let image, _): precondition(image.pixels.count == image.width * image.height * 4)
-    case .rgba16(let image, _): precondition(image.samples.count == image.width * image.height * 4)
+    case .rgba16(let image, _): precondition(image.pixels.count == image.width * image.height * 4)
     }
     return 0
 }

@@ -1,0 +1,171 @@
+/// The channels of a pixel, in the order every buffer of the pipeline stores them.
+package enum Channel: Int, CaseIterable, Sendable {
+    case red, green, blue, alpha
+
+    /// Samples a pixel takes: every buffer is packed RGBA, rows top to bottom, no padding.
+    package static let count = 4
+    /// The colour channels, without alpha.
+    package static let colour: [Channel] = [.red, .green, .blue]
+}
+
+/// The one way into a pixel buffer: pixel `i` counts in reading order (row by row, left
+/// to right), so `(x, y)` is pixel `y * width + x`, and a sample is named by its pixel
+/// and its `Channel`. No loop computes a byte offset of its own.
+///
+/// A view lives only inside the `withPixels` closure that made it (it holds the buffer's
+/// address); `MutablePixelView` is the writable kind. Indices are checked in debug
+/// builds and not in optimised ones, as for the unsafe buffers underneath. `Sample` is `UInt8` for images,
+/// `UInt16` for 16-bit art and `Float` for the sums of resampling and averaging.
+package struct PixelView<Sample> {
+    package let width: Int
+    package let height: Int
+    @usableFromInline let samples: UnsafeBufferPointer<Sample>
+
+    @usableFromInline init(width: Int, height: Int, samples: UnsafeBufferPointer<Sample>) {
+        precondition(samples.count == width * height * Channel.count)
+        self.width = width
+        self.height = height
+        self.samples = samples
+    }
+
+    /// Pixels in the buffer.
+    package var pixelCount: Int { width &* height }
+
+    /// The pixel at column x of row y.
+    @inlinable @inline(__always)
+    package func pixel(x: Int, y: Int) -> Int { y &* width &+ x }
+
+    /// The pixels of row y.
+    @inlinable
+    package func row(_ y: Int) -> Range<Int> { pixel(x: 0, y: y)..<pixel(x: 0, y: y + 1) }
+
+    @inlinable @inline(__always)
+    package subscript(pixel: Int, channel: Channel) -> Sample { samples[pixel &* Channel.count &+ channel.rawValue] }
+
+    @inlinable @inline(__always)
+    package subscript(x x: Int, y y: Int, channel: Channel) -> Sample { self[pixel(x: x, y: y), channel] }
+
+    /// The samples of `pixels`, consecutive in the buffer (a run of a row, or rows).
+    package func samples(_ pixels: Range<Int>) -> Slice<UnsafeBufferPointer<Sample>> {
+        samples[(pixels.lowerBound * Channel.count)..<(pixels.upperBound * Channel.count)]
+    }
+}
+
+/// A `PixelView` that also writes.
+package struct MutablePixelView<Sample> {
+    package let view: PixelView<Sample>
+    @usableFromInline let samples: UnsafeMutableBufferPointer<Sample>
+
+    @usableFromInline init(width: Int, height: Int, samples: UnsafeMutableBufferPointer<Sample>) {
+        view = PixelView(width: width, height: height, samples: UnsafeBufferPointer(samples))
+        self.samples = samples
+    }
+
+    package var width: Int { view.width }
+    package var height: Int { view.height }
+    package var pixelCount: Int { view.pixelCount }
+
+    @inlinable @inline(__always)
+    package func pixel(x: Int, y: Int) -> Int { view.pixel(x: x, y: y) }
+
+    @inlinable
+    package func row(_ y: Int) -> Range<Int> { view.row(y) }
+
+    @inlinable @inline(__always)
+    package subscript(pixel: Int, channel: Channel) -> Sample {
+        get { samples[pixel &* Channel.count &+ channel.rawValue] }
+        nonmutating set { samples[pixel &* Channel.count &+ channel.rawValue] = newValue }
+    }
+
+    @inlinable @inline(__always)
+    package subscript(x x: Int, y y: Int, channel: Channel) -> Sample {
+        get { self[pixel(x: x, y: y), channel] }
+        nonmutating set { self[pixel(x: x, y: y), channel] = newValue }
+    }
+
+    /// The samples of `pixels`, consecutive in the buffer, for writing.
+    package func samples(_ pixels: Range<Int>) -> Slice<UnsafeMutableBufferPointer<Sample>> {
+        samples[(pixels.lowerBound * Channel.count)..<(pixels.upperBound * Channel.count)]
+    }
+}
+
+extension PixelView where Sample: SIMDScalar {
+    /// All four samples of a pixel, red first.
+    @inlinable @inline(__always)
+    package subscript(pixel: Int) -> SIMD4<Sample> {
+        UnsafeRawBufferPointer(samples).loadUnaligned(fromByteOffset: pixel &* Channel.count &* MemoryLayout<Sample>.stride, as: SIMD4<Sample>.self)
+    }
+}
+
+extension MutablePixelView where Sample: SIMDScalar {
+    /// All four samples of a pixel, red first.
+    @inlinable @inline(__always)
+    package subscript(pixel: Int) -> SIMD4<Sample> {
+        get { view[pixel] }
+        nonmutating set {
+            UnsafeMutableRawBufferPointer(samples).storeBytes(
+                of: newValue, toByteOffset: pixel &* Channel.count &* MemoryLayout<Sample>.stride, as: SIMD4<Sample>.self)
+        }
+    }
+}
+
+extension PixelView where Sample == UInt8 {
+    /// A pixel as a colour.
+    @inlinable @inline(__always)
+    package subscript(rgba pixel: Int) -> RGBA {
+        RGBA(self[pixel, .red], self[pixel, .green], self[pixel, .blue], self[pixel, .alpha])
+    }
+}
+
+extension MutablePixelView where Sample == UInt8 {
+    /// A pixel as a colour.
+    @inlinable @inline(__always)
+    package subscript(rgba pixel: Int) -> RGBA {
+        get { view[rgba: pixel] }
+        nonmutating set {
+            self[pixel, .red] = newValue.r
+            self[pixel, .green] = newValue.g
+            self[pixel, .blue] = newValue.b
+            self[pixel, .alpha] = newValue.a
+        }
+    }
+}
+
+/// A buffer of packed RGBA pixels with its size: the images of the pipeline, and the
+/// `Float` buffers resampling works in.
+package protocol PixelBuffer {
+    associatedtype Sample
+    var width: Int { get }
+    var height: Int { get }
+    /// width · height · `Channel.count` samples.
+    var pixels: [Sample] { get set }
+}
+
+extension PixelBuffer {
+    /// Reads the pixels through a view.
+    @inlinable
+    package func withPixels<R>(_ body: (PixelView<Sample>) throws -> R) rethrows -> R {
+        try pixels.withUnsafeBufferPointer { try body(PixelView(width: width, height: height, samples: $0)) }
+    }
+
+    /// Reads and writes the pixels through a view.
+    @inlinable
+    package mutating func withMutablePixels<R>(_ body: (MutablePixelView<Sample>) throws -> R) rethrows -> R {
+        let width = width, height = height
+        return try pixels.withUnsafeMutableBufferPointer { try body(MutablePixelView(width: width, height: height, samples: $0)) }
+    }
+}
+
+/// Resampling's working buffer: premultiplied RGBA as `Float` in 0...255.
+package struct FloatPixels: PixelBuffer, Sendable {
+    package let width: Int
+    package let height: Int
+    package var pixels: [Float]
+
+    /// Zeros.
+    package init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = [Float](repeating: 0, count: width * height * Channel.count)
+    }
+}
