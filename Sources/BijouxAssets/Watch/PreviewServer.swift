@@ -12,6 +12,18 @@ import Dispatch
 /// other machine can reach it). It serves the output folder's `Preview/` and the
 /// catalog images the page links (`Assets.xcassets/`), nothing else, read-only, and
 /// a build stamp the page polls to reload itself after each rebuild.
+///
+/// What else on this machine (a web page in the browser, another program) can do to it:
+/// - A request is answered only when its one `Host` header names this server:
+///   `127.0.0.1`, `localhost` or `[::1]` with the served port (`localhost:8722`); without
+///   the port only when that is 80, which a Host without one means. Anything else, or no
+///   Host at all (an HTTP/1.0 client that sends none; every browser sends one), gets
+///   `403 Forbidden`. So a page whose own name was pointed at 127.0.0.1 (DNS rebinding)
+///   cannot read the contact sheet: its requests carry its name.
+/// - Nothing below the output folder is reached through a symbolic link: each component
+///   of the path is opened with `O_NOFOLLOW`, relative to the folder before it
+///   (`FileIO.read(below:)`), so a link anywhere in the path, to a file or a folder, is
+///   `404 Not Found`. The output folder itself may be a link.
 public final class PreviewServer: @unchecked Sendable {
     /// The port `--serve` uses when given none.
     public static let defaultPort = 8722
@@ -103,7 +115,7 @@ public final class PreviewServer: @unchecked Sendable {
             request += buffer[0..<got]
             if Self.headerEnd(request) != nil { break }
         }
-        let reply = Self.reply(to: request, root: root, stamp: stamp)
+        let reply = Self.reply(to: request, root: root, port: port, stamp: stamp)
         var sent = 0
         while sent < reply.count {
             let wrote = reply.withUnsafeBytes { send(connection, $0.baseAddress! + sent, reply.count - sent, 0) }
@@ -120,25 +132,37 @@ public final class PreviewServer: @unchecked Sendable {
         return nil
     }
 
-    /// The whole HTTP reply to a request: pure, for tests.
-    static func reply(to request: [UInt8], root: String, stamp: Int) -> [UInt8] {
-        let line = String(decoding: request.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
-        let parts = line.split(separator: " ")
-        guard parts.count == 3, parts[0] == "GET" || parts[0] == "HEAD" else {
+    /// The whole HTTP reply to a request (its head, up to or including the blank line
+    /// that ends it): pure, for tests. `port` is the one served, which `Host` must name.
+    static func reply(to request: [UInt8], root: String, port: Int, stamp: Int) -> [UInt8] {
+        guard let head = RequestHead(Array(request.prefix(headerEnd(request) ?? request.count))) else {
+            return response(400, "text/plain", Array("bad request\n".utf8), head: false)
+        }
+        guard isThisServer(host: head.values(of: "host"), port: port) else {
+            return response(403, "text/plain", Array("the Host header must be 127.0.0.1:\(port), localhost:\(port) or [::1]:\(port)\n".utf8), head: false)
+        }
+        guard head.method == "GET" || head.method == "HEAD" else {
             return response(405, "text/plain", Array("only GET and HEAD\n".utf8), head: false)
         }
-        let head = parts[0] == "HEAD"
-        var target = String(parts[1])
+        let bodiless = head.method == "HEAD"
+        var target = head.target
         if let query = target.firstIndex(where: { $0 == "?" || $0 == "#" }) { target = String(target[..<query]) }
         if target == "/" {
-            return response(302, "text/plain", [], head: head, extra: "Location: /\(ContactSheetPage.path)\r\n")
+            return response(302, "text/plain", [], head: bodiless, extra: "Location: /\(ContactSheetPage.path)\r\n")
         }
-        if target == stampPath { return response(200, "text/plain", Array("\(stamp)".utf8), head: head) }
-        guard let path = servedPath(target) else { return response(404, "text/plain", Array("not found\n".utf8), head: head) }
-        guard let bytes = try? FileIO.read(root + "/" + path) else {
-            return response(404, "text/plain", Array("not found\n".utf8), head: head)
+        if target == stampPath { return response(200, "text/plain", Array("\(stamp)".utf8), head: bodiless) }
+        guard let path = servedPath(target), let bytes = try? FileIO.read(root + "/" + path, below: root) else {
+            return response(404, "text/plain", Array("not found\n".utf8), head: bodiless)
         }
-        return response(200, contentType(path), bytes, head: head)
+        return response(200, contentType(path), bytes, head: bodiless)
+    }
+
+    /// Whether the values of a request's `Host` headers name this server: exactly one,
+    /// `127.0.0.1`, `localhost` (in any case) or `[::1]`, with `:port`, or without a port
+    /// when `port` is 80 (what a Host without one means).
+    static func isThisServer(host values: [String], port: Int) -> Bool {
+        guard values.count == 1, let host = values.first?.lowercased() else { return false }
+        return ["127.0.0.1", "localhost", "[::1]"].contains { host == "\($0):\(port)" || (port == 80 && host == $0) }
     }
 
     /// The request's path inside the output folder, when it is one the server serves:
@@ -174,13 +198,62 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     static func response(_ status: Int, _ type: String, _ body: [UInt8], head: Bool, extra: String = "") -> [UInt8] {
-        let reasons = [200: "OK", 302: "Found", 404: "Not Found", 405: "Method Not Allowed"]
+        let reasons = [200: "OK", 302: "Found", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed"]
         let header =
             "HTTP/1.1 \(status) \(reasons[status] ?? "")\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\(extra)\r\n"
         return Array(header.utf8) + (head ? [] : body)
     }
 
     static func lastError() -> String { String(cString: strerror(errno)) }
+}
+
+/// A request's first line and its header fields: pure, for tests.
+struct RequestHead: Equatable {
+    var method: String
+    var target: String
+    var version: String
+    /// Each field's name in lower case and its value without the blanks around it, in order.
+    var fields: [Field]
+
+    struct Field: Equatable {
+        var name: String
+        var value: String
+    }
+
+    /// The values of the fields named `name` (lower case), in order.
+    func values(of name: String) -> [String] { fields.filter { $0.name == name }.map(\.value) }
+}
+
+extension RequestHead {
+    /// Parses a request head (the bytes before the blank line): a request line
+    /// `METHOD TARGET HTTP/1.x`, then `Name: value` lines, each ended by CRLF. Anything
+    /// else (a bare CR or LF, a folded line, bytes that are not UTF-8) is nil.
+    init?(_ bytes: [UInt8]) {
+        var lines: [String] = []
+        var rest = bytes[...]
+        while true {
+            let line = rest.prefix { $0 != 13 && $0 != 10 }
+            guard let text = String(validating: line, as: UTF8.self), !text.contains("\0") else { return nil }
+            lines.append(text)
+            rest = rest[line.endIndex...]
+            if rest.isEmpty { break }
+            guard rest.starts(with: [13, 10]) else { return nil }
+            rest = rest.dropFirst(2)
+        }
+        let request = lines[0].split(separator: " ", omittingEmptySubsequences: false)
+        guard request.count == 3, request.allSatisfy({ !$0.isEmpty }), request[2] == "HTTP/1.1" || request[2] == "HTTP/1.0" else { return nil }
+        (method, target, version) = (String(request[0]), String(request[1]), String(request[2]))
+        fields = []
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, !line[..<colon].contains(where: { $0 == " " || $0 == "\t" }) else {
+                return nil
+            }
+            var value = line[line.index(after: colon)...]
+            while value.first == " " || value.first == "\t" { value.removeFirst() }
+            while value.last == " " || value.last == "\t" { value.removeLast() }
+            fields.append(Field(name: line[..<colon].lowercased(), value: String(value)))
+        }
+    }
 }
 
 /// The server could not start (the port is taken, say).
