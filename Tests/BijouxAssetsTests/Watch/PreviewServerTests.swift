@@ -14,7 +14,7 @@ import Testing
 #endif
 
 /// `watch --serve`'s server: what it serves, to whom, and how it holds up against
-/// the rest of the machine (a rebinding page, links).
+/// the rest of the machine (a rebinding page, links, slow clients).
 @Suite("The preview server")
 struct PreviewServerTests {
     static let port = PreviewServer.defaultPort
@@ -140,6 +140,82 @@ struct PreviewServerTests {
         #expect(answer.hasPrefix("HTTP/1.1 200 OK") && answer.hasSuffix("hello"))
         server.bumpStamp()
         #expect(try LoopbackClient(port: server.port).get(PreviewServer.stampPath).hasSuffix("\r\n\r\n1"))
+        #expect(poll(upTo: 30) { server.connectionCount == 0 })
+    }
+
+    /// The whole head has a deadline, not each byte: a client that keeps dribbling is
+    /// closed when it is up all the same.
+    @Test func aConnectionThatNeverEndsItsHeadIsClosedAtTheDeadline() throws {
+        let folder = TestPaths.temporaryFolder("serve-deadline")
+        let server = try PreviewServer(root: folder.path, port: 0, limits: .init(headSeconds: 0.5))
+        server.start()
+        defer { server.stop() }
+        let client = try LoopbackClient(port: server.port)
+        let started = Date()
+        var answer: String?
+        for byte in Array("GET /Preview/index.html HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nX: ".utf8) + Array(repeating: 120, count: 1000) {
+            client.put([byte])
+            answer = client.readToEnd(within: 0.05)
+            if answer != nil { break }
+        }
+        let waited = Date().timeIntervalSince(started)
+        #expect(answer?.hasPrefix("HTTP/1.1 408 Request Timeout\r\n") == true, "\(answer ?? "still open after \(waited) s")")
+        #expect(waited >= 0.45 && waited < 5, "closed after \(waited) s")
+        #expect(poll(upTo: 30) { server.connectionCount == 0 })
+    }
+
+    @Test func pastTheCapANewConnectionClosesTheOldest() throws {
+        let folder = TestPaths.temporaryFolder("serve-cap")
+        folder.write("Preview/index.html", "hello")
+        let server = try PreviewServer(root: folder.path, port: 0, limits: .init(headSeconds: 600, maxConnections: 4))
+        server.start()
+        defer { server.stop() }
+        let idle = try (0..<4).map { _ in try LoopbackClient(port: server.port) }
+        #expect(poll(upTo: 30) { server.connectionCount == 4 })
+        #expect(try LoopbackClient(port: server.port).get("/Preview/index.html").hasSuffix("hello"))
+        #expect(idle[0].readToEnd(within: 30) == "", "the oldest is closed, with nothing sent")
+        #expect(poll(upTo: 30) { server.connectionCount == 3 })
+        #expect(idle[1].readToEnd(within: 0.2) == nil, "the others stay open")
+    }
+
+    /// 128 clients each sending a byte every half second (all held: the cap is above
+    /// that) while a browser asks for the page: it is answered at once. The measured
+    /// time is printed; the bound is generous, for a slow shared CI machine.
+    @Test func aHundredAndTwentyEightSlowClientsDoNotHoldUpARequest() throws {
+        let folder = TestPaths.temporaryFolder("serve-slow")
+        folder.write("Preview/index.html", "hello")
+        // A deadline longer than the test, so all 128 are still there when it asks.
+        let server = try PreviewServer(root: folder.path, port: 0, limits: .init(headSeconds: 60))
+        server.start()
+        defer { server.stop() }
+        let slow = try (0..<128).map { _ in try LoopbackClient(port: server.port) }
+        let rounds = Locked(0), dribbling = Locked(true), finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let head = Array("GET /Preview/index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8)
+            var sent = 0
+            while dribbling.value {
+                for client in slow { client.put([head[sent % head.count]]) }
+                sent += 1
+                rounds.value = sent
+                usleep(500_000)
+            }
+            finished.signal()
+        }
+        defer {
+            dribbling.value = false
+            finished.wait()
+        }
+        #expect(poll(upTo: 60) { server.connectionCount == 128 && rounds.value >= 2 })
+        var slowest = 0.0
+        for _ in 0..<5 {
+            let started = Date()
+            let answer = try LoopbackClient(port: server.port).get("/Preview/index.html")
+            slowest = max(slowest, Date().timeIntervalSince(started))
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK") && answer.hasSuffix("hello"))
+        }
+        print("preview server: the slowest of 5 requests among 128 slow clients took \(String(format: "%.2f", slowest * 1000)) ms")
+        #expect(slowest < 5, "\(slowest) s")
+        #expect(server.connectionCount >= 128, "the slow clients are still connected")
     }
 }
 
@@ -152,10 +228,7 @@ final class LoopbackClient: Sendable {
         self.port = port
         fd = socket(AF_INET, streamSocket, 0)
         try #require(fd >= 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        var address = PreviewServer.loopback(port: port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
