@@ -12,6 +12,24 @@ import Dispatch
 /// other machine can reach it). It serves the output folder's `Preview/` and the
 /// catalog images the page links (`Assets.xcassets/`), nothing else, read-only, and
 /// a build stamp the page polls to reload itself after each rebuild.
+///
+/// What else on this machine (a web page in the browser, another program) can do to it:
+/// - A request is answered only when its one `Host` header names this server:
+///   `127.0.0.1`, `localhost` or `[::1]` with the served port (`localhost:8722`); without
+///   the port only when that is 80, which a Host without one means. Anything else, or no
+///   Host at all (an HTTP/1.0 client that sends none; every browser sends one), gets
+///   `403 Forbidden`. So a page whose own name was pointed at 127.0.0.1 (DNS rebinding)
+///   cannot read the contact sheet: its requests carry its name.
+/// - Nothing below the output folder is reached through a symbolic link: each component
+///   of the path is opened with `O_NOFOLLOW`, relative to the folder before it
+///   (`FileIO.read(below:)`), so a link anywhere in the path, to a file or a folder, is
+///   `404 Not Found`. The output folder itself may be a link.
+/// - One thread serves every connection, with non-blocking sockets and `poll`: each
+///   connection must send its whole request head within `Limits.headSeconds` of being
+///   accepted (else `408`, then it is closed) and take its reply within
+///   `Limits.replySeconds`; at most `Limits.maxConnections` are open at once, and one
+///   accepted past that closes the one open longest. So slow clients cannot hold up
+///   the others: every connection's bytes are read as they come.
 public final class PreviewServer: @unchecked Sendable {
     /// The port `--serve` uses when given none.
     public static let defaultPort = 8722
@@ -21,32 +39,56 @@ public final class PreviewServer: @unchecked Sendable {
     /// The only folders of the output served.
     package static let servedFolders = [ContactSheetPage.folder, AssetCatalog.folderName]
 
+    /// How long a client may take, and how many may be connected at once.
+    struct Limits: Sendable {
+        /// From accepting a connection to the blank line that ends its request head.
+        var headSeconds = 5.0
+        /// From the end of the head to the last byte of the reply.
+        var replySeconds = 10.0
+        /// Connections open at once; one accepted past this closes the one open longest.
+        var maxConnections = 256
+        /// The longest request head (request line and headers); a longer one gets `431`.
+        var maxHeadBytes = 16384
+    }
+
     /// The output folder it serves from.
     public let root: String
     /// The port it listens on (the one chosen when given 0).
     public private(set) var port: Int = 0
+    let limits: Limits
     private var listener: Int32 = -1
     private let stampValue = Locked(0)
     private let stopped = Locked(false)
+    private let openCount = Locked(0)
     /// Signalled when the serving thread has closed the listener.
     private let done = DispatchSemaphore(value: 0)
 
     /// Listens on 127.0.0.1:`port` (0: any free port; see `port`) and serves `root`.
     public init(root: String, port: Int) throws(ServerError) {
         self.root = root
+        limits = Limits()
+        (listener, self.port) = try Self.openListener(port: port)
+    }
+
+    /// The same, with other limits (short ones, in tests).
+    init(root: String, port: Int, limits: Limits) throws(ServerError) {
+        self.root = root
+        self.limits = limits
+        (listener, self.port) = try Self.openListener(port: port)
+    }
+
+    /// A non-blocking listening socket on 127.0.0.1:`port`, and the port it got.
+    private static func openListener(port: Int) throws(ServerError) -> (Int32, Int) {
         signal(SIGPIPE, SIG_IGN)  // a browser that hangs up mid-reply is not fatal
-        listener = socket(AF_INET, streamSocket, 0)
+        let listener = socket(AF_INET, streamSocket, 0)
         guard listener >= 0 else { throw ServerError(message: "cannot open a socket: \(Self.lastError())") }
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        var address = loopback(port: port)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(listener, 16) == 0 else {
+        guard bound == 0, listen(listener, SOMAXCONN) == 0 else {
             let reason = Self.lastError()
             close(listener)
             throw ServerError(message: "cannot listen on 127.0.0.1:\(port): \(reason)\(port != 0 ? " (try another --serve PORT)" : "")")
@@ -55,7 +97,17 @@ public final class PreviewServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
-        self.port = Int(UInt16(bigEndian: address.sin_port))
+        _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
+        return (listener, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// 127.0.0.1:`port`, as the socket calls take it (the tests' client connects to it).
+    static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        return address
     }
 
     /// The contact sheet's address, to print.
@@ -68,19 +120,19 @@ public final class PreviewServer: @unchecked Sendable {
 
     var isStopped: Bool { stopped.value }
 
+    /// How many connections are open (for tests).
+    var connectionCount: Int { openCount.value }
+
     /// Serves on a thread of its own until `stop()`.
     public func start() {
         DispatchQueue.global().async { [self] in
+            var connections: [Connection] = []
             while !isStopped {
-                var waiting = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-                guard poll(&waiting, 1, 100) > 0 else { continue }
-                let connection = accept(listener, nil, nil)
-                guard connection >= 0 else { continue }
-                DispatchQueue.global().async { [self] in
-                    respond(on: connection)
-                    close(connection)
-                }
+                serveOnce(&connections)
+                openCount.value = connections.count
             }
+            for connection in connections { close(connection.socket) }
+            openCount.value = 0
             close(listener)
             done.signal()
         }
@@ -92,53 +144,120 @@ public final class PreviewServer: @unchecked Sendable {
         done.wait()
     }
 
-    func respond(on connection: Int32) {
-        var request: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while request.count < 16384 {
-            var ready = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 2000) > 0 else { return }
-            let got = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-            guard got > 0 else { return }
-            request += buffer[0..<got]
-            if Self.headerEnd(request) != nil { break }
-        }
-        let reply = Self.reply(to: request, root: root, stamp: stamp)
+    /// A client's connection, in the order accepted: its request head as it comes, then
+    /// its reply as it goes out.
+    private struct Connection {
+        let socket: Int32
+        /// When it must be done (uptime nanoseconds): its head, then its reply.
+        var deadline: UInt64
+        var received: [UInt8] = []
+        var reply: [UInt8]?
         var sent = 0
-        while sent < reply.count {
-            let wrote = reply.withUnsafeBytes { send(connection, $0.baseAddress! + sent, reply.count - sent, 0) }
-            if wrote <= 0 { return }
-            sent += wrote
+        var finished = false
+    }
+
+    /// One turn of the loop: waits up to a tenth of a second for anything to read or
+    /// send, does it, closes what is done or past its deadline, accepts who is waiting.
+    private func serveOnce(_ connections: inout [Connection]) {
+        var waiting = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+        waiting += connections.map { pollfd(fd: $0.socket, events: Int16($0.reply == nil ? POLLIN : POLLOUT), revents: 0) }
+        _ = poll(&waiting, nfds_t(waiting.count), 100)
+        for index in connections.indices where waiting[index + 1].revents != 0 {
+            advance(&connections[index])
+        }
+        let now = Self.uptime()
+        for index in connections.indices where !connections[index].finished && connections[index].deadline <= now {
+            if connections[index].reply == nil {
+                // What it did send is read first: a close with unread bytes would reset
+                // the connection, and the client might lose the reply.
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while buffer.withUnsafeMutableBytes({ recv(connections[index].socket, $0.baseAddress, $0.count, 0) }) > 0 {}
+                let late = Self.response(408, "text/plain", Array("the request took too long\n".utf8), head: false)
+                _ = late.withUnsafeBytes { send(connections[index].socket, $0.baseAddress, $0.count, 0) }
+            }
+            connections[index].finished = true
+        }
+        for connection in connections where connection.finished { close(connection.socket) }
+        connections.removeAll { $0.finished }
+        while true {
+            let socket = accept(listener, nil, nil)
+            guard socket >= 0 else { break }
+            _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+            if connections.count >= limits.maxConnections { close(connections.removeFirst().socket) }
+            connections.append(Connection(socket: socket, deadline: Self.uptime() + Self.nanoseconds(limits.headSeconds)))
         }
     }
 
-    static func headerEnd(_ bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        for i in 0...(bytes.count - 4) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
+    /// Reads what a connection has sent until its head is in, then sends what it takes of
+    /// the reply; `finished` when the reply is out or the client has hung up.
+    private func advance(_ connection: inout Connection) {
+        if connection.reply == nil {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let got = buffer.withUnsafeMutableBytes { recv(connection.socket, $0.baseAddress, $0.count, 0) }
+            if got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
+            guard got > 0 else {
+                connection.finished = true
+                return
+            }
+            let searched = max(0, connection.received.count - 3)
+            connection.received += buffer[0..<got]
+            if let end = Self.headerEnd(connection.received, from: searched) {
+                connection.reply = Self.reply(to: Array(connection.received[..<end]), root: root, port: port, stamp: stamp)
+            } else if connection.received.count > limits.maxHeadBytes {
+                connection.reply = Self.response(431, "text/plain", Array("the request head is over \(limits.maxHeadBytes / 1024) KiB\n".utf8), head: false)
+            } else {
+                return
+            }
+            connection.received = []
+            connection.deadline = Self.uptime() + Self.nanoseconds(limits.replySeconds)
+        }
+        guard let reply = connection.reply else { return }
+        let wrote = reply[connection.sent...].withUnsafeBytes { send(connection.socket, $0.baseAddress, $0.count, 0) }
+        if wrote < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
+        if wrote > 0 { connection.sent += wrote }
+        connection.finished = wrote <= 0 || connection.sent == reply.count
+    }
+
+    /// Where the blank line ending a request head starts, looking from `start`.
+    static func headerEnd(_ bytes: [UInt8], from start: Int = 0) -> Int? {
+        guard bytes.count >= start + 4 else { return nil }
+        for i in start...(bytes.count - 4) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
             return i
         }
         return nil
     }
 
-    /// The whole HTTP reply to a request: pure, for tests.
-    static func reply(to request: [UInt8], root: String, stamp: Int) -> [UInt8] {
-        let line = String(decoding: request.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
-        let parts = line.split(separator: " ")
-        guard parts.count == 3, parts[0] == "GET" || parts[0] == "HEAD" else {
+    /// The whole HTTP reply to a request (its head, up to or including the blank line
+    /// that ends it): pure, for tests. `port` is the one served, which `Host` must name.
+    static func reply(to request: [UInt8], root: String, port: Int, stamp: Int) -> [UInt8] {
+        guard let head = RequestHead(Array(request.prefix(headerEnd(request) ?? request.count))) else {
+            return response(400, "text/plain", Array("bad request\n".utf8), head: false)
+        }
+        guard isThisServer(host: head.values(of: "host"), port: port) else {
+            return response(403, "text/plain", Array("the Host header must be 127.0.0.1:\(port), localhost:\(port) or [::1]:\(port)\n".utf8), head: false)
+        }
+        guard head.method == "GET" || head.method == "HEAD" else {
             return response(405, "text/plain", Array("only GET and HEAD\n".utf8), head: false)
         }
-        let head = parts[0] == "HEAD"
-        var target = String(parts[1])
+        let bodiless = head.method == "HEAD"
+        var target = head.target
         if let query = target.firstIndex(where: { $0 == "?" || $0 == "#" }) { target = String(target[..<query]) }
         if target == "/" {
-            return response(302, "text/plain", [], head: head, extra: "Location: /\(ContactSheetPage.path)\r\n")
+            return response(302, "text/plain", [], head: bodiless, extra: "Location: /\(ContactSheetPage.path)\r\n")
         }
-        if target == stampPath { return response(200, "text/plain", Array("\(stamp)".utf8), head: head) }
-        guard let path = servedPath(target) else { return response(404, "text/plain", Array("not found\n".utf8), head: head) }
-        guard let bytes = try? FileIO.read(root + "/" + path) else {
-            return response(404, "text/plain", Array("not found\n".utf8), head: head)
+        if target == stampPath { return response(200, "text/plain", Array("\(stamp)".utf8), head: bodiless) }
+        guard let path = servedPath(target), let bytes = try? FileIO.read(root + "/" + path, below: root) else {
+            return response(404, "text/plain", Array("not found\n".utf8), head: bodiless)
         }
-        return response(200, contentType(path), bytes, head: head)
+        return response(200, contentType(path), bytes, head: bodiless)
+    }
+
+    /// Whether the values of a request's `Host` headers name this server: exactly one,
+    /// `127.0.0.1`, `localhost` (in any case) or `[::1]`, with `:port`, or without a port
+    /// when `port` is 80 (what a Host without one means).
+    static func isThisServer(host values: [String], port: Int) -> Bool {
+        guard values.count == 1, let host = values.first?.lowercased() else { return false }
+        return ["127.0.0.1", "localhost", "[::1]"].contains { host == "\($0):\(port)" || (port == 80 && host == $0) }
     }
 
     /// The request's path inside the output folder, when it is one the server serves:
@@ -156,7 +275,10 @@ public final class PreviewServer: @unchecked Sendable {
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
             guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
             bytes.append(value)
             utf8 = utf8.dropFirst(2)
@@ -174,13 +296,69 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     static func response(_ status: Int, _ type: String, _ body: [UInt8], head: Bool, extra: String = "") -> [UInt8] {
-        let reasons = [200: "OK", 302: "Found", 404: "Not Found", 405: "Method Not Allowed"]
+        let reasons = [
+            200: "OK", 302: "Found", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
+            431: "Request Header Fields Too Large",
+        ]
         let header =
             "HTTP/1.1 \(status) \(reasons[status] ?? "")\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\(extra)\r\n"
         return Array(header.utf8) + (head ? [] : body)
     }
 
+    static func uptime() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    static func nanoseconds(_ seconds: Double) -> UInt64 { UInt64(max(0, seconds) * 1e9) }
+
     static func lastError() -> String { String(cString: strerror(errno)) }
+}
+
+/// A request's first line and its header fields: pure, for tests.
+struct RequestHead: Equatable {
+    var method: String
+    var target: String
+    var version: String
+    /// Each field's name in lower case and its value without the blanks around it, in order.
+    var fields: [Field]
+
+    struct Field: Equatable {
+        var name: String
+        var value: String
+    }
+
+    /// The values of the fields named `name` (lower case), in order.
+    func values(of name: String) -> [String] { fields.filter { $0.name == name }.map(\.value) }
+}
+
+extension RequestHead {
+    /// Parses a request head (the bytes before the blank line): a request line
+    /// `METHOD TARGET HTTP/1.x`, then `Name: value` lines, each ended by CRLF. Anything
+    /// else (a bare CR or LF, a folded line, bytes that are not UTF-8) is nil.
+    init?(_ bytes: [UInt8]) {
+        var lines: [String] = []
+        var rest = bytes[...]
+        while true {
+            let line = rest.prefix { $0 != 13 && $0 != 10 }
+            guard let text = String(validating: line, as: UTF8.self), !text.contains("\0") else { return nil }
+            lines.append(text)
+            rest = rest[line.endIndex...]
+            if rest.isEmpty { break }
+            guard rest.starts(with: [13, 10]) else { return nil }
+            rest = rest.dropFirst(2)
+        }
+        let request = lines[0].split(separator: " ", omittingEmptySubsequences: false)
+        guard request.count == 3, request.allSatisfy({ !$0.isEmpty }), request[2] == "HTTP/1.1" || request[2] == "HTTP/1.0" else { return nil }
+        (method, target, version) = (String(request[0]), String(request[1]), String(request[2]))
+        fields = []
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, !line[..<colon].contains(where: { $0 == " " || $0 == "\t" }) else {
+                return nil
+            }
+            var value = line[line.index(after: colon)...]
+            while value.first == " " || value.first == "\t" { value.removeFirst() }
+            while value.last == " " || value.last == "\t" { value.removeLast() }
+            fields.append(Field(name: line[..<colon].lowercased(), value: String(value)))
+        }
+    }
 }
 
 /// The server could not start (the port is taken, say).
