@@ -18,7 +18,10 @@ let buildCommand = CommandSpec(
         appicon.json (the app icon). Outputs whose inputs are unchanged come from the
         cache (build/.bijoux); the new build is swapped in whole, so the output folder
         is always the complete previous build or the complete new one; a second build
-        of the same folder waits for the first.
+        of the same folder waits for the first. So it builds only into a folder of its
+        own: new, empty, or made by an earlier build (it holds .bijoux-output or
+        .bijoux/cache); any other, the art folder, one inside it or around it, and a
+        read-only one are refused, and nothing in them is changed.
 
         EXAMPLE: bijoux-assets build --art art --out build
         """,

@@ -71,7 +71,8 @@ public enum BuildEngine {
         let plans = try plan(art)
         let work = try keyed(plans, only: options.onlyCharms, jobs: options.jobs)
         let place = OutputPlace(options.outputFolder)
-        let lock = try FileLock(place.lockFile) { options.progress?(.waitingForLock(folder: options.outputFolder)) }
+        try place.prepare(art: art.path)
+        let lock = try place.lock { options.progress?(.waitingForLock(folder: options.outputFolder)) }
         place.sweep()
         let old = place.readCache()
         // Stages may share a folder (the table and the symbols share Generated/).
@@ -90,9 +91,7 @@ public enum BuildEngine {
             // A one-charm build keeps what it did not remake, and its cache entries.
             for (id, entry) in old.entries where cache[id] == nil { cache.entries.append((id, entry)) }
         }
-        let made = Set(run.paths)
-        // Folders may nest (the contact sheet's Preview/ holds the charms' Preview/Charms/).
-        let removed = Set(try owned.flatMap { try place.files(under: $0) }).filter { !made.contains($0) }.sorted()
+        let removed = try place.removed(owned: owned, made: Set(run.paths))
         try tree.commit(cache, removing: !removed.isEmpty)
         withExtendedLifetime(lock) {}
         var files = Files(written: tree.report.written.sorted(), unchanged: tree.report.unchanged.sorted())

@@ -25,9 +25,11 @@ extension FileIO {
 
     /// Makes `destination` a second name of `source` (a link is linked, not followed),
     /// so it keeps its bytes and modification time at no cost. Where the file system
-    /// has no hard links, copies the bytes and the modification time.
-    package static func hardLink(_ source: String, to destination: String) throws(FileError) {
-        if linkat(AT_FDCWD, source, AT_FDCWD, destination, 0) == 0 { return }
+    /// has no hard links, copies the bytes and the modification time, and returns true:
+    /// the copy is new data, to be synced before it counts.
+    @discardableResult
+    package static func hardLink(_ source: String, to destination: String) throws(FileError) -> Bool {
+        if linkat(AT_FDCWD, source, AT_FDCWD, destination, 0) == 0 { return false }
         let reason = lastError()
         guard errno == EPERM || errno == EXDEV || errno == ENOTSUP || errno == EMLINK, entryKind(source) == .file else {
             throw .cannotWrite(path: destination, reason: reason)
@@ -43,17 +45,34 @@ extension FileIO {
             _ = utimensat(AT_FDCWD, temporary, &times, 0)
         }
         try commit(temporary, to: destination)
+        return true
+    }
+
+    /// Puts a file's bytes, or a folder's entries, on disk (`fsync`) before returning.
+    /// A file system that cannot sync a folder (EINVAL) is taken as it is.
+    package static func sync(_ path: String) throws(FileError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotWrite(path: path, reason: lastError()) }
+        defer { close(fd) }
+        CommitTrace.record("fsync", path)
+        while fsync(fd) != 0 {
+            if errno == EINTR { continue }
+            if errno == EINVAL { return }
+            throw .cannotWrite(path: path, reason: lastError())
+        }
     }
 
     /// Swaps two existing entries in one step (see bijoux_exchange.h); false when the
     /// file system cannot.
     package static func exchange(_ a: String, _ b: String) throws(FileError) -> Bool {
+        CommitTrace.record("exchange", a + " " + b)
         if bx_exchange(a, b) == 0 { return true }
         if errno == EINVAL || errno == ENOTSUP || errno == ENOSYS { return false }
         throw .cannotWrite(path: b, reason: lastError())
     }
 
     package static func move(_ source: String, to destination: String) throws(FileError) {
+        CommitTrace.record("rename", source + " " + destination)
         #if canImport(Glibc)
             let status = Glibc.rename(source, destination)
         #else
@@ -73,12 +92,52 @@ extension FileIO {
     }
 
     /// Creates a fresh folder named `prefix` + six random characters, and returns it.
+    /// Unlike `mkdtemp` (whose folders are 0700), it has the mode the umask gives, as
+    /// one `mkdir` makes: 0755 under umask 022, so a tree swapped in keeps it.
     package static func makeUniqueDirectory(prefix: String) throws(FileError) -> String {
-        var template = Array((prefix + "XXXXXX").utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw .cannotWrite(path: prefix, reason: lastError())
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            let path = prefix + String((0..<6).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
+            if mkdir(path, 0o777) == 0 { return path }
+            if errno != EEXIST { throw .cannotWrite(path: prefix, reason: lastError()) }
         }
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether a build may replace or write in a folder: the running user can write it,
+    /// and its mode lets its owner write it (so a folder made read-only with `chmod a-w`
+    /// counts as read-only even to root, whom `access` lets write anything).
+    package static func isWritable(_ folder: String) -> Bool {
+        var status = stat()
+        return stat(folder, &status) == 0 && status.st_mode & S_IWUSR != 0 && access(folder, W_OK) == 0
+    }
+
+    /// The absolute path with every link resolved, as `realPath`, also for a path that
+    /// does not exist yet: the real path of the part that exists, with the rest after it
+    /// (`.` and `..` in the rest taken as written). `path` itself when not even the
+    /// working folder resolves.
+    package static func resolvedPath(_ path: String) -> String {
+        var head = path
+        var rest: [String] = []
+        while true {
+            while head.count > 1, head.hasSuffix("/") { head.removeLast() }
+            let real = realPath(head.isEmpty ? "." : head)
+            if real.hasPrefix("/"), exists(head.isEmpty ? "." : head) {
+                var resolved = real
+                for name in rest.reversed() {
+                    switch name {
+                    case ".": continue
+                    case "..": resolved = resolved == "/" ? "/" : parentDirectory(of: resolved)
+                    default: resolved += (resolved == "/" ? "" : "/") + name
+                    }
+                }
+                return resolved
+            }
+            guard !head.isEmpty, head != "/", head != "." else { return path }
+            let slash = head.lastIndex(of: "/")
+            rest.append(String(slash.map { head[head.index(after: $0)...] } ?? head[...]))
+            head = slash.map { $0 == head.startIndex ? "/" : String(head[..<$0]) } ?? ""
+        }
     }
 
     /// The hash of a file's bytes, read a piece at a time (a large file costs no memory).
@@ -112,6 +171,29 @@ extension FileIO {
         #else
             let resolved = realPath("/proc/self/exe")
             return resolved == "/proc/self/exe" ? nil : resolved
+        #endif
+    }
+}
+
+/// What the commit does to the disk, in order, for a test to check (`fsync` of each
+/// path, `exchange` and `rename` of two): compiled into debug builds only, and on only
+/// when `BIJOUX_TEST_TRACE_COMMIT` names a file, to which each step appends a line.
+enum CommitTrace {
+    #if DEBUG
+        private static let file: String? = getenv("BIJOUX_TEST_TRACE_COMMIT").map { String(cString: $0) }
+        private static let lock = Locked(())
+    #endif
+
+    static func record(_ step: String, _ paths: String) {
+        #if DEBUG
+            guard let file else { return }
+            let line = Array((step + " " + paths + "\n").utf8)
+            lock.withLock { _ in
+                let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+                guard fd >= 0 else { return }
+                _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                close(fd)
+            }
         #endif
     }
 }

@@ -6,7 +6,8 @@ extension BuildEngine {
         public var stale: [String] = []
         /// Outputs the build makes that are not there.
         public var missing: [String] = []
-        /// Files in folders a stage owns that no stage makes now.
+        /// Files in folders a stage owns that no stage makes now, and symbolic links
+        /// anywhere in the output folder (no stage makes one): a build removes both.
         public var extra: [String] = []
 
         /// Nothing stale, missing or extra.
@@ -29,7 +30,7 @@ extension BuildEngine {
         let run = try execute(work, art: art, into: comparison, cache: place.readCache(), full: true, options: options)
         withExtendedLifetime(lock) {}
         let made = Set(run.paths)
-        let extra = try plans.flatMap { $0.stage.ownedFolders }.flatMap { try place.files(under: $0) }.filter { !made.contains($0) }
+        let extra = try place.removed(owned: plans.flatMap { $0.stage.ownedFolders }, made: made)
         let differences = comparison.differences
         return CheckReport(stale: differences.stale.sorted(), missing: differences.missing.sorted(), extra: extra.sorted())
     }

@@ -15,16 +15,30 @@ protocol OutputDestination: AnyObject, Sendable {
 }
 
 /// The names the engine keeps beside an output folder `build`: the lock, and the
-/// trees of builds in progress (`.build.bijoux-tree-XXXXXX`).
+/// trees of builds in progress (`.build.bijoux-tree-XXXXXX`); and in it, the marker
+/// that makes it the tool's own.
+///
+/// A build replaces the output folder whole, so it writes only into a folder that is
+/// the tool's (see `claim`): missing, empty, or holding the marker `.bijoux-output`
+/// (which every committed tree holds) or the cache `.bijoux/cache` (a folder an earlier
+/// version built, before the marker). It never writes into, or around, the art folder.
 struct OutputPlace: Sendable {
-    /// The output folder as given, without trailing slashes.
+    /// The output folder as given, without trailing slashes; for `.` and `..`, its real path.
     let root: String
+    /// The output folder as given, without trailing slashes: how messages about it name it.
+    let shown: String
     let parent: String
     let base: String
+
+    /// The marker's name and bytes: the same in every build, so a no-op build leaves it.
+    static let marker = ".bijoux-output"
+    static let markerBytes = Array(
+        "This folder is made by bijoux-assets: each build replaces it whole, and a build writes only into a folder that holds this file.\n".utf8)
 
     init(_ folder: String) {
         var root = folder
         while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+        shown = root
         var base = String(root.split(separator: "/").last ?? "")
         if base.isEmpty || base == "." || base == ".." {
             root = FileIO.realPath(root)
@@ -40,8 +54,90 @@ struct OutputPlace: Sendable {
     var lockFile: String { parent + "/." + base + ".bijoux-lock" }
     var treePrefix: String { "." + base + ".bijoux-tree-" }
     var cacheFile: String { root + "/" + BuildCache.file }
+    var markerFile: String { root + "/" + Self.marker }
 
     func path(_ relative: String) -> String { root + "/" + relative }
+
+    /// How an output folder and the art folder lie, given as resolved real paths (see
+    /// `FileIO.resolvedPath`): nil when neither holds the other.
+    enum Overlap: Equatable, Sendable { case same, inside, contains }
+
+    static func overlap(output: String, art: String) -> Overlap? {
+        func below(_ path: String, _ folder: String) -> Bool { folder == "/" ? path != "/" : path.hasPrefix(folder + "/") }
+        if output == art { return .same }
+        if below(output, art) { return .inside }
+        if below(art, output) { return .contains }
+        return nil
+    }
+
+    /// Before the lock, so that a refused folder gets no lock beside it either: refuses
+    /// an output folder that is, is in, or holds the art folder (`art` as given), or
+    /// that is not the tool's (see `claim`); creates its missing parents as `mkdir -p`
+    /// does; refuses a parent the swap cannot write (see `FileIO.isWritable`). Errors
+    /// name the folders as given. (A concurrent build can only turn a folder the tool's
+    /// into another build of it, so the checks hold once the lock is taken.)
+    func prepare(art: String) throws {
+        switch Self.overlap(output: FileIO.resolvedPath(root), art: FileIO.resolvedPath(art)) {
+        case .same?: throw OutputFolderError(folder: shown, message: "is the art folder \(art); give --out a folder of its own, such as build beside it")
+        case .inside?:
+            throw OutputFolderError(folder: shown, message: "is inside the art folder \(art); give --out a folder outside it, such as build beside it")
+        case .contains?:
+            throw OutputFolderError(
+                folder: shown,
+                message: "holds the art folder \(art), and a build replaces the output folder whole; give --out a folder beside the art, such as build")
+        case nil: break
+        }
+        try claim()
+        try FileIO.makeDirectories(parent)
+        guard FileIO.isWritable(parent) else {
+            throw OutputFolderError(
+                folder: shown,
+                message: "its parent folder \(parent) is read-only, and a build makes the new folder there and swaps it in; give --out another folder")
+        }
+    }
+
+    /// The build lock (see `FileLock`); an error names the output folder, not the lock file.
+    func lock(waiting: () -> Void) throws -> FileLock {
+        do {
+            return try FileLock(lockFile, waiting: waiting)
+        } catch {
+            throw FileError.cannotWrite(path: shown, reason: "cannot take the build lock \(lockFile): \(OutputTree.reason(error))")
+        }
+    }
+
+    /// Refuses an output folder that a build must not replace. It may be
+    /// missing; else it must be a folder (not a link to one: the swap would replace the
+    /// link), writable (a read-only one is not replaced behind its owner's back), and
+    /// the tool's own: holding the marker or the cache, or no file at all (only empty
+    /// folders, which a build plugin's host may make). Nothing is changed either way.
+    func claim() throws {
+        switch FileIO.entryKind(root) {
+        case nil: return
+        case .directory: break
+        case .symbolicLink: throw FileError.cannotWrite(path: shown, reason: "it is a symbolic link; give the folder it points to")
+        default: throw FileError.cannotWrite(path: shown, reason: "it is a file, not a folder")
+        }
+        guard FileIO.isWritable(root) else {
+            throw OutputFolderError(
+                folder: shown, message: "is read-only, and a build would replace it whole; make it writable (chmod u+w) or give --out another folder")
+        }
+        if FileIO.entryKind(markerFile) == .file || FileIO.entryKind(cacheFile) == .file { return }
+        guard try holdsNoFile(root) else {
+            throw OutputFolderError(
+                folder: shown,
+                message:
+                    "is not an output folder of bijoux-assets (it holds files, and no \(Self.marker)), and a build replaces the output folder whole; nothing was changed: give --out a new or empty folder, such as build"
+            )
+        }
+    }
+
+    /// Whether a folder holds nothing but folders, at any depth.
+    private func holdsNoFile(_ folder: String) throws -> Bool {
+        for name in try FileIO.list(folder) {
+            guard FileIO.entryKind(folder + "/" + name) == .directory, try holdsNoFile(folder + "/" + name) else { return false }
+        }
+        return true
+    }
 
     /// Removes the trees that interrupted builds left beside the folder. Call only
     /// under the lock: another build's tree is never touched.
@@ -71,6 +167,41 @@ struct OutputPlace: Sendable {
         if FileIO.entryKind(path(relative)) == .directory { try visit(relative) }
         return found
     }
+
+    /// Every symbolic link in the output folder, at any depth, dot-named or not (the
+    /// cache's folder aside), relative to the root. No stage makes a link, so each is
+    /// foreign: a build leaves it out of the new tree, and `check` counts it as extra.
+    func links() throws(FileError) -> [String] {
+        var found: [String] = []
+        func visit(_ folder: String) throws(FileError) {
+            for name in try FileIO.list(folder.isEmpty ? root : path(folder)) where !(folder.isEmpty && name == BuildCache.folder) {
+                let child = folder.isEmpty ? name : folder + "/" + name
+                switch FileIO.entryKind(path(child)) {
+                case .directory?: try visit(child)
+                case .symbolicLink?: found.append(child)
+                default: break
+                }
+            }
+        }
+        if FileIO.entryKind(root) == .directory { try visit("") }
+        return found
+    }
+
+    /// What a build removes: the files in the `owned` folders that it did not make
+    /// (folders may nest: the contact sheet's Preview/ holds Preview/Charms/), and every
+    /// link (see `links`); sorted.
+    func removed(owned: [String], made: Set<String>) throws -> [String] {
+        Set(try owned.flatMap { try files(under: $0) } + links()).filter { !made.contains($0) }.sorted()
+    }
+}
+
+/// An output folder a build refuses (not the tool's, the art's, read-only): one line
+/// naming it as given; nothing was changed.
+struct OutputFolderError: UserFacingError, Equatable {
+    var folder: String
+    var message: String
+
+    var diagnostic: Diagnostic { Diagnostic(place: folder, message: message) }
 }
 
 /// The steps of the commit, counted so that tests can kill the build after any one
@@ -100,22 +231,31 @@ enum CommitSteps {
 /// 1. A fresh tree `.build.bijoux-tree-XXXXXX` is made beside `build/`, and every
 ///    entry of the old tree that this build does not remake is hard-linked into it
 ///    (the files of folders the stages own are left out, so stale ones go; so are
-///    temporary files of interrupted runs, and the old cache).
+///    temporary files of interrupted runs, symbolic links, the old cache and marker).
 /// 2. Each output goes into the tree as it is made: hard-linked from the old tree when
 ///    its bytes are unchanged (its modification time stays), else written to a
 ///    temporary file in the tree and renamed over its name there.
-/// 3. The cache is written into the tree, and the tree and `build/` are exchanged in
-///    one `renameat2(RENAME_EXCHANGE)` / `renamex_np(RENAME_SWAP)`.
+/// 3. The marker and the cache are written into the tree; every file this build wrote
+///    into it and every folder of it are synced (`fsync`); the tree and `build/` are
+///    exchanged in one `renameat2(RENAME_EXCHANGE)` / `renamex_np(RENAME_SWAP)`; the
+///    folder that holds both is synced, so after a power cut `build/` is the old tree
+///    or the new one, whole.
 /// 4. The old tree, now at the temporary name, is removed.
 ///
 /// Until step 3 nothing in `build/` has changed; step 3 is one atomic exchange of two
 /// names; after it `build/` is the complete new tree. So at every instant `build/` is
 /// the complete old build or the complete new one. A build killed at any point leaves
-/// a tree beside `build/` that the next build sweeps.
+/// a tree beside `build/` that the next build sweeps. The sync order was checked with
+/// `strace -f -y -e trace=fsync,rename,renameat2` on a build (each written file, then
+/// every folder of the tree, then the exchange, then the parent) and is tested through
+/// `CommitTrace`.
 ///
 /// The tree is made at the first output whose bytes are new. A build that writes
-/// nothing new, removes nothing and leaves the cache as it was (a no-op build) makes
-/// no tree and does not touch `build/` at all.
+/// nothing new, removes nothing and leaves the cache and the marker as they were (a
+/// no-op build) makes no tree and does not touch `build/` at all.
+///
+/// Errors name the output folder or its file the user would look for, never a path in
+/// the tree, which is gone by the time the error is printed.
 final class OutputTree: OutputDestination, @unchecked Sendable {
     struct Files: Sendable {
         var written: [String] = []
@@ -127,6 +267,8 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
         var tree: String?
         /// Old files to link into the tree once it is made.
         var pending: [String] = []
+        /// Files this build wrote into the tree (relative), to sync before the swap.
+        var staged: [String] = []
         var finished = false
     }
 
@@ -136,51 +278,65 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
     private let files = Locked(Files())
 
     /// `keep` says which entries of the old tree (relative paths of folders and
-    /// files) the new one carries over when it is made.
+    /// files) the new one carries over when it is made. The folder must be the tool's
+    /// to replace (`OutputPlace.claim`, checked again here, under the lock).
     init(_ place: OutputPlace, keeping keep: @escaping @Sendable (String) -> Bool) throws {
         self.place = place
         self.keep = keep
-        switch FileIO.entryKind(place.root) {
-        case nil, .directory: break
-        case .symbolicLink:
-            // The swap would replace the link itself with a folder.
-            throw FileError.cannotWrite(path: place.root, reason: "it is a symbolic link; give the folder it points to")
-        default: throw FileError.cannotWrite(path: place.root, reason: "it is a file, not a folder")
-        }
+        try place.claim()
     }
 
     deinit { discard() }
+
+    /// Runs a step on the tree, its error naming `path` (of the output folder) instead.
+    private func naming<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw FileError.cannotWrite(path: path, reason: Self.reason(error))
+        }
+    }
 
     /// The tree, made (with the old entries carried over and the pending links) the
     /// first time it is needed.
     private func madeTree() throws -> String {
         try state.withLock { state in
             if let tree = state.tree { return tree }
-            try FileIO.makeDirectories(place.parent)
-            let tree = try FileIO.makeUniqueDirectory(prefix: place.parent + "/" + place.treePrefix)
+            let tree = try naming(place.shown) {
+                try FileIO.makeDirectories(place.parent)
+                return try FileIO.makeUniqueDirectory(prefix: place.parent + "/" + place.treePrefix)
+            }
             state.tree = tree
             CommitSteps.done()
-            try carry("", into: tree)
-            for relative in state.pending { try link(relative, into: tree) }
+            try carry("", into: tree, staged: &state.staged)
+            for relative in state.pending {
+                if try link(relative, into: tree) { state.staged.append(relative) }
+            }
             state.pending = []
             return tree
         }
     }
 
-    private func carry(_ folder: String, into tree: String) throws {
+    private func carry(_ folder: String, into tree: String, staged: inout [String]) throws {
         let source = folder.isEmpty ? place.root : place.path(folder)
         guard FileIO.entryKind(source) == .directory else { return }
         // A folder that cannot be listed stops the build: carrying it over as empty
         // would remove all in it at the swap.
         for name in try FileIO.list(source) {
             let relative = folder.isEmpty ? name : folder + "/" + name
-            if name.hasPrefix(FileIO.temporaryPrefix) || (folder.isEmpty && name == BuildCache.folder) || !keep(relative) { continue }
-            if FileIO.entryKind(place.path(relative)) == .directory {
-                try FileIO.makeDirectories(tree + "/" + relative)
+            if name.hasPrefix(FileIO.temporaryPrefix) || (folder.isEmpty && (name == BuildCache.folder || name == OutputPlace.marker)) || !keep(relative) {
+                continue
+            }
+            switch FileIO.entryKind(place.path(relative)) {
+            case .directory?:
+                try naming(place.path(relative)) { try FileIO.makeDirectories(tree + "/" + relative) }
                 CommitSteps.done()
-                try carry(relative, into: tree)
-            } else {
-                try FileIO.hardLink(place.path(relative), to: tree + "/" + relative)
+                try carry(relative, into: tree, staged: &staged)
+            case .symbolicLink?, nil:
+                // No stage makes a link: it is not the tool's (see `OutputPlace.links`).
+                continue
+            default:
+                if try naming(place.path(relative), { try FileIO.hardLink(place.path(relative), to: tree + "/" + relative) }) { staged.append(relative) }
                 CommitSteps.done()
             }
         }
@@ -209,15 +365,14 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
             files.withLock { $0.unchanged.append(output.path) }
             return hash
         }
-        do {
-            let target = try madeTree() + "/" + output.path
+        let target = try madeTree() + "/" + output.path
+        try naming(old) {
             let temporary = try FileIO.stageTemporary(output.bytes, for: target)
             CommitSteps.done()
             try FileIO.commit(temporary, to: target)
             CommitSteps.done()
-        } catch {
-            throw FileError.cannotWrite(path: old, reason: Self.reason(error))
         }
+        state.withLock { $0.staged.append(output.path) }
         files.withLock { $0.written.append(output.path) }
         return hash
     }
@@ -229,62 +384,84 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
             if state.tree == nil { state.pending.append(relative) }
             return state.tree
         }
-        if let tree { try link(relative, into: tree) }
+        if let tree, try link(relative, into: tree) { state.withLock { $0.staged.append(relative) } }
     }
 
-    /// Puts the old file at `relative` into the tree, unless it was carried over.
-    private func link(_ relative: String, into tree: String) throws {
+    /// Puts the old file at `relative` into the tree, unless it was carried over; true
+    /// when it was copied (see `FileIO.hardLink`), to be synced.
+    private func link(_ relative: String, into tree: String) throws -> Bool {
         let target = tree + "/" + relative
-        if FileIO.entryKind(target) == .file { return }
-        do {
+        if FileIO.entryKind(target) == .file { return false }
+        let copied = try naming(place.path(relative)) {
             try FileIO.makeDirectories(FileIO.parentDirectory(of: target))
-            try FileIO.hardLink(place.path(relative), to: target)
-        } catch {
-            throw FileError.cannotWrite(path: place.path(relative), reason: Self.reason(error))
+            return try FileIO.hardLink(place.path(relative), to: target)
         }
         CommitSteps.done()
+        return copied
     }
 
     var report: Files { files.value }
 
-    /// Why a write in the tree failed, to be told of the output folder's path.
-    private static func reason(_ error: any Error) -> String {
-        if case .cannotWrite(_, let reason)? = error as? FileError { return reason }
-        return (error as? FileError)?.description ?? "\(error)"
+    /// Why a step failed, without the path it failed on (which may be in the tree).
+    static func reason(_ error: any Error) -> String {
+        switch error as? FileError {
+        case .cannotWrite(_, let reason)?, .cannotRead(_, let reason)?: reason
+        case nil: (error as? any UserFacingError)?.diagnostic.message ?? "\(error)"
+        }
     }
 
-    /// Writes the cache into the tree, swaps the tree in, and removes the old one. When
-    /// no tree was made, nothing is to be removed (`removing`), the cache is the one the
-    /// folder has and no temporary file is left in it, the folder already is this
-    /// build: it is left as it is.
+    /// Writes the marker and the cache into the tree, syncs it, swaps it in, syncs the
+    /// parent, and removes the old tree. When no tree was made, nothing is to be removed
+    /// (`removing`), the cache and the marker are the ones the folder has and no
+    /// temporary file is left in it, the folder already is this build: it is left as it is.
     func commit(_ cache: BuildCache, removing: Bool) throws {
         let encoded = cache.encoded(tool: ToolIdentity.current)
         let made = state.withLock { $0.tree != nil }
-        if !made, !removing, FileIO.entryKind(place.root) == .directory,
-            (try? FileIO.read(place.path(BuildCache.file))) == encoded, !hasTemporaries("")
+        if !made, !removing, FileIO.entryKind(place.root) == .directory, (try? FileIO.read(place.cacheFile)) == encoded,
+            (try? FileIO.read(place.markerFile)) == OutputPlace.markerBytes, !hasTemporaries("")
         {
             state.withLock { $0.finished = true }
             return
         }
         let tree = try madeTree()
-        let cacheFile = tree + "/" + BuildCache.file
-        try FileIO.commit(try FileIO.stageTemporary(encoded, for: cacheFile), to: cacheFile)
-        CommitSteps.done()
-        if FileIO.entryKind(place.root) == .directory {
-            if try !FileIO.exchange(tree, place.root) {
-                // A file system that cannot exchange (a few network ones): two renames,
-                // with an instant between them where the folder is absent.
-                let aside = tree + ".old"
-                try FileIO.move(place.root, to: aside)
-                try FileIO.move(tree, to: place.root)
-                try FileIO.move(aside, to: tree)
+        for (relative, bytes) in [(OutputPlace.marker, OutputPlace.markerBytes), (BuildCache.file, encoded)] {
+            try naming(place.path(relative)) {
+                let file = tree + "/" + relative
+                try FileIO.commit(try FileIO.stageTemporary(bytes, for: file), to: file)
             }
-        } else {
-            try FileIO.move(tree, to: place.root)
+            state.withLock { $0.staged.append(relative) }
+        }
+        CommitSteps.done()
+        try naming(place.shown) {
+            // What the swap makes visible is on disk first: the files' bytes, then every
+            // folder's entries (the new names, links and renames in it).
+            for relative in state.withLock({ $0.staged }) { try FileIO.sync(tree + "/" + relative) }
+            try syncFolders(tree)
+            if FileIO.entryKind(place.root) == .directory {
+                if try !FileIO.exchange(tree, place.root) {
+                    // A file system that cannot exchange (a few network ones): two renames,
+                    // with an instant between them where the folder is absent.
+                    let aside = tree + ".old"
+                    try FileIO.move(place.root, to: aside)
+                    try FileIO.move(tree, to: place.root)
+                    try FileIO.move(aside, to: tree)
+                }
+            } else {
+                try FileIO.move(tree, to: place.root)
+            }
         }
         state.withLock { $0.finished = true }
         CommitSteps.done()
+        // The swap itself, on disk. The folder is whole either way: a failure here is
+        // not reported, as there is nothing left to undo or retry.
+        try? FileIO.sync(place.parent)
         removeOldTree(tree)
+    }
+
+    /// Syncs a folder of the tree and every folder below it.
+    private func syncFolders(_ folder: String) throws {
+        for name in try FileIO.list(folder) where FileIO.entryKind(folder + "/" + name) == .directory { try syncFolders(folder + "/" + name) }
+        try FileIO.sync(folder)
     }
 
     /// Whether the old tree holds temporary files of an interrupted run (which a new

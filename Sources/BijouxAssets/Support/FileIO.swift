@@ -205,12 +205,13 @@ package enum FileIO {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Creates a folder and its parents.
+    /// Creates a folder and its parents, as `mkdir -p` does: with the mode the umask
+    /// gives (0755 under umask 022).
     package static func makeDirectories(_ path: String) throws(FileError) {
         if isDirectory(path) { return }
         let parent = parentDirectory(of: path)
         if parent != path, !parent.isEmpty { try makeDirectories(parent) }
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+        if mkdir(path, 0o777) != 0 && errno != EEXIST {
             throw .cannotWrite(path: path, reason: lastError())
         }
     }

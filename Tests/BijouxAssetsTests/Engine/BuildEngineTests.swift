@@ -108,6 +108,8 @@ struct BuildEngineTests {
     @Test func staleFilesInGeneratedAreRemoved() throws {
         let folder = TestPaths.temporaryFolder("stale")
         Self.makeArt(folder)
+        // An earlier build's folder (its marker makes it the tool's to replace).
+        folder.write("out/" + OutputPlace.marker, OutputPlace.markerBytes)
         folder.write("out/Generated/OldCharmTable.swift", "// from an older build")
         let report = try BuildEngine.build(Self.options(folder))
         #expect(report.files.removed == ["Generated/OldCharmTable.swift"])

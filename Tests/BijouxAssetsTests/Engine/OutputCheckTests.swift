@@ -59,4 +59,32 @@ struct OutputCheckTests {
         #expect(result.stdout.contains("stale: out/Assets.xcassets/Charms/sun.imageset/sun@3x.png\n"))
         #expect(!folder.exists("out/.bijoux"))
     }
+
+    /// No stage makes a symbolic link: one anywhere in the output folder (outside the
+    /// stages' folders, dot-named) is extra to `check`, and the next build removes it,
+    /// not what it points to.
+    @Test func aSymbolicLinkInTheOutputFolderIsExtraAndABuildRemovesIt() throws {
+        let folder = TestPaths.temporaryFolder("check-link")
+        OutputTreeTests.writeArt(folder, revision: 1)
+        #expect(try OutputTreeTests.build(folder).status == 0)
+        folder.write("elsewhere.txt", "not the tool's")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/out/Assets.xcassets/linked.txt", withDestinationPath: "../../elsewhere.txt")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/out/.dangling", withDestinationPath: "/nowhere")
+        let result = try Self.check(folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                extra: out/.dangling
+                extra: out/Assets.xcassets/linked.txt
+                out/ is not what a build would write: 0 stale, 0 missing, 2 extra
+
+                """)
+        let built = try OutputTreeTests.build(folder)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stdout.contains(" 2 removed in out/"), "\(built.stdout)")
+        #expect(FileIO.entryKind(folder.path + "/out/Assets.xcassets/linked.txt") == nil)
+        #expect(FileIO.entryKind(folder.path + "/out/.dangling") == nil)
+        #expect(folder.read("elsewhere.txt") == Array("not the tool's".utf8))
+        #expect(try Self.check(folder).status == 0)
+    }
 }

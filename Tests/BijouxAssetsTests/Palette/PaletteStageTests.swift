@@ -133,6 +133,7 @@ struct PaletteStageTests {
     @Test func theTableAndTheSymbolsShareGenerated() throws {
         let folder = TestPaths.temporaryFolder("generated-shared")
         BuildEngineTests.makeArt(folder)
+        folder.write("out/" + OutputPlace.marker, OutputPlace.markerBytes)
         folder.write("out/Generated/Old.swift", "// from an older build")
         let report = try BuildEngine.build(BuildEngineTests.options(folder))
         #expect(report.files.removed == ["Generated/Old.swift"])
