@@ -2,12 +2,12 @@ import CEbur128
 
 /// The sound and touch stage: every `art/music/<name>.json` score becomes
 /// `Audio/<name>.m4a` and every `art/haptics/<name>.json` recipe
-/// `Haptics/<name>.ahap`, one job each; its summary writes `Generated/Sounds.swift`,
+/// `Haptics/<name>.ahap`, one job each; a last job writes `Generated/Sounds.swift`,
 /// which names them, with the tracks' facts and the playback policy.
 ///
 /// The facts (frames, loop, loudness and true peak as mastered) are known only once a
 /// track is synthesised, so each job leaves them as its artifact (`SoundArtifact`):
-/// the summary reads them, and so does the table's JSON twin, whose job takes this
+/// the Sounds.swift job reads them, and so does the table's JSON twin, whose job takes this
 /// stage's artifacts as inputs and is keyed with these jobs' keys. Nothing is read
 /// while planning: a score is read and checked by its job's key, so every score is
 /// checked before any is synthesised, and `charm <id>`, which selects none of these
@@ -17,7 +17,7 @@ package enum SoundsStage: Stage {
     package static let audioFolder = "Audio"
     package static let hapticsFolder = "Haptics"
     package static let swiftPath = TableStage.folder + "/Sounds.swift"
-    /// Generated/ is the table's; Sounds.swift there is this stage's summary.
+    /// Generated/ is the table's; Sounds.swift there is this stage's last job's.
     package static var ownedFolders: [String] { [audioFolder, hapticsFolder] }
 
     package static func applies(to art: ArtFolder) -> Bool {
@@ -58,18 +58,17 @@ package enum SoundsStage: Stage {
                 })
         }
         let source = [Score.folder, HapticRecipe.folder].map { TableStage.sourceName(artFolder: art.path, file: $0) }.joined(separator: " and ")
-        let summary = Summary(
-            name: "Sounds.swift",
-            key: {
+        // Sounds.swift names what the other jobs made: it takes their artifacts.
+        jobs.append(
+            Job(name: "Sounds.swift", scope: .whole, inputs: [SoundsStage.self]) {
                 let key = CacheKey("sounds swift")
                 key.add("source", source)
-                return key.hash
-            }
-        ) { artifacts, recorder in
-            let catalog = try SoundCatalog(artifacts: artifacts)
-            try recorder.write(swiftPath, text: try SoundsSwift.generate(catalog, source: source, file: art.path))
-        }
-        return StagePlan(jobs: jobs, summary: summary, warnings: warnings)
+                return Job.Prepared(key: key.hash) { recorder in
+                    let catalog = try SoundCatalog(artifacts: recorder.inputs.map(\.artifact))
+                    try recorder.write(swiftPath, text: try SoundsSwift.generate(catalog, source: source, file: art.path))
+                }
+            })
+        return StagePlan(jobs: jobs, warnings: warnings)
     }
 
     /// Everything that decides a track: its name (it names the file and the facts),
@@ -133,7 +132,7 @@ package enum SoundsStage: Stage {
     }
 }
 
-/// What a sounds job leaves for the stage's summary and the table's JSON twin: a
+/// What a sounds job leaves for the Sounds.swift job and the table's JSON twin: a
 /// track's facts or a pattern's name, as text lines (numbers exact: a Double as its
 /// bit pattern).
 enum SoundArtifact: Equatable {

@@ -158,54 +158,48 @@ public enum BuildEngine {
         var prepared: [Job.Prepared]
         /// Each job's key: its own, with those of the jobs it takes inputs from.
         var keys: [ContentHash]
-        /// Which stage each input stage is in `work`, for each job that takes inputs.
-        var inputs: [[Int]]
-        /// The summary's key: its stage's jobs' keys together; nil when it is not made.
-        var summaryKey: ContentHash?
+        /// For each job, the jobs it takes inputs from, as (stage in `work`, job) pairs.
+        var inputs: [[(stage: Int, job: Int)]]
+        /// The jobs that take the results of their own stage's other jobs, which run
+        /// after them; empty for most stages.
+        var late: Set<Int>
 
-        func id(_ job: String) -> String { stage.name + "/" + job }
+        func id(_ job: Int) -> String { JobArtifact.id(stage: stage.name, job: jobs[job].name) }
     }
 
     /// Prepares (and so keys) every selected job, so a missing, unreadable or bad input
-    /// stops the build before anything is made. A job that takes inputs from earlier stages is keyed
-    /// with their jobs' keys too: their artifacts follow from them.
+    /// stops the build before anything is made. A job that takes inputs is keyed with
+    /// the keys of the jobs it takes them from (`CacheKey.taking`).
     static func keyed(_ plans: [PlannedStage], only: Set<String>?, jobs threads: Int) throws -> [StageWork] {
         var work: [StageWork] = []
         for (stage, plan) in plans {
             let jobs = selected(plan, only: only)
             // Each job's own key reads its art (a charm's PNG): in parallel, in job order.
             let prepared = try Parallel.map(jobs.count, jobs: threads) { try jobs[$0].prepare() }
-            var keys: [ContentHash] = [], inputs: [[Int]] = []
-            for (job, ownKey) in zip(jobs, prepared.map(\.key)) {
-                var stages: [Int] = []
-                for input in job.inputs where input.name != stage.name {
-                    if let index = work.firstIndex(where: { $0.stage.name == input.name }) {
-                        stages.append(index)
+            let late = Set(jobs.indices.filter { jobs[$0].inputs.contains { $0.name == stage.name } })
+            let here = work.count
+            var keys = prepared.map(\.key), inputs: [[(stage: Int, job: Int)]] = Array(repeating: [], count: jobs.count)
+            // The jobs that take their own stage's results last: the others' keys come first.
+            for index in jobs.indices.filter({ !late.contains($0) }) + late.sorted() {
+                for input in jobs[index].inputs {
+                    if input.name == stage.name {
+                        inputs[index] += jobs.indices.filter { !late.contains($0) }.map { (here, $0) }
+                    } else if let earlier = work.firstIndex(where: { $0.stage.name == input.name }) {
+                        inputs[index] += work[earlier].jobs.indices.map { (earlier, $0) }
                     } else {
                         // A stage that does not apply gives none; one that runs later cannot.
                         precondition(!plans.contains { $0.stage.name == input.name }, "\(stage.name) takes inputs from \(input.name), which runs after it")
                     }
                 }
-                var hash = ownKey
-                if !stages.isEmpty {
-                    let key = CacheKey("with inputs")
-                    key.add("own", hash)
-                    for index in stages {
-                        for (name, inputKey) in zip(work[index].jobs.map(\.name), work[index].keys) { key.add(work[index].id(name), inputKey) }
-                    }
-                    hash = key.hash
-                }
-                keys.append(hash)
-                inputs.append(stages)
+                keys[index] = CacheKey.taking(
+                    own: keys[index],
+                    from: inputs[index].map { input in
+                        input.stage == here
+                            ? (JobArtifact.id(stage: stage.name, job: jobs[input.job].name), keys[input.job])
+                            : (work[input.stage].id(input.job), work[input.stage].keys[input.job])
+                    })
             }
-            var summaryKey: ContentHash?
-            if only == nil, let summary = plan.summary {
-                let key = CacheKey("summary")
-                if let own = summary.key { key.add("own", try own()) }
-                for (job, hash) in zip(jobs, keys) { key.add(job.name, hash) }
-                summaryKey = key.hash
-            }
-            work.append(StageWork(stage: stage, plan: plan, jobs: jobs, prepared: prepared, keys: keys, inputs: inputs, summaryKey: summaryKey))
+            work.append(StageWork(stage: stage, plan: plan, jobs: jobs, prepared: prepared, keys: keys, inputs: inputs, late: late))
         }
         return work
     }
@@ -230,7 +224,7 @@ public enum BuildEngine {
         for stage in work {
             // Checking a job's files against the cache reads and hashes them: in parallel.
             let row: [BuildCache.Entry?] = Parallel.map(stage.jobs.count, jobs: options.jobs) { index in
-                guard let entry = old?[stage.id(stage.jobs[index].name)], entry.key == stage.keys[index], destination.reuse(entry.outputs) else {
+                guard let entry = old?[stage.id(index)], entry.key == stage.keys[index], destination.reuse(entry.outputs) else {
                     return nil
                 }
                 return entry
@@ -250,57 +244,51 @@ public enum BuildEngine {
             execution.cache.entries.append((id, entry))
         }
         let progress = options.progress
-        // Each stage's jobs' artifacts, once it has run, for the jobs that take inputs.
-        var artifacts: [[(job: String, artifact: [UInt8])]] = []
+        // Each stage's jobs' entries once they are made, for the jobs that take inputs.
+        var made: [[BuildCache.Entry?]] = []
         for (stage, cachedRow) in zip(work, cached) {
             let started = Clock.now
-            let total = stage.jobs.count + (stage.summaryKey == nil ? 0 : 1)
-            guard total > 0 else {
-                artifacts.append([])
-                continue
-            }
+            let total = stage.jobs.count
+            made.append(Array(repeating: nil, count: total))
+            guard total > 0 else { continue }
             progress?(.stageStarted(stage: stage.stage.name, jobs: total))
             execution.warnings += stage.plan.warnings
             let done = Locked(0)
-            let running = cachedRow.filter { $0 == nil }.count
-            let threads = max(1, options.jobs / max(1, min(options.jobs, running)))
-            let entries = try Parallel.map(stage.jobs.count, jobs: options.jobs) { index in
-                let job = stage.jobs[index]
-                if let entry = cachedRow[index] {
+            // The stage's jobs in parallel, those that take the others' results after them.
+            for wave in [stage.jobs.indices.filter { !stage.late.contains($0) }, stage.late.sorted()] where !wave.isEmpty {
+                let running = wave.filter { cachedRow[$0] == nil }.count
+                let threads = max(1, options.jobs / max(1, min(options.jobs, running)))
+                let here = made.count - 1
+                let entries = try Parallel.map(wave.count, jobs: options.jobs) { position in
+                    let index = wave[position], job = stage.jobs[index]
+                    let jobStarted = Clock.now
+                    var entry = cachedRow[index]
+                    if entry == nil {
+                        let inputs = stage.inputs[index].compactMap { input -> JobArtifact? in
+                            let artifact = made[input.stage][input.job]?.artifact ?? []
+                            let from = input.stage == here ? stage : work[input.stage]
+                            return artifact.isEmpty ? nil : JobArtifact(stage: from.stage.name, job: from.jobs[input.job].name, artifact: artifact)
+                        }
+                        entry = try make(job.name, key: stage.keys[index], threads: threads, inputs: inputs, into: destination) {
+                            try stage.prepared[index].make($0)
+                        }
+                    }
                     let count = done.withLock {
                         $0 += 1; return $0
                     }
-                    progress?(.jobFinished(stage: stage.stage.name, job: job.name, done: count, of: total, seconds: 0, cached: true))
+                    let cached = cachedRow[index] != nil
+                    progress?(
+                        .jobFinished(
+                            stage: stage.stage.name, job: job.name, done: count, of: total, seconds: cached ? 0 : Clock.seconds(since: jobStarted),
+                            cached: cached))
                     return entry
                 }
-                let jobStarted = Clock.now
-                let inputs = stage.inputs[index].flatMap { artifacts[$0] }
-                let entry = try make(job.name, key: stage.keys[index], threads: threads, inputs: inputs, into: destination) {
-                    try stage.prepared[index].make($0)
-                }
-                let count = done.withLock {
-                    $0 += 1; return $0
-                }
-                progress?(
-                    .jobFinished(stage: stage.stage.name, job: job.name, done: count, of: total, seconds: Clock.seconds(since: jobStarted), cached: false))
-                return entry
+                for (index, entry) in zip(wave, entries) { made[here][index] = entry }
             }
-            for (job, entry) in zip(stage.jobs, entries) { record(stage.id(job.name), entry) }
-            artifacts.append(zip(stage.jobs, entries).map { ($0.name, $1.artifact) })
-            var hits = cachedRow.filter { $0 != nil }.count
-            if let summary = stage.plan.summary, let key = stage.summaryKey {
-                let id = stage.id(summary.name)
-                let artifacts = entries.map(\.artifact)
-                let summaryStarted = Clock.now
-                let hit = old?[id].flatMap { $0.key == key && destination.reuse($0.outputs) ? $0 : nil }
-                let entry = try hit ?? make(summary.name, key: key, threads: options.jobs, into: destination) { try summary.make(artifacts, $0) }
-                record(id, entry)
-                if hit != nil { hits += 1 }
-                progress?(
-                    .jobFinished(
-                        stage: stage.stage.name, job: summary.name, done: total, of: total, seconds: hit == nil ? Clock.seconds(since: summaryStarted) : 0,
-                        cached: hit != nil))
+            for index in stage.jobs.indices {
+                if let entry = made[made.count - 1][index] { record(stage.id(index), entry) }
             }
+            let hits = cachedRow.filter { $0 != nil }.count
             progress?(.stageFinished(stage: stage.stage.name, jobs: total, cached: hits, seconds: Clock.seconds(since: started)))
         }
         return execution
@@ -318,21 +306,21 @@ public enum BuildEngine {
         let kept = Dictionary((old?.entries ?? []).map { ($0.id, $0.entry) }, uniquingKeysWith: { first, _ in first })
         let key = CacheKey("final")
         step.keyed(art, key)
-        var parts: [FinalStep.Part] = []
+        var parts: [JobArtifact] = [], taken: [(id: String, key: ContentHash)] = []
         var warnings: [BuildWarning] = []
         for (stage, plan) in plans {
             for job in plan.jobs where step.takes(stage) {
-                let id = stage.name + "/" + job.name
+                let id = JobArtifact.id(stage: stage.name, job: job.name)
                 // A job of this build, or (in `charm <id>`) one it left as the last build made it.
                 guard let entry = made[id] ?? (options.onlyCharms == nil ? nil : kept[id]), !entry.artifact.isEmpty else { continue }
-                key.add(id, entry.key)
-                parts.append(FinalStep.Part(stage: stage, job: job.name, artifact: entry.artifact))
+                taken.append((id, entry.key))
+                parts.append(JobArtifact(stage: stage.name, job: job.name, artifact: entry.artifact))
             }
             for warning in plan.warnings { key.add("warning", warning.description) }
             warnings += plan.warnings
         }
-        let id = step.name + "/" + FinalStep.jobName
-        let hash = key.hash
+        let id = JobArtifact.id(stage: step.name, job: FinalStep.jobName)
+        let hash = CacheKey.taking(own: key.hash, from: taken)
         let hit = old?[id].flatMap { $0.key == hash && destination.reuse($0.outputs) ? $0 : nil }
         let entry = try hit ?? make(step.name, key: hash, threads: options.jobs, into: destination) { try step.make(parts, warnings, art, $0) }
         run.paths += entry.outputs.map(\.path)
@@ -345,7 +333,7 @@ public enum BuildEngine {
     /// Runs one job's `make`, sending its outputs to the destination, and returns what
     /// the cache keeps of it.
     private static func make(
-        _ name: String, key: ContentHash, threads: Int, inputs: [(job: String, artifact: [UInt8])] = [],
+        _ name: String, key: ContentHash, threads: Int, inputs: [JobArtifact] = [],
         into destination: some OutputDestination, _ body: (JobRecorder) throws -> Void
     ) throws -> BuildCache.Entry {
         let hashes = Locked<[BuildCache.Output]>([])

@@ -62,6 +62,17 @@ package struct CacheKey {
 
     package var hash: ContentHash { state.digest() }
 
+    /// The key of a job or step that takes other jobs' results (`JobArtifact`): its own
+    /// key with the keys of the jobs it takes from, each under its id, in order. Their
+    /// artifacts follow from their keys, so this decides everything it reads.
+    package static func taking(own: ContentHash, from jobs: [(id: String, key: ContentHash)]) -> ContentHash {
+        if jobs.isEmpty { return own }
+        let key = CacheKey("with inputs")
+        key.add("own", own)
+        for (id, hash) in jobs { key.add(id, hash) }
+        return key.hash
+    }
+
     private func frame(_ label: String, count: Int) {
         state.update(Array("\(label.utf8.count):\(label)\(count):".utf8))
     }

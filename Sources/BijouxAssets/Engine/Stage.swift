@@ -25,19 +25,32 @@ extension Stage {
     package static var isAuxiliary: Bool { false }
 }
 
-/// A stage's work: independent jobs (run in parallel, results in this order) and an
-/// optional summary made after them from their artifacts (a contact sheet).
+/// A stage's work: its jobs (run in parallel, results in this order).
 package struct StagePlan: Sendable {
     package var jobs: [Job]
-    package var summary: Summary?
     /// Found while planning (a stray file among the inputs).
     package var warnings: [BuildWarning]
 
-    package init(jobs: [Job], summary: Summary? = nil, warnings: [BuildWarning] = []) {
+    package init(jobs: [Job], warnings: [BuildWarning] = []) {
         self.jobs = jobs
-        self.summary = summary
         self.warnings = warnings
     }
+}
+
+/// What a job left for the jobs that take its stage's results (`Job.inputs`) and for
+/// the final step: its `recorder.artifact`, with the stage and job that left it. The
+/// one way results are combined: a job or step that takes them gets the artifacts of
+/// the jobs it takes from, in stage and job order (jobs that left none left out), and
+/// is keyed with those jobs' keys (`CacheKey.taking`).
+package struct JobArtifact: Sendable {
+    package var stage: String
+    package var job: String
+    package var artifact: [UInt8]
+
+    /// The job's id in the cache and in messages ("sounds/theme").
+    package var id: String { Self.id(stage: stage, job: job) }
+
+    package static func id(stage: String, job: String) -> String { stage + "/" + job }
 }
 
 /// One unit of work: the outputs of one charm, one icon, the table.
@@ -62,10 +75,12 @@ package struct Job: Sendable {
     /// job is made, so a missing, unreadable or bad input stops the build first. Gives
     /// the job's key and the work that makes its outputs from what it read.
     package var prepare: @Sendable () throws -> Prepared
-    /// Earlier stages whose jobs' artifacts `make` reads (`recorder.inputs`): the
-    /// table's JSON twin lists the facts of the sounds the sounds stage made. The
-    /// engine adds those jobs' keys to this job's key, so `key` hashes only its own
-    /// inputs; a stage that does not apply to the art gives none.
+    /// Stages whose jobs' artifacts `make` reads (`recorder.inputs`): the table's JSON
+    /// twin lists the facts of the sounds the sounds stage made. The engine adds those
+    /// jobs' keys to this job's key, so `key` hashes only its own inputs; a stage that
+    /// does not apply to the art gives none. A job may name its own stage (a generated
+    /// index of the stage's outputs, `Sounds.swift`): it then runs after the stage's
+    /// other jobs and takes theirs.
     package var inputs: [any Stage.Type]
 
     /// A prepared job: what decides its outputs, and how to make them.
@@ -109,25 +124,6 @@ package struct Job: Sendable {
     }
 }
 
-/// Made after a stage's jobs, in a full build only, from the artifacts the jobs left
-/// (in job order). Its key is the jobs' keys together, and `key` when it uses
-/// anything else (the art folder's name in a generated file's header, the paper a contact sheet
-/// is drawn on).
-package struct Summary: Sendable {
-    package var name: String
-    package var key: (@Sendable () throws -> ContentHash)?
-    package var make: @Sendable (_ artifacts: [[UInt8]], JobRecorder) throws -> Void
-
-    package init(
-        name: String, key: (@Sendable () throws -> ContentHash)? = nil,
-        make: @escaping @Sendable (_ artifacts: [[UInt8]], JobRecorder) throws -> Void
-    ) {
-        self.name = name
-        self.key = key
-        self.make = make
-    }
-}
-
 /// What a job hands the engine as it works: each output file as soon as it is made
 /// (so memory holds one job's outputs, not the build's), warnings, report notes, and
 /// a small artifact for the stage's summary.
@@ -138,15 +134,14 @@ package final class JobRecorder {
     package private(set) var notes: [String] = []
     /// A small value for the summary (a charm's 22 px render), kept with the cache.
     package var artifact: [UInt8] = []
-    /// The artifacts of the jobs of the stages this job takes `inputs` from, in stage
-    /// and job order, each with its job's name.
-    package let inputs: [(job: String, artifact: [UInt8])]
+    /// The artifacts of the jobs of the stages this job takes `inputs` from.
+    package let inputs: [JobArtifact]
     /// Threads the job may use for its own inner work (encoding a large PNG): the
     /// build's `--jobs` shared among the jobs running beside it.
     package let threads: Int
     private let sink: @Sendable (BuildOutput) throws -> Void
 
-    init(threads: Int, inputs: [(job: String, artifact: [UInt8])] = [], sink: @escaping @Sendable (BuildOutput) throws -> Void) {
+    init(threads: Int, inputs: [JobArtifact] = [], sink: @escaping @Sendable (BuildOutput) throws -> Void) {
         self.threads = threads
         self.inputs = inputs
         self.sink = sink
@@ -170,17 +165,11 @@ package final class JobRecorder {
 /// build into a folder makes it, full or `charm <id>`, from the artifacts of every job
 /// whose outputs the folder holds after the build: those this build made or took from
 /// the cache and, in `charm <id>`, the last build's for the jobs it left alone, of the
-/// stages it `takes`. Its key is those jobs' keys together (and the planning
-/// warnings, and what `keyed` adds from the art folder: the palette the page is drawn
-/// in), so a build that changed nothing it shows does not remake it.
+/// stages it `takes`. It is keyed with those jobs' keys as a job is with its inputs'
+/// (`JobArtifact`), its own key being the planning warnings and what `keyed` adds from
+/// the art folder (the palette the page is drawn in), so a build that changed nothing
+/// it shows does not remake it.
 package struct FinalStep: Sendable {
-    /// One job's artifact, with the stage and job that left it.
-    package struct Part: Sendable {
-        package var stage: any Stage.Type
-        package var job: String
-        package var artifact: [UInt8]
-    }
-
     package var name: String
     /// Owned as a stage's folders are: after a full build, a file there that no job
     /// made is stale and removed.
@@ -191,14 +180,13 @@ package struct FinalStep: Sendable {
     package var takes: @Sendable (any Stage.Type) -> Bool
     /// Adds to its key whatever else of the art folder `make` reads.
     package var keyed: @Sendable (ArtFolder, CacheKey) -> Void
-    /// The parts in stage and job order (jobs that left no artifact left out), the
-    /// stages' planning warnings, and the art folder.
-    package var make: @Sendable (_ parts: [Part], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
+    /// The artifacts it takes, the stages' planning warnings, and the art folder.
+    package var make: @Sendable (_ parts: [JobArtifact], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
 
     package init(
         name: String, ownedFolders: [String] = [], takes: @escaping @Sendable (any Stage.Type) -> Bool,
         keyed: @escaping @Sendable (ArtFolder, CacheKey) -> Void = { _, _ in },
-        make: @escaping @Sendable (_ parts: [Part], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
+        make: @escaping @Sendable (_ parts: [JobArtifact], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
     ) {
         self.name = name
         self.ownedFolders = ownedFolders

@@ -25,11 +25,11 @@ enum ContactSheetStep {
         try recorder.write(ContactSheetPage.path, text: ContactSheetPage.html(try sheet(parts, warnings: warnings), palette: art.palette))
     }
 
-    static func sheet(_ parts: [FinalStep.Part], warnings: [BuildWarning]) throws -> ContactSheet {
+    static func sheet(_ parts: [JobArtifact], warnings: [BuildWarning]) throws -> ContactSheet {
         var sheet = ContactSheet()
         for part in parts {
             guard let cards = ContactSheet(encoded: part.artifact) else {
-                throw ArtifactError(job: part.stage.name + "/" + part.job)
+                throw ArtifactError(job: part.id)
             }
             sheet.merge(cards)
         }
