@@ -25,30 +25,50 @@ enum TestPaths {
     static func temporaryFolder(_ label: String = "test") -> TemporaryFolder { TemporaryFolder(label) }
 
     /// A fresh empty folder for a whole suite (a `static let`, which is never
-    /// released): removed when the test process exits.
-    static func sharedTemporaryFolder(_ label: String) -> TemporaryFolder {
-        let folder = TemporaryFolder(label)
-        SharedFolders.removeAtExit(folder.path)
-        return folder
-    }
+    /// released): removed with the test process's root folder when it exits.
+    static func sharedTemporaryFolder(_ label: String) -> TemporaryFolder { TemporaryFolder(label) }
 }
 
-/// The suite-wide temporary folders, removed by an exit handler.
-private enum SharedFolders {
-    nonisolated(unsafe) static var paths: [String] = []
-    static let lock = NSLock()
+/// Where the tests' folders go: one folder per test process, `bijoux-tests-<pid>` in the
+/// temporary folder, removed when the process exits. A process that never exits
+/// normally (killed, or crashed in a test) cannot remove it, so each test process
+/// first removes the folders of test processes that no longer run: nothing a test
+/// made outlives the next run, even when a build in it failed or was killed.
+enum TestFolders {
+    static let prefix = "bijoux-tests-"
 
-    static func removeAtExit(_ path: String) {
-        lock.withLock {
-            if paths.isEmpty {
-                atexit {
-                    SharedFolders.lock.withLock {
-                        for path in SharedFolders.paths { try? FileManager.default.removeItem(atPath: path) }
-                    }
-                }
-            }
-            paths.append(path)
+    static let root: String = {
+        let temporary = FileManager.default.temporaryDirectory.path
+        removeFoldersOfEndedProcesses(in: temporary)
+        let root = temporary + "/" + prefix + String(getpid())
+        try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        atexit { TestFolders.remove(TestFolders.root) }
+        return root
+    }()
+
+    /// Removes the root folders in `temporary` of test processes that no longer run.
+    static func removeFoldersOfEndedProcesses(in temporary: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            remove(temporary + "/" + name)
         }
+    }
+
+    /// Removes a folder and everything in it, read-only folders too (a test of a
+    /// read-only output folder leaves one), and says so when it cannot.
+    static func remove(_ path: String) {
+        if (try? FileManager.default.removeItem(atPath: path)) != nil || !FileManager.default.fileExists(atPath: path) { return }
+        makeWritable(path)
+        do { try FileManager.default.removeItem(atPath: path) } catch { print("warning: cannot remove the test folder \(path): \(error)") }
+    }
+
+    /// Gives the owner every permission on a folder and the folders below it, never
+    /// following a symbolic link (tests make links to files outside the folder).
+    private static func makeWritable(_ folder: String) {
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+        _ = chmod(folder, 0o700)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] { makeWritable(folder + "/" + name) }
     }
 }
 
@@ -56,12 +76,12 @@ final class TemporaryFolder: Sendable {
     let path: String
 
     init(_ label: String) {
-        let base = FileManager.default.temporaryDirectory.path + "/bijoux-\(label)-\(UUID().uuidString)"
+        let base = TestFolders.root + "/\(label)-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         path = base
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit { TestFolders.remove(path) }
 
     func write(_ relative: String, _ bytes: [UInt8]) {
         let full = path + "/" + relative
