@@ -56,6 +56,9 @@ package struct Score: Equatable, Sendable {
     /// The longest track a score may ask for, reverb tail included: checked before
     /// any synthesis, so a typo cannot make the build render for hours.
     package static let maxSeconds = 600.0
+    /// The most scores an art folder may hold: each is up to minutes of synthesis, so
+    /// the count bounds a build's time as `maxSeconds` bounds each track's.
+    package static let maxCount = 16
 }
 
 extension Score {

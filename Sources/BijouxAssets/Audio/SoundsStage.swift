@@ -27,7 +27,7 @@ package enum SoundsStage: Stage {
     package static func plan(_ art: ArtFolder) throws -> StagePlan {
         var warnings: [BuildWarning] = []
         var jobs: [Job] = []
-        for name in sources(in: Score.folder, art: art, warnings: &warnings) {
+        for name in try sources(in: Score.folder, kind: "scores", atMost: Score.maxCount, art: art, warnings: &warnings) {
             jobs.append(
                 job(name, kind: "score", from: Score.folder, to: audioFolder, SoundCatalog.audioExtension, art: art) {
                     try Score.parse($0, file: $1)
@@ -43,7 +43,7 @@ package enum SoundsStage: Stage {
                     recorder.artifact = SoundArtifact.track(facts).encoded
                 })
         }
-        for name in sources(in: HapticRecipe.folder, art: art, warnings: &warnings) {
+        for name in try sources(in: HapticRecipe.folder, kind: "haptic recipes", atMost: HapticRecipe.maxCount, art: art, warnings: &warnings) {
             jobs.append(
                 job(name, kind: "haptic pattern", from: HapticRecipe.folder, to: hapticsFolder, AHAPPattern.fileExtension, art: art) {
                     try HapticRecipe.parse($0, file: $1)
@@ -118,8 +118,10 @@ package enum SoundsStage: Stage {
 
     /// The names of the `.json` files of `folder` (none when there is none), sorted;
     /// other files are warned about (the listing has no hidden ones, and `ArtFolder`
-    /// refuses a symbolic link).
-    static func sources(in folder: String, art: ArtFolder, warnings: inout [BuildWarning]) -> [String] {
+    /// refuses a symbolic link). More than `limit` of them is an error.
+    static func sources(
+        in folder: String, kind: String, atMost limit: Int, art: ArtFolder, warnings: inout [BuildWarning]
+    ) throws(ArtFileError) -> [String] {
         var names: [String] = []
         for file in art.names(in: folder) {
             guard file.hasSuffix(".json") else {
@@ -127,6 +129,9 @@ package enum SoundsStage: Stage {
                 continue
             }
             names.append(String(file.dropLast(5)))
+        }
+        if names.count > limit {
+            throw ArtFileError(file: art.file(folder), message: "\(names.count) \(kind), more than the \(limit) a build takes; merge or remove some")
         }
         return names
     }

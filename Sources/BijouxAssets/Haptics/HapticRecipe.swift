@@ -34,6 +34,8 @@ package struct HapticRecipe: Equatable, Sendable {
     package static let countRange = 1...32
     /// Core Haptics plays a continuous event for at most 30 s.
     package static let maxDuration = 30.0
+    /// The most recipes an art folder may hold.
+    package static let maxCount = 64
 }
 
 extension HapticRecipe {

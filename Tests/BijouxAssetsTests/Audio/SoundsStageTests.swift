@@ -118,6 +118,22 @@ struct SoundsStageTests {
         }
         #expect(folder.read("out/Audio/short-loop.m4a") == nil)
     }
+
+    /// Each score is minutes of synthesis at most, so the count is bounded too; the
+    /// error comes from planning, before any score is read.
+    @Test func moreScoresThanTheCapStopTheBuild() throws {
+        let folder = TestPaths.temporaryFolder("sounds-many")
+        Self.makeArt(folder)
+        for index in 1..<Score.maxCount { folder.write("art/music/copy-\(index).json", folder.read("art/music/short-loop.json") ?? []) }
+        let art = try ArtFolder(folder.path + "/art")
+        #expect(try SoundsStage.plan(art).jobs.count == Score.maxCount + 2)
+        folder.write("art/music/one-too-many.json", "not read")
+        #expect {
+            try SoundsStage.plan(try ArtFolder(folder.path + "/art"))
+        } throws: { error in
+            "\(error)" == "\(folder.path)/art/music: \(Score.maxCount + 1) scores, more than the \(Score.maxCount) a build takes; merge or remove some"
+        }
+    }
 }
 
 @Suite("A score that plays once")
