@@ -35,7 +35,7 @@ DIST       := .build/dist
 # Package.swift carries no unsafe flags, so apps can depend on the package.
 TEST_FLAGS := -Xswiftc -O
 
-.PHONY: all deps tool assets charm artifactbundle api format lint test test-fast kit-consumer charms-demo goldens bench fuzz clean distclean help
+.PHONY: all deps tool assets charm artifactbundle api format lint test test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
 
 all: assets
 
@@ -43,7 +43,7 @@ help:
 	@echo "make assets            build every asset from $(ART)/ into $(OUT)/"
 	@echo "make charm NAME=<id>   rebuild one charm (and its 22 pt renders) only"
 	@echo "make preview           watch $(ART)/, rebuild on every save, serve the contact sheet"
-	@echo "make test              the artifact bundle, the test suite (goldens included), lint, kit-consumer, charms-demo"
+	@echo "make test              the artifact bundle, the test suite (goldens included), lint, fuzz-smoke, kit-consumer, charms-demo"
 	@echo "make test-fast         only the tests not tagged slow: no swiftc, tool runs, browser, sample art builds"
 	@echo "make artifactbundle    the release tool as $(DIST)/bijoux-assets.artifactbundle.zip (and .sha256), and"
 	@echo "                       $(DIST)/BijouxAssetsPlugin/, the plugin package apps depend on"
@@ -55,7 +55,8 @@ help:
 	@echo "make format            format the Swift sources in place (swift format, .swift-format)"
 	@echo "make lint              check the Swift sources against .swift-format (run by make test)"
 	@echo "make api               list the public declarations outside BijouxKit (at most 150, each documented)"
-	@echo "make fuzz              libFuzzer on the PNG, SVG and JSON readers (FUZZ_SECONDS each)"
+	@echo "make fuzz              libFuzzer on every reader of untrusted bytes (FUZZ_SECONDS each, FUZZ_TARGETS)"
+	@echo "make fuzz-smoke        build the fuzzer, run each target FUZZ_SMOKE_SECONDS from its seeds (in make test)"
 	@echo "make deps              install the system libraries (apt-get or brew)"
 	@echo "make clean             remove the generated outputs in $(OUT)/"
 	@echo "make distclean         clean, and remove the compiled tool and tests (.build/)"
@@ -113,6 +114,7 @@ test: deps artifactbundle
 	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
 	exit $$status
 	@$(MAKE) --no-print-directory lint
+	@$(MAKE) --no-print-directory fuzz-smoke
 	@$(MAKE) --no-print-directory kit-consumer
 	@$(CHARMS_DEMO)
 
@@ -178,11 +180,20 @@ api:
 bench: artifactbundle
 	Benchmarks/run "$(RELEASE_BIN)"
 
-# Not in CI: each target runs for FUZZ_SECONDS; findings go to .build/fuzz/<target>/.
+# One libFuzzer executable, every target in it (Tests/Fuzz/run, docs/hostile-input.md#fuzzing).
+# `make fuzz` runs each target for FUZZ_SECONDS, keeping new inputs and findings in
+# .build/fuzz/<target>/; `make fuzz-smoke` (in make test) builds it (again only for changed
+# files) and runs each target FUZZ_SMOKE_SECONDS from its seeds alone, keeping only a crash.
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS ?= png svg json
+FUZZ_SMOKE_SECONDS ?= 2
+# Empty: every target (each folder of Tests/Fuzz); else some of png svg json charms score
+# haptics palette appicon icons cache request.
+FUZZ_TARGETS ?=
 fuzz: deps
 	Tests/Fuzz/run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-smoke:
+	@Tests/Fuzz/run --smoke $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf Benchmarks/work

@@ -1,0 +1,11 @@
+// The PNG decoder: libpng through the C shim and PNGDecoder's own handling. Any input
+// must decode or be refused; a decoded image must have the size its header claims.
+@Sendable func fuzzPNG(_ bytes: [UInt8]) {
+    // Small limits keep each run fast; the caps are what is under test, not their size.
+    let limit = ImageSizeLimit(maxSide: 1024, maxPixels: 1 << 18)
+    guard let decoded = try? PNGDecoder.decode(bytes, path: "fuzz.png", limit: limit) else { return }
+    switch decoded {
+    case .rgba8(let image, _): precondition(image.pixels.count == image.width * image.height * 4)
+    case .rgba16(let image, _): precondition(image.pixels.count == image.width * image.height * 4)
+    }
+}
