@@ -86,7 +86,8 @@ deps:
 tool: deps
 	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-tool.XXXXXX") && trap 'rm -rf "$$scratch"' EXIT && export TMPDIR="$$scratch" && \
 	echo "$(TOOL_BUILD) --product bijoux-assets" && $(TOOL_BUILD) --product bijoux-assets && \
-	echo "$(TOOL_BUILD) --product bijoux-aac" && $(TOOL_BUILD) --product bijoux-aac
+	echo "$(TOOL_BUILD) --product bijoux-aac" && $(TOOL_BUILD) --product bijoux-aac && \
+	echo "$(TOOL_BUILD) --product bijoux-render" && $(TOOL_BUILD) --product bijoux-render
 
 assets: tool
 	$(RELEASE_BIN) build --art $(ART) --out $(OUT)

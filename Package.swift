@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "bijoux-assets", targets: ["bijoux-assets"]),
         // The AAC encoder the tool's sounds stage runs: the one program that links FFmpeg.
         .executable(name: "bijoux-aac", targets: ["bijoux-aac"]),
+        // The icon renderer the tool's icons stage runs: one process per drawing, so a
+        // drawing past its limit can be killed.
+        .executable(name: "bijoux-render", targets: ["bijoux-render"]),
         // What the app, its widget and Live Activity extensions link: Foundation only,
         // so it builds without any of the C libraries below.
         .library(name: "BijouxKit", targets: ["BijouxKit"]),
@@ -78,20 +81,22 @@ let package = Package(
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
         // FFmpeg lives here alone, so the tool's start loads none of it.
         .executableTarget(name: "bijoux-aac", dependencies: ["CBijouxAudio"]),
-        .plugin(name: "BijouxAssetsPlugin", capability: .buildTool(), dependencies: ["bijoux-assets", "bijoux-aac"]),
+        // librsvg drawing one icon, killable: the library's own code (IconRenderer).
+        .executableTarget(name: "bijoux-render", dependencies: ["BijouxAssets"]),
+        .plugin(name: "BijouxAssetsPlugin", capability: .buildTool(), dependencies: ["bijoux-assets", "bijoux-aac", "bijoux-render"]),
         .plugin(
             name: "BijouxAssetsCommand",
             capability: .command(
                 intent: .custom(verb: "bijoux-assets", description: "Build each target's art/ into its source folder"),
                 permissions: [.writeToPackageDirectory(reason: "writes the asset catalog and the generated Swift beside the target's art/")]),
-            dependencies: ["bijoux-assets", "bijoux-aac"]),
+            dependencies: ["bijoux-assets", "bijoux-aac", "bijoux-render"]),
         // The golden harness (recording policies, the review page): for tests only, so it
         // does not ship in the product.
         .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets"]),
         .testTarget(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
-            dependencies: ["BijouxAssets", "BijouxKit", "BijouxTestSupport", "bijoux-assets", "bijoux-aac"],
+            dependencies: ["BijouxAssets", "BijouxKit", "BijouxTestSupport", "bijoux-assets", "bijoux-aac", "bijoux-render"],
             exclude: []
         ),
         .testTarget(name: "BijouxKitTests", dependencies: ["BijouxKit"]),

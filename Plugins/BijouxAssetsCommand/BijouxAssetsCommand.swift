@@ -14,9 +14,10 @@ struct BijouxAssetsCommand: CommandPlugin {
         let folder = extractor.extractOption(named: "out").last ?? "BijouxAssets"
         let passed = extractor.remainingArguments
         let tool = try context.tool(named: "bijoux-assets").url
-        // The tool's AAC encoder, which it runs from the path it is given.
+        // The tool's AAC encoder and icon renderer, which it runs from the paths it is given.
         var environment = ProcessInfo.processInfo.environment
         environment["BIJOUX_AAC"] = try context.tool(named: "bijoux-aac").url.path
+        environment["BIJOUX_RENDER"] = try context.tool(named: "bijoux-render").url.path
         var ran = 0
         for case let target as SourceModuleTarget in context.package.targets where named.isEmpty || named.contains(target.name) {
             let art = target.directoryURL.appending(path: "art")

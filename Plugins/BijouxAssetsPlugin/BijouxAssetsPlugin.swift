@@ -6,19 +6,21 @@ import PackagePlugin
 /// are outputs, so SwiftPM (or Xcode) reruns the tool only when the art (or the tool) changes,
 /// compiles the Swift into the target, and takes `Assets.xcassets` as a resource.
 /// The generated Swift imports BijouxKit: the target depends on that product too.
-/// The tool runs its AAC encoder, `bijoux-aac`, from the path this plugin is given
-/// for it (`BIJOUX_AAC`), and a new encoder reruns the command as new art does.
+/// The tool runs its AAC encoder, `bijoux-aac`, and its icon renderer, `bijoux-render`,
+/// from the paths this plugin is given for them (`BIJOUX_AAC`, `BIJOUX_RENDER`), and a
+/// new encoder or renderer reruns the command as new art does.
 @main
 struct BijouxAssetsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         return try Self.commands(
             art: target.directoryURL.appending(path: "art"), workFolder: context.pluginWorkDirectoryURL,
-            tool: context.tool(named: "bijoux-assets").url, encoder: context.tool(named: "bijoux-aac").url, target: target.name)
+            tool: context.tool(named: "bijoux-assets").url, encoder: context.tool(named: "bijoux-aac").url,
+            renderer: context.tool(named: "bijoux-render").url, target: target.name)
     }
 
     /// The one build command for the art folder `art`, writing into `workFolder`.
-    static func commands(art: URL, workFolder: URL, tool: URL, encoder: URL, target: String) throws -> [Command] {
+    static func commands(art: URL, workFolder: URL, tool: URL, encoder: URL, renderer: URL, target: String) throws -> [Command] {
         guard FileManager.default.fileExists(atPath: art.path) else {
             Diagnostics.error("\(art.path): error: no art folder for target '\(target)' (BijouxAssetsPlugin reads <target>/art)")
             return []
@@ -40,8 +42,9 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "bijoux-assets build (\(target))", executable: tool,
-                arguments: ["build", "--art", art.path, "--out", out.path], environment: ["BIJOUX_AAC": encoder.path],
-                inputFiles: artFiles(art) + [encoder], outputFiles: outputs)
+                arguments: ["build", "--art", art.path, "--out", out.path],
+                environment: ["BIJOUX_AAC": encoder.path, "BIJOUX_RENDER": renderer.path],
+                inputFiles: artFiles(art) + [encoder, renderer], outputFiles: outputs)
         ]
     }
 
@@ -69,7 +72,8 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
             if !FileManager.default.fileExists(atPath: art.path) { art = project.appending(path: "art") }
             return try Self.commands(
                 art: art, workFolder: context.pluginWorkDirectoryURL, tool: context.tool(named: "bijoux-assets").url,
-                encoder: context.tool(named: "bijoux-aac").url, target: target.displayName)
+                encoder: context.tool(named: "bijoux-aac").url, renderer: context.tool(named: "bijoux-render").url,
+                target: target.displayName)
         }
     }
 #endif

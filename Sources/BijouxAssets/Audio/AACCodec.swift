@@ -26,11 +26,7 @@ enum AACCodec {
     static let helperVariable = "BIJOUX_AAC"
 
     /// Where the helper is looked for.
-    static let helper: String = {
-        if let named = getenv(helperVariable).map({ String(cString: $0) }), !named.isEmpty { return named }
-        let folder = FileIO.executablePath().map { FileIO.parentDirectory(of: $0) } ?? "."
-        return (folder.isEmpty ? "." : folder) + "/" + helperName
-    }()
+    static let helper = ChildProcess.helperPath(helperName, variable: helperVariable)
 
     /// The helper failed or is missing: `file` is what was being encoded (the score) or
     /// decoded; the message names the helper.

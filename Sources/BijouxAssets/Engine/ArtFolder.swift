@@ -18,6 +18,8 @@ package struct ArtFolder: Sendable {
     /// palette.json, parsed and validated; empty when there is none. Every stage that
     /// draws or writes a colour takes it from here, and puts that colour in its keys.
     package let palette: Palette
+    /// The limits and the time so far of drawing this build's icons.
+    package var renders = RenderSession()
     private let memo: KeyedCharmMemo
 
     /// Reads the listing, the charm table and the palette; throws when the folder is

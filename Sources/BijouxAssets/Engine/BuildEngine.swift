@@ -19,6 +19,11 @@ public enum BuildEngine {
         public var onlyCharms: Set<String>?
         /// Told as the build goes (from several threads): see `BuildEvent`.
         public var progress: (@Sendable (BuildEvent) -> Void)?
+        /// What drawing the icons may cost (`RenderLimits`; tests shorten the times).
+        package var renderLimits = RenderLimits.fromEnvironment
+        /// Once set, the icons' drawings are killed and the build fails: `watch` sets it
+        /// when a newer change supersedes the build.
+        package var cancel: StopFlag?
 
         /// Options with the CLI's defaults for everything not given.
         public init(
@@ -66,7 +71,8 @@ public enum BuildEngine {
     /// Builds the art folder into the output folder (see the type's summary); throws a `UserFacingError` on bad input, leaving the previous outputs as they were.
     @discardableResult
     public static func build(_ options: Options) throws -> Report {
-        let art = try ArtFolder(options.artFolder)
+        var art = try ArtFolder(options.artFolder)
+        art.renders = RenderSession(limits: options.renderLimits, cancel: options.cancel)
         if let only = options.onlyCharms { try checkCharms(only, in: art) }
         let plans = try plan(art)
         let work = try keyed(plans, only: options.onlyCharms, jobs: options.jobs)

@@ -26,25 +26,17 @@ package struct DrawnIcon: Sendable {
     /// wobble can push it off the canvas.
     package var inkNearEdge: Bool
 
-    /// The longest librsvg may take to draw one icon (a few milliseconds is usual).
-    /// `SVGSafety.Limits` bound what an icon can ask for; this is the last resort.
-    package static let renderTimeLimit = 10.0
-
-    /// Checks the SVG (`SVGSafety`), parses it, renders and wobbles it. `file` names
-    /// the icon in errors; `ink` is `currentColor`. A render that takes longer than `timeLimit` seconds is
-    /// abandoned and reported.
+    /// Checks the SVG (`SVGSafety`), parses it, has the helper process render it within
+    /// the limits of `renders` (the build's `RenderSession`: a render past them is
+    /// killed and reported), and wobbles it. `file` names the icon in errors; `ink` is
+    /// `currentColor`.
     package static func make(
-        name: String, file: String, svg: [UInt8], wobble: WobbleParameters, ink: RGBA = ink, timeLimit: Double = renderTimeLimit
+        name: String, file: String, svg: [UInt8], wobble: WobbleParameters, ink: RGBA = ink, renders: RenderSession = RenderSession()
     ) throws(ArtFileError) -> DrawnIcon {
         if let problem = SVGSafety.problem(in: svg) { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
         let document = try SVGDocument(bytes: svg, file: file, ink: ink)
         let (width, height) = (document.pointWidth * density, document.pointHeight * density)
-        guard let rendered = Parallel.withTimeLimit(timeLimit, { Result { () throws(ArtFileError) in try document.render(width: width, height: height) } })
-        else {
-            throw ArtFileError(
-                file: file, message: "took more than \(Format.number(timeLimit)) s to draw, so the build gave up on it; simplify its filters, blurs and <use>s")
-        }
-        let master = try rendered.get()
+        let master = try renders.render(document, svg: svg, width: width, height: height, ink: ink, file: file)
         let wobbled = wobble.isOff ? master : Wobble.apply(DisplacementField(wobble), to: master, density: density)
         return DrawnIcon(
             name: name, pointWidth: document.pointWidth, pointHeight: document.pointHeight, wobble: wobble,

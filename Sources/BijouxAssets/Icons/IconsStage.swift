@@ -1,7 +1,9 @@
 /// The drawn-icon stage: every `art/icons/<name>.svg` becomes
 /// `Assets.xcassets/Icons/<name>.imageset` (@1x, @2x, @3x with the wobble baked in),
 /// with per-icon settings from the optional `art/icons.json`. Icons are rendered in
-/// parallel, in process; outputs are in name order whatever the number of jobs. Each
+/// parallel, each by the helper process `bijoux-render` under the build's
+/// `RenderLimits` (at most `RenderLimits.maxIcons` icons); outputs are in name order
+/// whatever the number of jobs. Each
 /// icon's job leaves its card on the contact sheet as its artifact. Icons are drawn in the
 /// palette's ink.
 package enum IconsStage: ContactSheetStage {
@@ -46,6 +48,13 @@ package enum IconsStage: ContactSheetStage {
                 throw ArtFileError(file: path, message: "icon names \(clash)")
             }
             names.append(name)
+            if names.count > RenderLimits.maxIcons {
+                throw ArtFileError(
+                    file: path,
+                    message:
+                        "one icon too many: a build draws at most \(RenderLimits.maxIcons) icons, and this is number \(names.count)"
+                )
+            }
         }
 
         var settings = IconSettings()
@@ -58,7 +67,7 @@ package enum IconsStage: ContactSheetStage {
             }
         }
 
-        let ink = art.palette.ink
+        let ink = art.palette.ink, renders = art.renders
         var jobs = [
             Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])
         ]
@@ -77,9 +86,10 @@ package enum IconsStage: ContactSheetStage {
                     key.add("seed", Int(wobble.seed))
                     key.add("renderingIntent", intent.rawValue)
                     key.add("ink", ink.description)
+                    key.add("renderer", try IconRenderer.helperIdentity(file: art.file(relative)))
                     return Job.Prepared(key: key.hash) { recorder in
                         let path = art.file(relative)
-                        let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink)
+                        let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders)
                         for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
                         var warnings: [String] = []
                         if icon.inkNearEdge {

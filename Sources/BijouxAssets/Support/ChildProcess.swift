@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -7,9 +9,19 @@
 /// Another program run to its end: bytes go to its standard input, and its standard
 /// output and error come back whole. Work that needs a heavy library (FFmpeg's AAC
 /// encoder) runs this way, so the tool's own start loads none of it, and a crash there
-/// cannot take the build down. One thread drives all three pipes with `poll`, so a child
-/// that writes before it has read all of its input never deadlocks against us.
+/// cannot take the build down; so does work that cannot be stopped from inside (librsvg
+/// drawing an icon), so that killing the process stops it and gives its memory back.
+/// One thread drives all three pipes with `poll`, so a child that writes before it has
+/// read all of its input never deadlocks against us.
 struct ChildProcess {
+    /// Why the child was killed before it ended by itself.
+    enum Stop: Sendable, Equatable {
+        /// It ran past its wall-clock deadline.
+        case deadline
+        /// The caller's `cancelled` said so.
+        case cancelled
+    }
+
     struct Result: Sendable {
         /// The exit status, or nil when a signal ended it.
         var status: Int32?
@@ -17,6 +29,12 @@ struct ChildProcess {
         var signal: Int32?
         var stdout: [UInt8]
         var stderr: [UInt8]
+        /// Set when it was killed (SIGKILL) and reaped rather than left to end.
+        var stopped: Stop? = nil
+        /// Seconds from its start to its end (or to its kill).
+        var seconds: Double = 0
+        /// Its process ID, which no longer names it (it has been reaped).
+        var pid: pid_t = 0
 
         /// The first line of what it said on standard error, or how it ended.
         var reason: String {
@@ -32,18 +50,29 @@ struct ChildProcess {
         var reason: String
     }
 
+    /// How often a child with a deadline or a cancellation is looked at, in seconds.
+    static let checkInterval = 0.02
+
     /// Runs `executable` with `arguments` (it is `argv[0]` itself), `input` on its
-    /// standard input, the tool's environment. Waits for its end.
-    static func run(_ executable: String, _ arguments: [String], input: [UInt8] = []) throws(LaunchFailure) -> Result {
+    /// standard input, the tool's environment. Waits for its end; or, when `deadline`
+    /// seconds have passed or `cancelled` returns true (asked every `checkInterval`),
+    /// kills it with SIGKILL, waits for it to be gone, and says why in `stopped`.
+    static func run(
+        _ executable: String, _ arguments: [String], input: [UInt8] = [], deadline: Double? = nil, cancelled: (() -> Bool)? = nil
+    ) throws(LaunchFailure) -> Result {
         // A child that exits before reading all its input must not kill us with SIGPIPE.
         _ = ignoreBrokenPipes
         var stdin = try pipe(), stdout = try pipe(), stderr = try pipe()
         defer { for fd in [stdin.read, stdin.write, stdout.read, stdout.write, stderr.read, stderr.write] where fd >= 0 { close(fd) } }
+        let start = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         let pid = try spawn(executable, arguments, stdin: stdin.read, stdout: stdout.write, stderr: stderr.write)
         // The child's ends are its own now.
         for fd in [stdin.read, stdout.write, stderr.write] { close(fd) }
         (stdin.read, stdout.write, stderr.write) = (-1, -1, -1)
         var output: [UInt8] = [], errors: [UInt8] = []
+        var stopped: Stop?
+        let watched = deadline != nil || cancelled != nil
         input.withUnsafeBytes { input in
             var written = 0
             if input.isEmpty {
@@ -54,8 +83,14 @@ struct ChildProcess {
             }
             var buffer = [UInt8](repeating: 0, count: 65536)
             while stdout.read >= 0 || stderr.read >= 0 {
+                if let deadline, elapsed() >= deadline { stopped = .deadline }
+                if stopped == nil, let cancelled, cancelled() { stopped = .cancelled }
+                if stopped != nil { break }
                 var fds = [stdin.write, stdout.read, stderr.read].map { pollfd(fd: $0, events: Int16($0 == stdin.write ? POLLOUT : POLLIN), revents: 0) }
-                guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { break }
+                let wait = watched ? Int32(checkInterval * 1000) : -1
+                let ready = poll(&fds, nfds_t(fds.count), wait)
+                guard ready >= 0 || errno == EINTR else { break }
+                guard ready > 0 else { continue }
                 if stdin.write >= 0, fds[0].revents != 0, let start = input.baseAddress {
                     let count = write(stdin.write, start + written, input.count - written)
                     if count > 0 { written += count }
@@ -77,16 +112,41 @@ struct ChildProcess {
             }
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // A watched child that closed its output before ending is still watched.
+        while watched && stopped == nil {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid || (reaped < 0 && errno != EINTR) { break }
+            if let deadline, elapsed() >= deadline { stopped = .deadline }
+            if stopped == nil, let cancelled, cancelled() { stopped = .cancelled }
+            if stopped == nil { usleep(useconds_t(checkInterval * 1_000_000)) }
+        }
+        if stopped != nil || !watched {
+            // Killed, it cannot go on drawing or holding memory; reaped, it leaves no zombie.
+            if stopped != nil { kill(pid, SIGKILL) }
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift cannot import as macros.
         let signal = status & 0x7f
-        return signal == 0
+        var result =
+            signal == 0
             ? Result(status: (status >> 8) & 0xff, signal: nil, stdout: output, stderr: errors)
             : Result(status: nil, signal: signal, stdout: output, stderr: errors)
+        result.stopped = stopped
+        result.seconds = elapsed()
+        result.pid = pid
+        return result
     }
 
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
+    /// Where a helper executable of the package is: `$variable` when that is set (the
+    /// plugins set it to the helper they were given), else `name` beside the running
+    /// executable, where the package's build and the artifact bundle both put it.
+    static func helperPath(_ name: String, variable: String) -> String {
+        if let named = getenv(variable).map({ String(cString: $0) }), !named.isEmpty { return named }
+        let folder = FileIO.executablePath().map { FileIO.parentDirectory(of: $0) } ?? "."
+        return (folder.isEmpty ? "." : folder) + "/" + name
+    }
     private static func pipe() throws(LaunchFailure) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         guard systemPipe(&fds) == 0 else { throw LaunchFailure(reason: String(cString: strerror(errno))) }

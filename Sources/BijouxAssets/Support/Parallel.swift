@@ -54,30 +54,6 @@ public enum Parallel {
     }
 }
 
-extension Parallel {
-    /// Runs `body` on a thread of its own and returns its result, or nil when it has
-    /// not finished after `seconds`: then it is abandoned, left to finish (or to end
-    /// with the process) with nothing waiting for it. The last resort against work
-    /// whose cost no check bounds; `body` must touch nothing the caller goes on using.
-    package static func withTimeLimit<T>(_ seconds: Double, _ body: @escaping () -> T) -> T? {
-        let outcome = TimedOutcome<T>()
-        let work = UnsafeSendable(body)
-        DispatchQueue(label: "bijoux.time-limited").async {
-            outcome.value = work.value()
-            outcome.done.signal()
-        }
-        // The value is written before the signal and read after the wait.
-        guard outcome.done.wait(timeout: .now() + seconds) == .success else { return nil }
-        return outcome.value
-    }
-}
-
-/// What a time-limited body returns, handed from its thread to the waiting one.
-private final class TimedOutcome<T>: @unchecked Sendable {
-    var value: T?
-    let done = DispatchSemaphore(value: 0)
-}
-
 /// Result storage written by one thread per slot, read after all threads join.
 private final class ResultSlots<T, E: Error>: @unchecked Sendable {
     private let buffer: UnsafeMutableBufferPointer<Result<T, E>?>

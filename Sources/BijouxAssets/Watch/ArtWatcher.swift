@@ -64,7 +64,8 @@ public final class StopFlag: @unchecked Sendable {
 /// `bijoux-assets watch`: builds, then rebuilds whenever the art folder changes, until
 /// stopped. A failed build (a bad edit) is reported and the last good outputs stay;
 /// a file still being written makes the build wait for the next change rather than
-/// fail on it.
+/// fail on it. A change during a build cancels it (`BuildEngine.Options.cancel`): its
+/// icons' drawings are killed, and the newer change is built instead.
 public struct ArtWatcher: Sendable {
     /// What each build of the loop did, for its line.
     public enum Event: Sendable {
@@ -93,7 +94,7 @@ public struct ArtWatcher: Sendable {
     /// (on this thread).
     public func run(until stop: StopFlag, _ handle: (Event) -> Void) {
         var built = ArtSnapshot(folder: options.artFolder)
-        build(changed: [], handle)
+        report(attempt(superseding: nil, until: stop), changed: [], handle)
         while !stop.isSet {
             sleep(seconds: pollInterval)
             var now = ArtSnapshot(folder: options.artFolder)
@@ -109,9 +110,10 @@ public struct ArtWatcher: Sendable {
             }
             if stop.isSet { break }
             let changed = now.changes(since: built)
-            let outcome = attempt()
+            let outcome = attempt(superseding: now, until: stop)
             // Changed again while building: the build may have read a half-written
-            // file, so its outcome says nothing; the next change builds again.
+            // file (or was cancelled), so its outcome says nothing; the next change
+            // builds again.
             if ArtSnapshot(folder: options.artFolder) != now { continue }
             built = now
             report(outcome, changed: changed, handle)
@@ -123,7 +125,27 @@ public struct ArtWatcher: Sendable {
         case failure(any UserFacingError)
     }
 
-    func attempt() -> Outcome {
+    /// The build, on a thread of its own while this one goes on looking at the folder:
+    /// once it differs from `snapshot` (a newer save) or `stop` is set, the build is
+    /// cancelled, which kills its drawings at once, and its outcome is the caller's to
+    /// discard.
+    func attempt(superseding snapshot: ArtSnapshot?, until stop: StopFlag) -> Outcome {
+        var options = options
+        let cancel = StopFlag()
+        options.cancel = cancel
+        let outcome = Locked<Outcome?>(nil), done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { [options] in
+            outcome.value = Self.attempt(options)
+            done.signal()
+        }
+        while done.wait(timeout: .now() + pollInterval) == .timedOut {
+            guard !cancel.isSet else { continue }
+            if stop.isSet || snapshot.map({ ArtSnapshot(folder: options.artFolder) != $0 }) == true { cancel.set() }
+        }
+        return outcome.value ?? .failure(InternalWatchError(message: "the build ended with no outcome"))
+    }
+
+    static func attempt(_ options: BuildEngine.Options) -> Outcome {
         let clock = ContinuousClock()
         let start = clock.now
         // The engine's cache makes a rebuild remake only the jobs whose inputs changed;
@@ -146,10 +168,6 @@ public struct ArtWatcher: Sendable {
         } catch {
             return .failure(InternalWatchError(message: "\(error)"))
         }
-    }
-
-    func build(changed: [String], _ handle: (Event) -> Void) {
-        report(attempt(), changed: changed, handle)
     }
 
     func report(_ outcome: Outcome, changed: [String], _ handle: (Event) -> Void) {

@@ -287,13 +287,15 @@ extension CLI {
     /// Runs the tool under /usr/bin/time (`canMeasure`), which reads its peak memory
     /// from wait4's rusage. (The tests cannot spawn it and read that themselves: a
     /// child spawned from this process is charged this process's own peak at exec.)
-    static func runMeasured(_ arguments: [String]) throws -> MeasuredResult {
+    static func runMeasured(_ arguments: [String], environment: [String: String] = [:]) throws -> MeasuredResult {
+        // Through env(1), which sets `environment` for the tool.
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         #if os(macOS)
-            let result = try runTool(time, ["-l", executable] + arguments)
+            let result = try runTool("/usr/bin/env", variables + [time, "-l", executable] + arguments)
             let report = result.stderr.split(separator: "\n").first { $0.hasSuffix("maximum resident set size") }
             let peak = report.flatMap { Int($0.split(separator: " ").first ?? "") }
         #else
-            let result = try runTool(time, ["-f", "peak-kib %M", executable] + arguments)
+            let result = try runTool("/usr/bin/env", variables + [time, "-f", "peak-kib %M", executable] + arguments)
             let report = result.stderr.split(separator: "\n").last { $0.hasPrefix("peak-kib ") }
             let peak = report.flatMap { Int($0.dropFirst("peak-kib ".count)) }.map { $0 * 1024 }
         #endif

@@ -10,7 +10,7 @@ enum Dist {
     static let bundle = dist + "/bijoux-assets.artifactbundle"
     static let zip = bundle + ".zip"
     static let pluginPackage = dist + "/BijouxAssetsPlugin"
-    static let tools = ["bijoux-assets", "bijoux-aac"]
+    static let tools = ["bijoux-assets", "bijoux-aac", "bijoux-render"]
 
     static var available: Bool {
         if ProcessInfo.processInfo.environment["BIJOUX_REQUIRE_BUNDLE"] == "1" { return true }
@@ -85,9 +85,11 @@ struct ArtifactBundleTests {
             }
             #expect(linked.contains("libav") == (artifact.name == "bijoux-aac"), "\(artifact.name):\n\(linked)")
         }
-        let helper = try #require(try Self.artifacts().first { $0.name == "bijoux-aac" })
-        let help = try CLI.runTool(helper.path, ["--help"])
-        #expect(help.status == 0 && help.stdout.contains("USAGE: bijoux-aac"))
+        for name in ["bijoux-aac", "bijoux-render"] {
+            let helper = try #require(try Self.artifacts().first { $0.name == name })
+            let help = try CLI.runTool(helper.path, ["--help"])
+            #expect(help.status == 0 && help.stdout.contains("USAGE: \(name)"), "\(help.stdout)")
+        }
     }
 
     /// The archive holds the bundle folder at its root, as SwiftPM requires, and its

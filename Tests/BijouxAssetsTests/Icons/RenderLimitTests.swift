@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+@testable import BijouxAssets
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Issue 21, item 1: a drawing that runs past its limit is stopped, not just no longer
+/// waited for. Each icon is drawn by the helper process bijoux-render, killed at its
+/// deadline; a build stops at the first icon that hits a limit, caps its icons and
+/// their total drawing time, and `watch` kills the drawings of a superseded build.
+/// The limits are shortened here (`RenderLimits`, `BIJOUX_RENDER_TIME_LIMIT`) and the
+/// drawings take far longer, so no bound below is tight.
+@Suite("Renders that stop")
+struct RenderLimitTests {
+    static let file = "art/icons/slow.svg"
+
+    /// An icon that passes every SVG check and takes librsvg seconds to draw (minutes
+    /// with `passes` at 8): `passes` 8-octave turbulences over a 512 pt square.
+    static func slowSVG(passes: Int = 1, width: Int = 512, height: Int = 512) -> String {
+        let turbulences = (0..<passes).map { #"<feTurbulence baseFrequency="0.02" numOctaves="8" seed="\#($0)"/>"# }.joined()
+        return
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)"><filter id="f" x="0" y="0" width="1" height="1">\#(turbulences)</filter><rect width="\#(width)" height="\#(height)" filter="url(#f)"/></svg>"#
+    }
+
+    static let fastSVG = #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><rect x="4" y="4" width="16" height="16"/></svg>"#
+
+    /// Whether `pid` names a process (a zombie too): signal 0 finds it.
+    static func exists(_ pid: pid_t) -> Bool { kill(pid, 0) == 0 || errno != ESRCH }
+
+    /// Seconds since `start`.
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Polls `condition` every 20 ms until it holds or `timeout` seconds pass.
+    static func poll(_ timeout: Double, _ condition: () -> Bool) -> Bool {
+        let start = ContinuousClock.now
+        while !condition() {
+            if seconds(since: start) > timeout { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
+    @Test func aChildPastItsDeadlineIsKilledAndReaped() throws {
+        let start = ContinuousClock.now
+        let result = try ChildProcess.run("/bin/sleep", ["600"], deadline: 0.3)
+        let took = Self.seconds(since: start)
+        print("a child past its 0.3 s deadline: killed (signal \(result.signal ?? 0)) and reaped after \(took) s")
+        #expect(result.stopped == .deadline && result.signal == SIGKILL)
+        #expect(result.pid > 0 && !Self.exists(result.pid), "process \(result.pid) is still there")
+        #expect(took < 60)
+    }
+
+    @Test func aCancelledChildIsKilledAndReaped() throws {
+        let start = ContinuousClock.now
+        let result = try ChildProcess.run("/bin/sleep", ["600"]) { Self.seconds(since: start) > 0.2 }
+        #expect(result.stopped == .cancelled && result.signal == SIGKILL)
+        #expect(result.pid > 0 && !Self.exists(result.pid), "process \(result.pid) is still there")
+    }
+
+    /// The drawing goes on no longer than its limit: its process is killed and gone.
+    @Test func aRenderPastItsLimitIsKilledAndItsProcessIsGone() throws {
+        let renders = RenderSession(limits: RenderLimits(perIcon: 0.5, total: 600))
+        let start = ContinuousClock.now
+        #expect {
+            try DrawnIcon.make(name: "slow", file: Self.file, svg: Array(Self.slowSVG().utf8), wobble: .standard(seed: 1), renders: renders)
+        } throws: { error in
+            "\(error)"
+                == "\(Self.file): took more than 0.5 s to draw, so the build stopped there (an icon may take 0.5 s to draw and a build's icons 600 s in all); simplify its filters, blurs and <use>s"
+        }
+        let took = Self.seconds(since: start)
+        print("a render past its 0.5 s limit: stopped after \(took) s, its process \(renders.helpers) gone")
+        #expect(renders.helpers.count == 1)
+        for pid in renders.helpers { #expect(!Self.exists(pid), "render process \(pid) is still there") }
+        #expect(took < 60)
+    }
+
+    /// The icons of a build have `total` seconds between them: the icon whose drawing
+    /// runs into it is named, and the icons after it are not drawn.
+    @Test func theTotalDrawingTimeOfABuildIsCapped() throws {
+        let renders = RenderSession(limits: RenderLimits(perIcon: 600, total: 0.5))
+        let message =
+            "\(Self.file): drawing it took the build's icons past 0.5 s in all, so the build stopped there (an icon may take 600 s to draw and a build's icons 0.5 s in all); simplify the icons' filters, blurs and <use>s"
+        #expect {
+            try DrawnIcon.make(name: "slow", file: Self.file, svg: Array(Self.slowSVG().utf8), wobble: .standard(seed: 1), renders: renders)
+        } throws: { "\($0)" == message }
+        print("the total limit of 0.5 s: reached after \(renders.spent) s of drawing")
+        // The next icon is not drawn: the build's first error stands.
+        #expect {
+            try DrawnIcon.make(name: "fast", file: "art/icons/fast.svg", svg: Array(Self.fastSVG.utf8), wobble: .standard(seed: 1), renders: renders)
+        } throws: { "\($0)" == message }
+        #expect(renders.helpers.count == 1)
+        for pid in renders.helpers { #expect(!Self.exists(pid), "render process \(pid) is still there") }
+    }
+
+    @Test func theNumberOfIconsIsCapped() throws {
+        let folder = TestPaths.temporaryFolder("icon-cap")
+        for index in 0...RenderLimits.maxIcons { folder.write("art/icons/icon-\(String(format: "%03d", index)).svg", Self.fastSVG) }
+        #expect {
+            try IconsStage.plan(try ArtFolder(folder.path + "/art"))
+        } throws: { error in
+            "\(error)" == "\(folder.path)/art/icons/icon-256.svg: one icon too many: a build draws at most 256 icons, and this is number 257"
+        }
+    }
+
+    /// The finding: 12 icons that each hit the limit took 12 limits and more (and 1.39
+    /// GB); now the build stops at the first, with one error, its drawings killed.
+    @Test(.tags(.slow), .notInFastRun, .enabled(if: CLI.canMeasure, "no /usr/bin/time to measure the tool's peak memory with (install Debian's time package)"))
+    func twelveIconsAtTheLimitGiveOneErrorInAboutOneLimit() throws {
+        let folder = TestPaths.temporaryFolder("twelve-slow")
+        for index in 1...12 { folder.write("art/icons/slow-\(String(format: "%02d", index)).svg", Self.slowSVG()) }
+        let start = ContinuousClock.now
+        let result = try CLI.runMeasured(
+            ["build", "--art", folder.path + "/art", "--out", folder.path + "/out", "--jobs", "2"],
+            environment: [RenderLimits.perIconVariable: "0.5"])
+        let took = Self.seconds(since: start)
+        print("12 icons at a 0.5 s limit: one error after \(took) s, peak \(result.peakBytes / 1_048_576) MiB")
+        #expect(result.status == 1)
+        // (time(1) says the status on a line of its own.)
+        let lines = result.stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("Command exited with") }
+        #expect(lines.count == 1, "\(result.stderr)")
+        let pattern = #"/art/icons/slow-[0-9]{2}\.svg: error: took more than 0\.5 s to draw, so the build stopped there"#
+        #expect(lines.first?.range(of: pattern, options: .regularExpression) != nil, "\(result.stderr)")
+        #expect(took < 60)
+        #expect(!folder.exists("out"))
+    }
+}
+
+/// `watch`: a save during a build cancels it, and its drawing is killed.
+@Suite("Watch cancels superseded renders", .tags(.slow), .notInFastRun, .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/cmdline"), "no /proc"))
+struct WatchCancelsRendersTests {
+    /// The render processes drawing a `width` × `height` pt icon (the size marks this
+    /// test's drawings apart from other tests'), from /proc.
+    static func renders(width: Int, height: Int) -> [pid_t] {
+        let marker = Array("\(IconRenderer.helperName)\0\(width * DrawnIcon.density)\0\(height * DrawnIcon.density)\0".utf8)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
+            guard let pid = pid_t(name), let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { return nil }
+            return Array(command).firstRange(of: marker) != nil ? pid : nil
+        }
+    }
+
+    @Test func aNewSaveKillsTheRenderOfThePreviousOne() throws {
+        let folder = TestPaths.temporaryFolder("watch-cancel")
+        folder.write("art/icons/give.svg", RenderLimitTests.fastSVG)
+        var options = BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", jobs: 2)
+        // No limit stops this drawing in the test's time: only the cancellation can.
+        options.renderLimits = RenderLimits(perIcon: 600, total: 600)
+        let watcher = ArtWatcher(options: options)
+        let stop = StopFlag(), events = Locked<[String]>([]), ended = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            watcher.run(until: stop) { event in events.withLock { $0.append(event.line) } }
+            ended.signal()
+        }
+        defer {
+            stop.set()
+            ended.wait()
+        }
+        #expect(RenderLimitTests.poll(120) { events.value.count == 1 }, "no first build: \(events.value)")
+
+        // A bad save: a drawing of minutes.
+        folder.write("art/icons/give.svg", RenderLimitTests.slowSVG(passes: 8, width: 511, height: 509))
+        var drawing: [pid_t] = []
+        let started = RenderLimitTests.poll(120) {
+            drawing = Self.renders(width: 511, height: 509)
+            return !drawing.isEmpty
+        }
+        #expect(started, "no drawing started")
+        // The next save supersedes it.
+        let start = ContinuousClock.now
+        folder.write("art/icons/give.svg", RenderLimitTests.fastSVG)
+        #expect(RenderLimitTests.poll(60) { !drawing.contains(where: RenderLimitTests.exists) }, "render processes \(drawing) are still there")
+        let took = RenderLimitTests.seconds(since: start)
+        #expect(RenderLimitTests.poll(120) { events.value.last?.contains("icons/give.svg changed: rebuilt") == true }, "\(events.value)")
+        print("watch: a superseded render (process \(drawing)) was killed \(took) s after the next save; then \(events.value.last ?? "")")
+        #expect(events.value.count == 2, "the superseded build is not reported: \(events.value)")
+    }
+}
