@@ -67,8 +67,9 @@ let package = Package(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // The few C functions Swift cannot express: libpng reports errors with
-        // longjmp, zlib's init functions are macros, and an atomic exchange of two
-        // folders is in neither Glibc's nor Darwin's Swift module.
+        // longjmp, zlib's init functions are macros, an atomic exchange of two folders
+        // is in neither Glibc's nor Darwin's Swift module, and dladdr (which library
+        // file holds a symbol) is not in Glibc's.
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
         .target(
             name: "BijouxAssets",

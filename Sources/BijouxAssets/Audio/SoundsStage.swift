@@ -1,5 +1,3 @@
-import CEbur128
-
 /// The sound and touch stage: every `art/music/<name>.json` score becomes
 /// `Audio/<name>.m4a` and every `art/haptics/<name>.json` recipe
 /// `Haptics/<name>.ahap`, one job each; a last job writes `Generated/Sounds.swift`,
@@ -72,19 +70,18 @@ package enum SoundsStage: Stage {
     }
 
     /// Everything that decides a track: its name (it names the file and the facts),
-    /// the score's bytes, and what makes it beside the tool's own build (which the
-    /// engine adds): the AAC encoder helper, identified by its executable's hash
-    /// without being run (see `AACCodec`), and libebur128, whose measure sets the
-    /// mastering gain. Every other setting (sample rate, bit rate, loudness target,
-    /// the voices) is a constant of the tool. `file` (the score) names a missing helper.
+    /// the score's bytes, and what makes it beside the tool's own build and libraries
+    /// (libebur128, whose measure sets the mastering gain, and KISS FFT: the cache's
+    /// identity): the AAC encoder helper, identified by its executable's hash and the
+    /// FFmpeg library files it loads, without being run (see `AACCodec`). Every other
+    /// setting (sample rate, bit rate, loudness target, the voices) is a constant of
+    /// the tool. `file` (the score) names a missing helper.
     static func trackKey(name: String, score: [UInt8], file: String) throws(AACCodec.Failure) -> CacheKey {
         let key = CacheKey("track")
         key.add("name", name)
         key.add("score", score)
         key.add("encoder", try AACCodec.helperIdentity(file: file))
-        var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
-        ebur128_get_version(&major, &minor, &patch)
-        key.add("libebur128", "\(major).\(minor).\(patch)")
+        key.add("FFmpeg", AACCodec.libraryIdentity)
         return key
     }
 

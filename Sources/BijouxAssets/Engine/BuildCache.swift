@@ -7,20 +7,54 @@
 /// One binary file: a magic line, the tool's identity, the entries, and an XXH3 of
 /// everything before it. A file that is truncated, corrupt, or written by another
 /// build of the tool fails to decode and is ignored: the build is then a full one.
+///
+/// The checksum catches damage, not forgery: it has no key, and the identity is in the
+/// file. The cache is trusted exactly as far as the folder it lives in: a build takes
+/// an output whose bytes hash to what the cache says, so an edited output with a cache
+/// rewritten to match is kept. `check` trusts it only when asked (`--trust-cache`).
 struct BuildCache: Sendable {
     static let folder = ".bijoux"
     static let file = folder + "/cache"
-    static let magic = Array("bijoux-cache 1\n".utf8)
+    static let magic = Array("bijoux-cache 2\n".utf8)
 
     struct Output: Sendable, Equatable {
         var path: String
         var hash: ContentHash
     }
 
+    /// A warning as the cache keeps it: a subject in the art folder (`art/cat.png:3:1`)
+    /// relative to it, so a replayed warning names the art folder as the build that
+    /// replays it was given it, after the folder is renamed or moved too.
+    struct Warning: Sendable, Equatable {
+        /// Relative to the art folder when `inArt`; else as the job gave it.
+        var subject: String
+        var inArt: Bool
+        var message: String
+
+        init(subject: String, inArt: Bool, message: String) {
+            self.subject = subject
+            self.inArt = inArt
+            self.message = message
+        }
+
+        /// `warning` as kept, its subject relative to `art` (the folder as given) when in it.
+        init(_ warning: BuildWarning, art: String) {
+            let prefix = art.hasSuffix("/") ? art : art + "/"
+            inArt = warning.subject.hasPrefix(prefix)
+            subject = inArt ? String(warning.subject.dropFirst(prefix.count)) : warning.subject
+            message = warning.message
+        }
+
+        /// The warning as this build names it, in the art folder `art`.
+        func warning(art: String) -> BuildWarning {
+            BuildWarning(subject: inArt ? (art.hasSuffix("/") ? art : art + "/") + subject : subject, message: message)
+        }
+    }
+
     struct Entry: Sendable, Equatable {
         var key: ContentHash
         var outputs: [Output]
-        var warnings: [BuildWarning]
+        var warnings: [Warning]
         var notes: [String]
         var artifact: [UInt8]
     }
@@ -45,6 +79,7 @@ struct BuildCache: Sendable {
             }
             writer.number(entry.warnings.count)
             for warning in entry.warnings {
+                writer.number(warning.inArt ? 1 : 0)
                 writer.string(warning.subject)
                 writer.string(warning.message)
             }
@@ -74,8 +109,8 @@ struct BuildCache: Sendable {
             }
             guard let warningCount = reader.number() else { return nil }
             for _ in 0..<warningCount {
-                guard let subject = reader.string(), let message = reader.string() else { return nil }
-                entry.warnings.append(BuildWarning(subject: subject, message: message))
+                guard let inArt = reader.number(), inArt <= 1, let subject = reader.string(), let message = reader.string() else { return nil }
+                entry.warnings.append(Warning(subject: subject, inArt: inArt == 1, message: message))
             }
             guard let noteCount = reader.number() else { return nil }
             for _ in 0..<noteCount {
@@ -90,17 +125,25 @@ struct BuildCache: Sendable {
     }
 }
 
-/// Which build of the tool made a cache: its version and a hash of its own executable,
-/// so any change to the code (a new keying rule, a fixed encoder) is a new identity
-/// and the cache it left is not trusted.
+/// Which build of the tool made a cache: its version, a hash of its own executable, so
+/// any change to the code (a new keying rule, a fixed encoder) is a new identity and
+/// the cache it left is not trusted, and the versions of the system libraries that
+/// decide its outputs (`SystemLibraries`), so upgrading one is a new identity too.
+/// Anyone can compute it: it names a build of the tool, it authenticates nothing.
 public enum ToolIdentity {
     /// The tool's version, as `--version` prints it and the artifact bundle names it.
     public static let version = "0.1.0"
 
-    static let current: String = {
-        guard let path = FileIO.executablePath(), let hash = try? FileIO.contentHash(ofFile: path) else {
-            return version + " (executable unreadable)"
-        }
-        return version + " " + hash.description
+    /// The hash of the running executable.
+    static let executable: String = {
+        guard let path = FileIO.executablePath(), let hash = try? FileIO.contentHash(ofFile: path) else { return "(executable unreadable)" }
+        return hash.description
     }()
+
+    static let current = identity(executable: executable, libraries: SystemLibraries.current)
+
+    /// The identity of this version of the tool with that executable hash, linking those libraries.
+    static func identity(executable: String, libraries: [(name: String, version: String)]) -> String {
+        ([version, executable] + libraries.map { "\($0.name) \($0.version)" }).joined(separator: "; ")
+    }
 }

@@ -244,7 +244,7 @@ public enum BuildEngine {
 
         var execution = Execution()
         func record(_ id: String, _ entry: BuildCache.Entry) {
-            execution.warnings += entry.warnings
+            execution.warnings += entry.warnings.map { $0.warning(art: art.path) }
             execution.notes += entry.notes
             execution.paths += entry.outputs.map(\.path)
             execution.cache.entries.append((id, entry))
@@ -275,7 +275,7 @@ public enum BuildEngine {
                             let from = input.stage == here ? stage : work[input.stage]
                             return artifact.isEmpty ? nil : JobArtifact(stage: from.stage.name, job: from.jobs[input.job].name, artifact: artifact)
                         }
-                        entry = try make(job.name, key: stage.keys[index], threads: threads, inputs: inputs, into: destination) {
+                        entry = try make(job.name, key: stage.keys[index], threads: threads, inputs: inputs, art: art, into: destination) {
                             try stage.prepared[index].make($0)
                         }
                     }
@@ -328,7 +328,7 @@ public enum BuildEngine {
         let id = JobArtifact.id(stage: step.name, job: FinalStep.jobName)
         let hash = CacheKey.taking(own: key.hash, from: taken)
         let hit = old?[id].flatMap { $0.key == hash && destination.reuse($0.outputs) ? $0 : nil }
-        let entry = try hit ?? make(step.name, key: hash, threads: options.jobs, into: destination) { try step.make(parts, warnings, art, $0) }
+        let entry = try hit ?? make(step.name, key: hash, threads: options.jobs, art: art, into: destination) { try step.make(parts, warnings, art, $0) }
         run.paths += entry.outputs.map(\.path)
         run.cache.entries.append((id, entry))
         let seconds = hit == nil ? Clock.seconds(since: started) : 0
@@ -337,9 +337,9 @@ public enum BuildEngine {
     }
 
     /// Runs one job's `make`, sending its outputs to the destination, and returns what
-    /// the cache keeps of it.
+    /// the cache keeps of it (warnings about art files relative to the art folder).
     private static func make(
-        _ name: String, key: ContentHash, threads: Int, inputs: [JobArtifact] = [],
+        _ name: String, key: ContentHash, threads: Int, inputs: [JobArtifact] = [], art: ArtFolder,
         into destination: some OutputDestination, _ body: (JobRecorder) throws -> Void
     ) throws -> BuildCache.Entry {
         let hashes = Locked<[BuildCache.Output]>([])
@@ -348,7 +348,9 @@ public enum BuildEngine {
             hashes.withLock { $0.append(BuildCache.Output(path: output.path, hash: hash)) }
         }
         try body(recorder)
-        return BuildCache.Entry(key: key, outputs: hashes.value, warnings: recorder.warnings, notes: recorder.notes, artifact: recorder.artifact)
+        return BuildCache.Entry(
+            key: key, outputs: hashes.value, warnings: recorder.warnings.map { BuildCache.Warning($0, art: art.path) }, notes: recorder.notes,
+            artifact: recorder.artifact)
     }
 
     /// Image sets are not namespaced (the app asks for `UIImage(named: "cat")`), so a

@@ -1,5 +1,6 @@
 // Thin C shims for what Swift cannot do directly: libpng reports errors by
-// longjmp (which must not cross Swift frames), and zlib's init calls are macros.
+// longjmp (which must not cross Swift frames), zlib's init calls are macros, and
+// dladdr is behind _GNU_SOURCE in glibc's headers.
 #ifndef BIJOUX_SHIMS_H
 #define BIJOUX_SHIMS_H
 
@@ -62,5 +63,9 @@ void bx_png_end(bx_png_reader *reader);
 /// deflateInit2 for a raw deflate stream (no zlib header), so independently
 /// compressed pieces can be joined into one stream.
 int bx_deflate_init_raw(z_stream *stream, int level, int strategy);
+
+/// The path of the shared library (or executable) whose code holds `symbol`, as the
+/// dynamic loader loaded it (`dladdr`), or NULL; the string lives as long as the library.
+const char *bx_library_file(const void *symbol);
 
 #endif

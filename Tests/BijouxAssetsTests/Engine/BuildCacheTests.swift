@@ -189,12 +189,59 @@ struct BuildCacheTests {
                 "charms/cat",
                 BuildCache.Entry(
                     key: ContentHash.of([1, 2, 3]), outputs: [.init(path: "a/b.png", hash: ContentHash.of([4]))],
-                    warnings: [BuildWarning(subject: "art/cat.png", message: "hazy ✓")], notes: ["note"], artifact: [9, 8, 7])
+                    warnings: [.init(subject: "cat.png", inArt: true, message: "hazy ✓"), .init(subject: "elsewhere", inArt: false, message: "m")],
+                    notes: ["note"], artifact: [9, 8, 7])
             ))
         let bytes = cache.encoded(tool: "t")
         let decoded = try #require(BuildCache.decode(bytes, tool: "t"))
         #expect(decoded.entries.map(\.id) == ["charms/cat"] && decoded["charms/cat"] == cache["charms/cat"])
         #expect(BuildCache.decode(bytes, tool: "u") == nil)
         for length in 0..<bytes.count { #expect(BuildCache.decode(Array(bytes.prefix(length)), tool: "t") == nil) }
+    }
+
+    /// The cache's identity holds the version of every library that decides an output
+    /// (see `SystemLibraries`): a cache written under another version of any one of
+    /// them (the identity injected here) is not trusted, so every job is made again.
+    @Test func aCacheFromAnotherLibraryVersionIsNotTrusted() throws {
+        let built = Built(folder: TestPaths.temporaryFolder("cache-library"))
+        OutputTreeTests.writeArt(built.folder, revision: 1)
+        let all = try built.build()
+        #expect(all.contains("charms/sun") && all.contains("table/charm table"))
+        #expect(try built.build().isEmpty)
+        let names = SystemLibraries.current.map(\.name)
+        #expect(names == ["librsvg", "cairo", "libpng", "zlib", "libebur128", "KISS FFT"])
+        for index in names.indices {
+            var other = SystemLibraries.current
+            other[index].version += ".1"
+            #expect(ToolIdentity.identity(executable: ToolIdentity.executable, libraries: other) != ToolIdentity.current, "\(names[index])")
+        }
+        var older = SystemLibraries.current
+        older[0].version = "2.40.0"
+        let cacheFile = built.out + "/" + BuildCache.file
+        let cache = try #require(BuildCache.decode(try FileIO.read(cacheFile), tool: ToolIdentity.current))
+        built.folder.write("out/" + BuildCache.file, cache.encoded(tool: ToolIdentity.identity(executable: ToolIdentity.executable, libraries: older)))
+        #expect(try built.build() == all)
+    }
+
+    /// A cached warning keeps its art file relative to the art folder, so after the
+    /// art folder is renamed the replayed warning names it as this build was given it.
+    @Test func aReplayedWarningNamesTheArtFolderAsGivenThisBuild() throws {
+        let folder = TestPaths.temporaryFolder("cache-renamed-art")
+        OutputTreeTests.writeArt(folder, revision: 1)
+        let hazy = Synthetic.paintedDisc(width: 120, height: 110, center: (60, 55), radius: 40, softness: 5, color: (250, 200, 60), matte: 14)
+        folder.write("art/charms/sun.png", PNGEncoder.encode(hazy, as: .rgb))
+        func build(_ art: String) throws -> (made: Set<String>, warnings: [String]) {
+            let made = MadeJobs()
+            let report = try BuildEngine.build(
+                BuildEngine.Options(artFolder: folder.path + "/" + art, outputFolder: folder.path + "/out", progress: made.options))
+            return (made.jobs, report.warnings.map(\.subject))
+        }
+        let first = try build("art")
+        #expect(first.made.contains("charms/sun"))
+        #expect(first.warnings == [folder.path + "/art/charms/sun.png"])
+        try FileManager.default.moveItem(atPath: folder.path + "/art", toPath: folder.path + "/paintings")
+        let second = try build("paintings")
+        #expect(!second.made.contains("charms/sun"))
+        #expect(second.warnings == [folder.path + "/paintings/charms/sun.png"])
     }
 }

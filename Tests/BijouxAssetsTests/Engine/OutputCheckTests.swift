@@ -87,4 +87,58 @@ struct OutputCheckTests {
         #expect(folder.read("elsewhere.txt") == Array("not the tool's".utf8))
         #expect(try Self.check(folder).status == 0)
     }
+
+    /// A cache is no secret: its identity is in it, in plain text, and its checksum is
+    /// unkeyed. A folder restored from elsewhere can hold an edited output and a cache
+    /// rewritten to match it, written here with the cache's own encoder. `check` makes
+    /// every output from the art and compares bytes, so it names the file; only
+    /// `--trust-cache` (for local use) takes the cache's word, and so does `build`,
+    /// which trusts the folder's cache as it trusts the folder.
+    @Test func aForgedCacheFailsCheckAndOnlyTrustCacheTakesItsWord() throws {
+        let folder = TestPaths.temporaryFolder("check-forged")
+        OutputTreeTests.writeArt(folder, revision: 1)
+        #expect(try OutputTreeTests.build(folder).status == 0)
+        let table = "out/" + TableStage.swiftPath
+        let poisoned = try #require(folder.read(table)) + Array("let poisoned = true\n".utf8)
+        folder.write(table, poisoned)
+        let bytes = try #require(folder.read("out/" + BuildCache.file))
+        var header = ByteReader(bytes: bytes, at: BuildCache.magic.count)
+        let identity = header.string()
+        let tool = try #require(identity)
+        var cache = try #require(BuildCache.decode(bytes, tool: tool))
+        for index in cache.entries.indices {
+            for output in cache.entries[index].entry.outputs.indices where cache.entries[index].entry.outputs[output].path == TableStage.swiftPath {
+                cache.entries[index].entry.outputs[output].hash = ContentHash.of(poisoned)
+            }
+        }
+        folder.write("out/" + BuildCache.file, cache.encoded(tool: tool))
+
+        var result = try Self.check(folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                stale: \(table)
+                out/ is not what a build would write: 1 stale, 0 missing, 0 extra
+
+                """)
+        result = try CLI.run(["check", "--art", "art", "--out", "out", "--trust-cache"], in: folder.path)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout == "out/ is up to date\n")
+        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(folder.read(table) == poisoned)
+        // Without the forged cache, a build remakes the file from the art.
+        FileIO.removeTree(folder.path + "/out/.bijoux")
+        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(folder.read(table) != poisoned)
+        #expect(try Self.check(folder).status == 0)
+    }
+
+    /// `check --help` says what `--trust-cache` trusts, and that CI should not use it.
+    @Test func theHelpSaysWhatTrustCacheTrusts() throws {
+        let result = try CLI.run(["check", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("--trust-cache"))
+        #expect(result.stdout.contains("trusts nothing in the folder"))
+        #expect(result.stdout.contains("CI should not"))
+    }
 }
