@@ -85,16 +85,16 @@ struct ChildProcess {
             : Result(status: nil, signal: signal, stdout: output, stderr: errors)
     }
 
-    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+    static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-    private static func pipe() throws(LaunchFailure) -> (read: Int32, write: Int32) {
+    static func pipe() throws(LaunchFailure) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         guard systemPipe(&fds) == 0 else { throw LaunchFailure(reason: String(cString: strerror(errno))) }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return (fds[0], fds[1])
     }
 
-    private static func spawn(_ executable: String, _ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32) throws(LaunchFailure) -> pid_t {
+    static func spawn(_ executable: String, _ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32) throws(LaunchFailure) -> pid_t {
         #if canImport(Darwin)
             var actions: posix_spawn_file_actions_t?
         #else
