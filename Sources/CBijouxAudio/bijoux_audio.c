@@ -103,18 +103,37 @@ static int encode_and_write(AVCodecContext *codec, AVFormatContext *format, AVSt
     }
 }
 
-int bx_aac_encode(const float *left, const float *right, int64_t frames, int sample_rate,
-                  bx_aac_settings settings, bx_audio_bytes *out, char *message, size_t message_size) {
-    memory_file file = {0};
-    AVFormatContext *format = NULL;
-    AVCodecContext *codec = NULL;
-    AVIOContext *io = NULL;
-    AVFrame *frame = NULL;
-    AVPacket *packet = NULL;
+struct bx_aac_encoder {
+    memory_file file;
+    AVFormatContext *format;
+    AVCodecContext *codec;
+    AVIOContext *io;
+    AVStream *stream;
+    AVFrame *frame;
+    AVPacket *packet;
+    int64_t written;
+};
+
+void bx_aac_encoder_free(bx_aac_encoder *encoder) {
+    if (!encoder) return;
+    free(encoder->file.data);
+    av_packet_free(&encoder->packet);
+    av_frame_free(&encoder->frame);
+    avcodec_free_context(&encoder->codec);
+    avformat_free_context(encoder->format);
+    free_memory_context(&encoder->io);
+    free(encoder);
+}
+
+int bx_aac_encoder_open(int sample_rate, bx_aac_settings settings, bx_aac_encoder **out, char *message, size_t message_size) {
     // Failures come back as return codes and messages; nothing goes to stderr.
     av_log_set_level(AV_LOG_QUIET);
+    *out = NULL;
     const char *step = "allocating the muxer";
-    int status = avformat_alloc_output_context2(&format, NULL, settings.muxer, NULL);
+    int status = AVERROR(ENOMEM);
+    bx_aac_encoder *e = calloc(1, sizeof *e);
+    if (!e) goto done;
+    status = avformat_alloc_output_context2(&e->format, NULL, settings.muxer, NULL);
     if (status < 0) goto done;
 
     step = "finding the encoder";
@@ -122,12 +141,13 @@ int bx_aac_encode(const float *left, const float *right, int64_t frames, int sam
     status = AVERROR_ENCODER_NOT_FOUND;
     if (!encoder) goto done;
     status = AVERROR(ENOMEM);
-    codec = avcodec_alloc_context3(encoder);
-    frame = av_frame_alloc();
-    packet = av_packet_alloc();
-    io = memory_context(&file, 1);
-    if (!codec || !frame || !packet || !io) goto done;
+    e->codec = avcodec_alloc_context3(encoder);
+    e->frame = av_frame_alloc();
+    e->packet = av_packet_alloc();
+    e->io = memory_context(&e->file, 1);
+    if (!e->codec || !e->frame || !e->packet || !e->io) goto done;
 
+    AVCodecContext *codec = e->codec;
     codec->sample_fmt = AV_SAMPLE_FMT_FLTP;
     codec->sample_rate = sample_rate;
     codec->bit_rate = settings.bit_rate;
@@ -140,64 +160,71 @@ int bx_aac_encode(const float *left, const float *right, int64_t frames, int sam
     av_channel_layout_default(&codec->ch_layout, 2);
     if (settings.bit_exact) {
         codec->flags |= AV_CODEC_FLAG_BITEXACT;
-        format->flags |= AVFMT_FLAG_BITEXACT;
+        e->format->flags |= AVFMT_FLAG_BITEXACT;
     }
-    if (format->oformat->flags & AVFMT_GLOBALHEADER) codec->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    if (e->format->oformat->flags & AVFMT_GLOBALHEADER) codec->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     step = "opening the encoder";
     status = avcodec_open2(codec, encoder, NULL);
     if (status < 0) goto done;
 
     step = "adding the stream";
     status = AVERROR(ENOMEM);
-    AVStream *stream = avformat_new_stream(format, NULL);
-    if (!stream) goto done;
-    stream->time_base = codec->time_base;
-    status = avcodec_parameters_from_context(stream->codecpar, codec);
+    e->stream = avformat_new_stream(e->format, NULL);
+    if (!e->stream) goto done;
+    e->stream->time_base = codec->time_base;
+    status = avcodec_parameters_from_context(e->stream->codecpar, codec);
     if (status < 0) goto done;
 
-    format->pb = io;
-    format->flags |= AVFMT_FLAG_CUSTOM_IO;
+    e->format->pb = e->io;
+    e->format->flags |= AVFMT_FLAG_CUSTOM_IO;
     step = "writing the header";
-    status = avformat_write_header(format, NULL);
-    if (status < 0) goto done;
+    status = avformat_write_header(e->format, NULL);
 
-    step = "encoding";
-    const int frame_size = codec->frame_size;
-    for (int64_t start = 0; start < frames; start += frame_size) {
-        int count = (int)(frames - start < frame_size ? frames - start : frame_size);
-        av_frame_unref(frame);
-        frame->nb_samples = count;
-        frame->format = codec->sample_fmt;
-        frame->sample_rate = sample_rate;
-        status = av_channel_layout_copy(&frame->ch_layout, &codec->ch_layout);
-        if (status < 0) goto done;
-        status = av_frame_get_buffer(frame, 0);
-        if (status < 0) goto done;
-        memcpy(frame->data[0], left + start, (size_t)count * sizeof(float));
-        memcpy(frame->data[1], right + start, (size_t)count * sizeof(float));
-        frame->pts = start;
-        status = encode_and_write(codec, format, stream, frame, packet);
-        if (status < 0) goto done;
+done:
+    if (status < 0) {
+        set_message(message, message_size, step, status);
+        bx_aac_encoder_free(e);
+        return status;
     }
-    status = encode_and_write(codec, format, stream, NULL, packet);
+    *out = e;
+    return 0;
+}
+
+int bx_aac_encoder_frame_size(const bx_aac_encoder *encoder) { return encoder->codec->frame_size; }
+
+int bx_aac_encoder_write(bx_aac_encoder *e, const float *left, const float *right, int count, char *message, size_t message_size) {
+    AVFrame *frame = e->frame;
+    av_frame_unref(frame);
+    frame->nb_samples = count;
+    frame->format = e->codec->sample_fmt;
+    frame->sample_rate = e->codec->sample_rate;
+    int status = av_channel_layout_copy(&frame->ch_layout, &e->codec->ch_layout);
+    if (status >= 0) status = av_frame_get_buffer(frame, 0);
+    if (status >= 0) {
+        memcpy(frame->data[0], left, (size_t)count * sizeof(float));
+        memcpy(frame->data[1], right, (size_t)count * sizeof(float));
+        frame->pts = e->written;
+        e->written += count;
+        status = encode_and_write(e->codec, e->format, e->stream, frame, e->packet);
+    }
+    if (status < 0) set_message(message, message_size, "encoding", status);
+    return status < 0 ? status : 0;
+}
+
+int bx_aac_encoder_finish(bx_aac_encoder *e, bx_audio_bytes *out, char *message, size_t message_size) {
+    const char *step = "encoding";
+    int status = encode_and_write(e->codec, e->format, e->stream, NULL, e->packet);
     if (status < 0) goto done;
     step = "writing the trailer";
-    status = av_write_trailer(format);
+    status = av_write_trailer(e->format);
     if (status < 0) goto done;
-    avio_flush(io);
-
-    out->data = file.data;
-    out->size = file.size;
-    file.data = NULL;
+    avio_flush(e->io);
+    out->data = e->file.data;
+    out->size = e->file.size;
+    e->file.data = NULL;
 
 done:
     if (status < 0) set_message(message, message_size, step, status);
-    free(file.data);
-    av_packet_free(&packet);
-    av_frame_free(&frame);
-    avcodec_free_context(&codec);
-    avformat_free_context(format);
-    free_memory_context(&io);
     return status < 0 ? status : 0;
 }
 

@@ -10,11 +10,13 @@ import CBijouxAudio
 /// `bijoux-assets` runs it when a track must be encoded, so the tool's own start loads
 /// none of FFmpeg's libraries (see `AACCodec`, its client, for the protocol):
 ///
-///     bijoux-aac encode SAMPLE_RATE BIT_RATE   planar Float32 (left, then right) in, .m4a out
+///     bijoux-aac encode SAMPLE_RATE BIT_RATE   interleaved Float32 frames (left, right) in, .m4a out
 ///     bijoux-aac decode                        a container in, sample rate (UInt32) and planar Float32 out
 ///
 /// Numbers are in the machine's byte order: both ends run on one machine. A failure is
-/// one line on standard error and exit status 1.
+/// one line on standard error and exit status 1. Encoding reads its input an AAC frame
+/// (1024 samples a channel) at a time and encodes it at once, so neither end holds a
+/// track's samples whole; only the file is held, in memory, until it is written.
 ///
 /// The encoding recipe: FFmpeg's native `aac` encoder (AAC-LC) into the `ipod` muxer
 /// (MP4 with the M4A brand), in memory, with both bit-exact flags: the muxer's
@@ -60,26 +62,51 @@ func message(_ buffer: [CChar]) -> String {
 }
 
 func encode(sampleRate: Int32, bitRate: Int64) {
-    let input = readInput()
-    let stride = 2 * MemoryLayout<Float>.size
-    guard input.count % stride == 0 else { fail("encode: the input is not whole stereo frames of Float32") }
-    let frames = input.count / stride
-    var bytes = bx_audio_bytes()
     var reason = [CChar](repeating: 0, count: 256)
-    let status = input.withUnsafeBytes { raw in
-        let samples = raw.bindMemory(to: Float.self)
-        // The names must outlive the call that reads them, not just the settings' init.
-        return muxer.withCString { muxer in
-            encoder.withCString { encoder in
-                let settings = bx_aac_settings(muxer: muxer, encoder: encoder, bit_rate: bitRate, bit_exact: 1)
-                return bx_aac_encode(
-                    samples.baseAddress, samples.baseAddress.map { $0 + frames }, Int64(frames), sampleRate, settings, &bytes, &reason, reason.count)
-            }
+    // The names must outlive the call that reads them, not just the settings' init.
+    let opened = muxer.withCString { muxer in
+        encoder.withCString { encoder in
+            var made: OpaquePointer?
+            let settings = bx_aac_settings(muxer: muxer, encoder: encoder, bit_rate: bitRate, bit_exact: 1)
+            return bx_aac_encoder_open(sampleRate, settings, &made, &reason, reason.count) == 0 ? made : nil
         }
     }
-    guard status == 0 else { fail("FFmpeg could not encode AAC: " + message(reason)) }
+    guard let opened else { fail("FFmpeg could not encode AAC: " + message(reason)) }
+    // The encoder takes one AAC frame's samples at a time (the last may be shorter), as
+    // when the whole track was read first: the same frames make the same bytes.
+    let frameSize = Int(bx_aac_encoder_frame_size(opened))
+    var interleaved = [Float](repeating: 0, count: 2 * frameSize)
+    var left = [Float](repeating: 0, count: frameSize), right = left
+    var ended = false
+    while !ended {
+        var filled = 0
+        let size = interleaved.count * MemoryLayout<Float>.size
+        while filled < size {
+            let count = interleaved.withUnsafeMutableBytes { read(0, $0.baseAddress.map { $0 + filled }, size - filled) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { fail("cannot read standard input: " + String(cString: strerror(errno))) }
+            if count == 0 {
+                ended = true
+                break
+            }
+            filled += count
+        }
+        guard filled % (2 * MemoryLayout<Float>.size) == 0 else { fail("encode: the input is not whole stereo frames of Float32") }
+        let frames = filled / (2 * MemoryLayout<Float>.size)
+        guard frames > 0 else { break }
+        for i in 0..<frames {
+            left[i] = interleaved[2 * i]
+            right[i] = interleaved[2 * i + 1]
+        }
+        guard bx_aac_encoder_write(opened, left, right, Int32(frames), &reason, reason.count) == 0 else {
+            fail("FFmpeg could not encode AAC: " + message(reason))
+        }
+    }
+    var bytes = bx_audio_bytes()
+    guard bx_aac_encoder_finish(opened, &bytes, &reason, reason.count) == 0 else { fail("FFmpeg could not encode AAC: " + message(reason)) }
     writeOutput(bytes.data, bytes.size)
     bx_audio_free(bytes.data)
+    bx_aac_encoder_free(opened)
 }
 
 func decode() {

@@ -9,9 +9,9 @@
 /// are deterministic are in `Sources/bijoux-aac/main.swift`). The tool runs it only when
 /// a track must be encoded, so no other build, command or start loads FFmpeg.
 ///
-/// The protocol: `bijoux-aac encode SAMPLE_RATE BIT_RATE` reads planar Float32 (every
-/// left sample, then every right one) on its standard input and writes the `.m4a` on its
-/// standard output; `bijoux-aac decode` reads a container and writes the sample rate
+/// The protocol: `bijoux-aac encode SAMPLE_RATE BIT_RATE` reads interleaved Float32
+/// frames (left, right) on its standard input, encoding them as they come, and writes the
+/// `.m4a` on its standard output once its input ends; `bijoux-aac decode` reads a container and writes the sample rate
 /// (a UInt32) and then planar Float32. Numbers are in the machine's byte order. A
 /// failure is a line on its standard error and a non-zero exit status.
 ///
@@ -87,14 +87,38 @@ enum AACCodec {
         return files.sorted()
     }
 
+    /// Encodes the track `next` gives, interleaved Float32 frames (left, right) a block
+    /// at a time, nil at its end: the helper encodes as they come.
+    static func encode(sampleRate: Int, file: String, frames next: () -> [Float]?) throws(Failure) -> [UInt8] {
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess.run(
+                helper, ["encode", String(sampleRate), String(bitRate)],
+                streaming: {
+                    next().map { block in block.withUnsafeBytes { Array($0) } }
+                })
+        } catch {
+            throw Failure(file: file, reason: "\(missing): \(error.reason)")
+        }
+        guard result.status == 0 else { throw Failure(file: file, reason: "\(helper) failed: \(result.reason)") }
+        guard !result.stdout.isEmpty else { throw Failure(file: file, reason: "\(helper) wrote no track") }
+        return result.stdout
+    }
+
+    /// A whole track in memory, encoded.
     static func encode(_ buffer: StereoBuffer, sampleRate: Int, file: String) throws(Failure) -> [UInt8] {
-        var pcm = [UInt8]()
-        pcm.reserveCapacity(buffer.frames * 2 * MemoryLayout<Float>.size)
-        buffer.left.withUnsafeBytes { pcm += $0 }
-        buffer.right.withUnsafeBytes { pcm += $0 }
-        let result = try run(["encode", String(sampleRate), String(bitRate)], input: pcm, file: file)
-        guard !result.isEmpty else { throw Failure(file: file, reason: "\(helper) wrote no track") }
-        return result
+        var at = 0
+        return try encode(sampleRate: sampleRate, file: file) {
+            guard at < buffer.frames else { return nil }
+            let count = min(Int(Voices.sampleRate), buffer.frames - at)
+            var block = [Float](repeating: 0, count: 2 * count)
+            for i in 0..<count {
+                block[2 * i] = buffer.left[at + i]
+                block[2 * i + 1] = buffer.right[at + i]
+            }
+            at += count
+            return block
+        }
     }
 
     /// The samples of an encoded file, and its sample rate.

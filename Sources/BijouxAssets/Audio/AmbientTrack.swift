@@ -5,10 +5,12 @@
 #endif
 
 /// A score made into sound: the arrangement played by the three voices, the piano's
-/// tremolo, the reverb, the loop's seam or the fades, the loudness. Pure: the same
-/// score gives the same samples, bit for bit, on one platform (see `Voices`).
+/// tremolo, the reverb, the loop's seam or the fades (`TrackSynthesis`, a block at a
+/// time), the loudness. Pure: the same score gives the same samples, bit for bit, on one
+/// platform (see `Voices`). The build uses `encode(score:name:file:)`, which never holds
+/// the whole track; `init` holds it in `pcm`, for tests.
 package struct AmbientTrack: Sendable {
-    /// The mastered samples, 44.1 kHz stereo.
+    /// The mastered samples, 44.1 kHz stereo (made by `init`, which holds them all).
     var pcm: StereoBuffer
     package var facts: Facts
 
@@ -38,59 +40,73 @@ package struct AmbientTrack: Sendable {
     static let ringOut = 3.0
 
     package init(score: Score, name: String) {
-        let rate = Voices.sampleRate
-        let body = Int((score.bodySeconds * rate).rounded())
-        let arrangement = Arrangement(score)
-        let frames = body + Int(Self.ringOut * rate)
-
-        var piano = StereoBuffer(frames: frames)
-        for note in arrangement.piano {
-            piano.add(Voices.electricPiano(note), at: Int(note.start * rate), pan: note.pan * 0.5, gain: 0.16)
-        }
-        let cycles = max(1, (Self.tremoloRate * score.bodySeconds).rounded())
-        let omega = 2 * Double.pi * cycles / Double(body)
-        for n in 0..<frames {
-            let s = sin(omega * Double(n))
-            piano.left[n] *= Float(1 - Self.tremoloDepth * (0.5 + 0.5 * s))
-            piano.right[n] *= Float(1 - Self.tremoloDepth * (0.5 - 0.5 * s))
-        }
-
-        var mix = StereoBuffer(frames: frames)
-        mix.add(piano, gain: Float(score.levels.piano))
-        var pluck = SeededRandom(seed: score.seed, stream: 5)
-        for note in arrangement.bass {
-            mix.add(Voices.bass(note, random: &pluck), at: Int(note.start * rate), pan: -0.05, gain: 0.5 * score.levels.bass)
-        }
-        if score.levels.brushes > 0 {
-            var noise = SeededRandom(seed: score.seed, stream: 6)
-            for (i, stroke) in arrangement.brushes.enumerated() {
-                mix.add(Voices.brush(stroke, random: &noise), at: Int(stroke.start * rate), pan: i % 3 == 0 ? 0.25 : 0.35, gain: 0.05 * score.levels.brushes)
+        let synthesis = TrackSynthesis(score)
+        var store = MemoryStore(frames: synthesis.length)
+        synthesis.render { store.write($0, at: $1) }
+        var pass = Self.masteringPass(store, frames: synthesis.length)
+        var pcm = StereoBuffer(frames: synthesis.length)
+        var at = 0
+        while let block = pass.next() {
+            for i in 0..<(block.count / 2) {
+                pcm.left[at + i] = block[2 * i]
+                pcm.right[at + i] = block[2 * i + 1]
             }
+            at += block.count / 2
         }
+        self.pcm = pcm
+        facts = Self.facts(score: score, name: name, frames: synthesis.length, measured: pass.meter.result())
+    }
 
-        let response = Reverb.impulseResponse(seconds: score.reverbSeconds, seed: score.seed)
-        let wetLeft = Reverb.convolve(mix.left, response.left), wetRight = Reverb.convolve(mix.right, response.right)
-        var room = StereoBuffer(left: wetLeft, right: wetRight)
-        for i in 0..<room.frames {
-            room.left[i] *= Float(score.reverbMix)
-            room.right[i] *= Float(score.reverbMix)
+    /// The track of `score` synthesised, mastered and encoded as it is made: the track
+    /// before its gain goes to an unlinked temporary file (`ScratchFile`) while it is
+    /// made, is read back once to measure its loudness and once more, with the gain, for
+    /// the encoder, so memory holds blocks, never the whole track. `file` (the score)
+    /// names it in an error.
+    static func encode(score: Score, name: String, file: String) throws -> (facts: Facts, bytes: [UInt8]) {
+        let synthesis = TrackSynthesis(score)
+        let store = try ScratchFile(file: file)
+        synthesis.render { store.write($0, at: $1) }
+        try store.check()
+        var pass = masteringPass(store, frames: synthesis.length)
+        let bytes = try AACCodec.encode(sampleRate: Int(Voices.sampleRate), file: file) { pass.next() }
+        try pass.store.check()
+        return (facts(score: score, name: name, frames: synthesis.length, measured: pass.meter.result()), bytes)
+    }
+
+    /// The track's samples as they are read back: a second at a time, with the gain that
+    /// brings the whole to the target, measured again as they go.
+    struct MasteringPass<Store: TrackStore> {
+        var store: Store
+        let frames: Int
+        let gain: Float
+        let meter = Loudness.Meter()
+        var at = 0
+
+        mutating func next() -> [Float]? {
+            guard at < frames else { return nil }
+            let count = min(Int(Voices.sampleRate), frames - at)
+            var block = store.read(at..<(at + count))
+            for i in block.indices { block[i] *= gain }
+            meter.add(block)
+            at += count
+            return block
         }
-        room.add(mix, gain: 1 - Float(score.reverbMix) * 0.5)
+    }
 
-        var track: StereoBuffer
-        if score.loop {
-            track = Mastering.foldLoop(room, length: body)
-        } else {
-            let length = min(room.frames, body + Int(score.reverbSeconds * rate))
-            track = StereoBuffer(left: Array(room.left.prefix(length)), right: Array(room.right.prefix(length)))
-            Mastering.fade(&track, fadeIn: score.fadeIn, fadeOut: score.fadeOut)
+    static func masteringPass<Store: TrackStore>(_ store: Store, frames: Int) -> MasteringPass<Store> {
+        let before = Loudness.Meter()
+        var at = 0
+        while at < frames {
+            let count = min(Int(Voices.sampleRate), frames - at)
+            before.add(store.read(at..<(at + count)))
+            at += count
         }
-        Mastering.apply(Mastering.gain(for: Loudness.measure(track)), to: &track)
-        let measured = Loudness.measure(track)
+        return MasteringPass(store: store, frames: frames, gain: Float(Mastering.gain(for: before.result())))
+    }
 
-        pcm = track
-        facts = Facts(
-            name: name, sampleRate: Int(rate), frames: track.frames, loop: score.loop ? 0..<track.frames : nil,
+    static func facts(score: Score, name: String, frames: Int, measured: Loudness) -> Facts {
+        Facts(
+            name: name, sampleRate: Int(Voices.sampleRate), frames: frames, loop: score.loop ? 0..<frames : nil,
             tempo: score.tempo, bars: score.bars, beatsPerBar: score.beatsPerBar,
             loudness: (measured.integrated * 100).rounded() / 100, truePeak: (measured.truePeak * 100).rounded() / 100)
     }

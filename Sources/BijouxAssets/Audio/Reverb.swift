@@ -35,41 +35,70 @@ enum Reverb {
         }
         return StereoBuffer(left: channel(10), right: channel(11))
     }
+}
 
-    /// `signal` convolved with `response`, `signal.count + response.count - 1` long.
-    static func convolve(_ signal: [Float], _ response: [Float]) -> [Float] {
-        guard !signal.isEmpty, !response.isEmpty else { return [] }
-        var size = 1
-        while size < 2 * response.count { size *= 2 }
-        let block = size - response.count + 1
-        let bins = size / 2 + 1
-        guard let forward = kiss_fftr_alloc(Int32(size), 0, nil, nil), let inverse = kiss_fftr_alloc(Int32(size), 1, nil, nil) else {
-            fatalError("KISS FFT could not allocate a transform of \(size) points")
+extension Reverb {
+    /// `convolve` a block at a time (overlap-add): each block of the signal, zero-padded
+    /// to the transform's size, is convolved and added onto the overlap of those before,
+    /// whose first samples are then final. An output sample is the same sum, in the same
+    /// order, as in `convolve`.
+    final class Convolver {
+        let size: Int
+        /// How many samples a `push` may take: the transform's size less the response's.
+        let block: Int
+        private let responseLength: Int
+        private let forward: kiss_fftr_cfg
+        private let inverse: kiss_fftr_cfg
+        private var responseSpectrum: [kiss_fft_cpx]
+        private var spectrum: [kiss_fft_cpx]
+        private var frame: [Float]
+        /// The output from the next sample on, as far as the blocks so far reach.
+        private var overlap: [Float]
+
+        init(_ response: [Float]) {
+            var size = 1
+            while size < 2 * max(1, response.count) { size *= 2 }
+            self.size = size
+            responseLength = response.count
+            block = size - response.count + 1
+            let bins = size / 2 + 1
+            guard let forward = kiss_fftr_alloc(Int32(size), 0, nil, nil), let inverse = kiss_fftr_alloc(Int32(size), 1, nil, nil) else {
+                fatalError("KISS FFT could not allocate a transform of \(size) points")
+            }
+            (self.forward, self.inverse) = (forward, inverse)
+            frame = [Float](repeating: 0, count: size)
+            responseSpectrum = [kiss_fft_cpx](repeating: kiss_fft_cpx(), count: bins)
+            spectrum = responseSpectrum
+            overlap = frame
+            frame.replaceSubrange(0..<response.count, with: response)
+            kiss_fftr(forward, frame, &responseSpectrum)
         }
-        defer {
+
+        deinit {
             free(UnsafeMutableRawPointer(forward))
             free(UnsafeMutableRawPointer(inverse))
         }
-        var frame = [Float](repeating: 0, count: size)
-        var responseSpectrum = [kiss_fft_cpx](repeating: kiss_fft_cpx(), count: bins)
-        frame.replaceSubrange(0..<response.count, with: response)
-        kiss_fftr(forward, frame, &responseSpectrum)
-        var spectrum = [kiss_fft_cpx](repeating: kiss_fft_cpx(), count: bins)
-        var output = [Float](repeating: 0, count: signal.count + response.count - 1)
-        let scale = 1 / Float(size)
-        var start = 0
-        while start < signal.count {
-            let count = min(block, signal.count - start)
-            for i in 0..<size { frame[i] = i < count ? signal[start + i] : 0 }
+
+        /// Takes the signal's next `input.count` (at most `block`) samples and returns as
+        /// many finished ones of the output.
+        func push(_ input: [Float]) -> [Float] {
+            precondition(input.count <= block)
+            for i in 0..<size { frame[i] = i < input.count ? input[i] : 0 }
             kiss_fftr(forward, frame, &spectrum)
-            for k in 0..<bins {
+            for k in spectrum.indices {
                 let a = spectrum[k], b = responseSpectrum[k]
                 spectrum[k] = kiss_fft_cpx(r: a.r * b.r - a.i * b.i, i: a.r * b.i + a.i * b.r)
             }
             kiss_fftri(inverse, spectrum, &frame)
-            for i in 0..<min(size, output.count - start) { output[start + i] += frame[i] * scale }
-            start += block
+            let scale = 1 / Float(size)
+            for i in 0..<size { overlap[i] += frame[i] * scale }
+            let done = Array(overlap[0..<input.count])
+            overlap.replaceSubrange(0..<(size - input.count), with: overlap[input.count..<size])
+            for i in (size - input.count)..<size { overlap[i] = 0 }
+            return done
         }
-        return output
+
+        /// The output past the signal's end: the response's length less one.
+        func finish() -> [Float] { Array(overlap[0..<max(0, responseLength - 1)]) }
     }
 }

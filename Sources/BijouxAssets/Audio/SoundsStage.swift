@@ -32,9 +32,8 @@ package enum SoundsStage: Stage {
                 } key: { bytes in
                     try trackKey(name: name, score: bytes, file: art.file(Score.folder + "/" + name + ".json"))
                 } make: { score, path, recorder in
-                    let track = AmbientTrack(score: score, name: name)
-                    try recorder.write(path, try track.encoded(file: art.file(Score.folder + "/" + name + ".json")))
-                    let facts = track.facts
+                    let (facts, bytes) = try AmbientTrack.encode(score: score, name: name, file: art.file(Score.folder + "/" + name + ".json"))
+                    try recorder.write(path, bytes)
                     recorder.note(
                         "track \(name): \(Format.number(CharmTableJSON.toMicroseconds(facts.duration))) s, \(Format.number(facts.loudness)) LUFS, true peak \(Format.number(facts.truePeak)) dBTP\(facts.loop == nil ? "" : ", loops")"
                     )

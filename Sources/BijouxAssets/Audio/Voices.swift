@@ -18,13 +18,14 @@ struct StereoBuffer: Equatable, Sendable {
 
     var frames: Int { left.count }
 
-    /// Adds `mono` starting at frame `offset`, panned with equal power (−1 left … 1 right).
+    /// Adds `mono` starting at frame `offset`, panned with equal power (−1 left … 1 right);
+    /// a negative offset is a sound that began before this buffer.
     mutating func add(_ mono: [Float], at offset: Int, pan: Double, gain: Double) {
         let angle = (min(1, max(-1, pan)) + 1) * Double.pi / 4
         let l = Float(cos(angle) * gain), r = Float(sin(angle) * gain)
-        let end = min(frames, offset + mono.count)
-        guard offset < end else { return }
-        for i in offset..<end {
+        let begin = max(0, offset), end = min(frames, offset + mono.count)
+        guard begin < end else { return }
+        for i in begin..<end {
             left[i] += mono[i - offset] * l
             right[i] += mono[i - offset] * r
         }

@@ -54,11 +54,27 @@ struct ChildProcess {
     static let checkInterval = 0.02
 
     /// Runs `executable` with `arguments` (it is `argv[0]` itself), `input` on its
-    /// standard input, the tool's environment. Waits for its end; or, when `deadline`
-    /// seconds have passed or `cancelled` returns true (asked every `checkInterval`),
-    /// kills it with SIGKILL, waits for it to be gone, and says why in `stopped`.
+    /// standard input, the tool's environment: `run(_:_:deadline:cancelled:streaming:)`
+    /// with the input given whole.
     static func run(
         _ executable: String, _ arguments: [String], input: [UInt8] = [], deadline: Double? = nil, cancelled: (() -> Bool)? = nil
+    ) throws(LaunchFailure) -> Result {
+        var given: [UInt8]? = input
+        return try run(executable, arguments, deadline: deadline, cancelled: cancelled) {
+            defer { given = nil }
+            return given
+        }
+    }
+
+    /// Runs `executable` with `arguments`, the input made as the child takes it: `next`
+    /// is called for more bytes only when the pipe has room and the last ones are
+    /// written, and returns nil at the end, so no more than one block waits here; once
+    /// the child stops reading (it failed), `next` is not called again. Waits for its
+    /// end; or, when `deadline` seconds have passed or `cancelled` returns true (asked
+    /// every `checkInterval`), kills it with SIGKILL, waits for it to be gone, and says
+    /// why in `stopped`.
+    static func run(
+        _ executable: String, _ arguments: [String], deadline: Double? = nil, cancelled: (() -> Bool)? = nil, streaming next: () -> [UInt8]?
     ) throws(LaunchFailure) -> Result {
         // A child that exits before reading all its input must not kill us with SIGPIPE.
         _ = ignoreBrokenPipes
@@ -73,14 +89,9 @@ struct ChildProcess {
         var output: [UInt8] = [], errors: [UInt8] = []
         var stopped: Stop?
         let watched = deadline != nil || cancelled != nil
-        input.withUnsafeBytes { input in
-            var written = 0
-            if input.isEmpty {
-                close(stdin.write)
-                stdin.write = -1
-            } else {
-                _ = fcntl(stdin.write, F_SETFL, fcntl(stdin.write, F_GETFL) | O_NONBLOCK)
-            }
+        _ = fcntl(stdin.write, F_SETFL, fcntl(stdin.write, F_GETFL) | O_NONBLOCK)
+        var block: [UInt8] = [], written = 0
+        do {
             var buffer = [UInt8](repeating: 0, count: 65536)
             while stdout.read >= 0 || stderr.read >= 0 {
                 if let deadline, elapsed() >= deadline { stopped = .deadline }
@@ -91,11 +102,19 @@ struct ChildProcess {
                 let ready = poll(&fds, nfds_t(fds.count), wait)
                 guard ready >= 0 || errno == EINTR else { break }
                 guard ready > 0 else { continue }
-                if stdin.write >= 0, fds[0].revents != 0, let start = input.baseAddress {
-                    let count = write(stdin.write, start + written, input.count - written)
-                    if count > 0 { written += count }
-                    if (count < 0 && errno != EAGAIN && errno != EINTR) || written == input.count {
-                        // Done, or the child stopped reading: it sees the end of its input.
+                if stdin.write >= 0, fds[0].revents != 0 {
+                    var finished = false
+                    if written == block.count {
+                        if let more = next() { (block, written) = (more, 0) } else { finished = true }
+                    }
+                    if !finished && written < block.count {
+                        let count = block.withUnsafeBytes { write(stdin.write, $0.baseAddress.map { $0 + written }, block.count - written) }
+                        if count > 0 { written += count }
+                        // The child stopped reading: it failed, and says why on its standard error.
+                        if count < 0 && errno != EAGAIN && errno != EINTR { finished = true }
+                    }
+                    if finished {
+                        // It sees the end of its input.
                         close(stdin.write)
                         stdin.write = -1
                     }
@@ -137,7 +156,7 @@ struct ChildProcess {
         return result
     }
 
-    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+    static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// Where a helper executable of the package is: `$variable` when that is set (the
     /// plugins set it to the helper they were given), else `name` beside the running
@@ -147,14 +166,14 @@ struct ChildProcess {
         let folder = FileIO.executablePath().map { FileIO.parentDirectory(of: $0) } ?? "."
         return (folder.isEmpty ? "." : folder) + "/" + name
     }
-    private static func pipe() throws(LaunchFailure) -> (read: Int32, write: Int32) {
+    static func pipe() throws(LaunchFailure) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         guard systemPipe(&fds) == 0 else { throw LaunchFailure(reason: String(cString: strerror(errno))) }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return (fds[0], fds[1])
     }
 
-    private static func spawn(_ executable: String, _ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32) throws(LaunchFailure) -> pid_t {
+    static func spawn(_ executable: String, _ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32) throws(LaunchFailure) -> pid_t {
         #if canImport(Darwin)
             var actions: posix_spawn_file_actions_t?
         #else

@@ -34,10 +34,25 @@ typedef struct {
     int bit_exact;
 } bx_aac_settings;
 
-/// Encodes two channels of `frames` samples at `sample_rate` into a container held
-/// in memory. Returns 0, or a negative FFmpeg error with `message` filled in.
-int bx_aac_encode(const float *left, const float *right, int64_t frames, int sample_rate,
-                  bx_aac_settings settings, bx_audio_bytes *out, char *message, size_t message_size);
+/// An encoder writing a container held in memory, fed a frame at a time.
+typedef struct bx_aac_encoder bx_aac_encoder;
+
+/// Opens an encoder of two channels at `sample_rate` and writes the container's header.
+/// Returns 0, or a negative FFmpeg error with `message` filled in.
+int bx_aac_encoder_open(int sample_rate, bx_aac_settings settings, bx_aac_encoder **out, char *message, size_t message_size);
+
+/// The encoder's frame: how many samples per channel each `bx_aac_encoder_write` takes
+/// (fewer only in the last).
+int bx_aac_encoder_frame_size(const bx_aac_encoder *encoder);
+
+/// Encodes the next `count` samples of each channel. Returns 0, or a negative FFmpeg error.
+int bx_aac_encoder_write(bx_aac_encoder *encoder, const float *left, const float *right, int count, char *message,
+                         size_t message_size);
+
+/// Flushes the encoder, writes the trailer and hands over the container's bytes.
+int bx_aac_encoder_finish(bx_aac_encoder *encoder, bx_audio_bytes *out, char *message, size_t message_size);
+
+void bx_aac_encoder_free(bx_aac_encoder *encoder);
 
 /// Decodes the first audio stream of a container in memory to planar float (a mono
 /// stream fills both channels). Returns 0, or a negative FFmpeg error with `message`.

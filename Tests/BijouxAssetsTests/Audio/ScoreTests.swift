@@ -92,15 +92,21 @@ struct ScoreTests {
 @Suite("Mastering")
 struct MasteringTests {
     /// What rings past a loop's end is heard again at its start: the fold adds it there,
-    /// sample for sample, wrapping as often as it is longer than the loop.
+    /// sample for sample, wrapping as often as it is longer than the loop; the frames
+    /// past the head come as they are made, the head last, once its tail has come.
     @Test func theLoopFoldsItsTailIntoItsStart() {
-        let body: [Float] = [1, 2, 3, 4]
-        let tail: [Float] = [10, 20, 30, 40, 50]
-        let buffer = StereoBuffer(left: body + tail, right: (body + tail).map { -$0 })
-        let folded = Mastering.foldLoop(buffer, length: 4)
-        let expected: [Float] = [1 + 10 + 50, 2 + 20, 3 + 30, 4 + 40]
-        #expect(folded.left == expected)
-        #expect(folded.right == folded.left.map { -$0 })
+        let samples: [Float] = [1, 2, 3, 4, 5, 6, 10, 20, 30, 40, 50]
+        var fold = TrackSynthesis.Fold(loop: true, body: 6, length: 6, fadeIn: 0, fadeOut: 0, tail: 5)
+        var emitted: [(frames: [Float], at: Int)] = []
+        for piece in [0..<3, 3..<7, 7..<11] {
+            let left = Array(samples[piece])
+            fold.take(StereoBuffer(left: left, right: left.map { -$0 }), at: piece.lowerBound) { emitted.append(($0, $1)) }
+        }
+        fold.finish { emitted.append(($0, $1)) }
+        #expect(emitted.map(\.at) == [5, 0])
+        #expect(emitted.first?.frames == [6, -6])
+        let head: [Float] = [1 + 10, 2 + 20, 3 + 30, 4 + 40, 5 + 50]
+        #expect(emitted.last?.frames == head.flatMap { [$0, -$0] })
     }
 
     /// The gain reaches the loudness target unless the true peak would pass the ceiling.
