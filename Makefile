@@ -31,9 +31,11 @@ TOOL_BUILD := $(SWIFT) build -c release $(STATIC) --scratch-path .build/tool
 TOOL_BIN   := .build/tool/release
 RELEASE_BIN = $(TOOL_BIN)/bijoux-assets
 DIST       := .build/dist
-# Tests are a debug build (testable imports, assertions on) optimised from the command line:
-# Package.swift carries no unsafe flags, so apps can depend on the package.
-TEST_FLAGS := -Xswiftc -O
+# Tests are a release build (whole-module optimised, so the generic pixel view and every
+# loop over it are specialised) with testable imports and DEBUG's test hooks (the commit's
+# kill switch and sync trace) turned on from the command line: Package.swift carries no
+# unsafe flags, so apps can depend on the package. The shipped tool is built apart (`tool`).
+TEST_FLAGS := -c release -Xswiftc -enable-testing -Xswiftc -DDEBUG
 
 .PHONY: all deps tool assets charm artifactbundle api format lint test test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
 
@@ -186,7 +188,7 @@ bench: artifactbundle
 # .build/fuzz/<target>/; `make fuzz-smoke` (in make test) builds it (again only for changed
 # files) and runs each target FUZZ_SMOKE_SECONDS from its seeds alone, keeping only a crash.
 FUZZ_SECONDS ?= 30
-FUZZ_SMOKE_SECONDS ?= 2
+FUZZ_SMOKE_SECONDS ?= 1
 # Empty: every target (each folder of Tests/Fuzz); else some of png svg json charms score
 # haptics palette appicon icons cache request.
 FUZZ_TARGETS ?=
