@@ -148,6 +148,20 @@ bx_png_status bx_png_begin(const uint8_t *data, size_t size, uint32_t max_side,
     return BX_PNG_OK;
 }
 
+bx_png_status bx_png_read_rows(bx_png_reader *reader, void *pixels, uint32_t count) {
+    if (setjmp(reader->jump)) return BX_PNG_ERROR;
+    for (uint32_t y = 0; y < count; y++) {
+        png_read_row(reader->png, (png_bytep)pixels + (size_t)y * reader->info->row_bytes, NULL);
+    }
+    return BX_PNG_OK;
+}
+
+bx_png_status bx_png_read_end(bx_png_reader *reader) {
+    if (setjmp(reader->jump)) return BX_PNG_ERROR;
+    png_read_end(reader->png, NULL);
+    return BX_PNG_OK;
+}
+
 bx_png_status bx_png_finish(bx_png_reader *reader, void *pixels) {
     bx_png_info *info = reader->info;
     png_bytepp rows = malloc(sizeof(png_bytep) * info->height);

@@ -57,46 +57,107 @@ package enum PNGDecoder {
     package static func decode(
         _ data: [UInt8], path: String, limit: ImageSizeLimit = .standard
     ) throws(ImageIOError) -> DecodedPNG {
-        if data.count < 8 || !data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            throw .notPNG(path: path)
-        }
-        let result: Result<DecodedPNG, ImageIOError> = data.withUnsafeBufferPointer { buffer in
-            var header = bx_png_info()
-            var reader: OpaquePointer?
-            let begun = bx_png_begin(
-                buffer.baseAddress, buffer.count, UInt32(limit.maxSide), UInt64(limit.maxPixels),
-                &header, &reader)
-            defer { bx_png_end(reader) }
-            if let failure = failure(begun, header, path: path, limit: limit) {
-                return .failure(failure)
-            }
-            let info = sourceInfo(header)
-            let width = Int(header.width)
-            let height = Int(header.height)
-            var finished = BX_PNG_OK
-            if header.bit_depth == 16 {
-                let samples = [UInt16](unsafeUninitializedCapacity: width * height * Channel.count) { out, count in
-                    finished = bx_png_finish(reader, out.baseAddress)
-                    count = out.count
-                }
-                if let failure = failure(finished, header, path: path, limit: limit) { return .failure(failure) }
-                return .success(.rgba16(RGBA16Image(width: width, height: height, pixels: samples), info))
-            }
-            let pixels = [UInt8](unsafeUninitializedCapacity: width * height * Channel.count) { out, count in
-                finished = bx_png_finish(reader, out.baseAddress)
-                count = out.count
-            }
-            if let failure = failure(finished, header, path: path, limit: limit) { return .failure(failure) }
-            return .success(.rgba8(RGBAImage(width: width, height: height, pixels: pixels), info))
-        }
-        return try result.get()
+        try PNGRows(data, path: path, limit: limit).decodeAll()
     }
 
     /// Reads and decodes a PNG file. (The build reads art through `ArtFolder`.)
     package static func decodeFile(_ path: String, limit: ImageSizeLimit = .standard) throws(ImageIOError) -> DecodedPNG {
-        let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch { throw .file(error) }
-        return try decode(bytes, path: path, limit: limit)
+        try PNGRows(readFile(path), path: path, limit: limit).decodeAll()
+    }
+
+    /// A file's bytes, its read error as the decoder's.
+    package static func readFile(_ path: String) throws(ImageIOError) -> [UInt8] {
+        do { return try FileIO.read(path) } catch { throw .file(error) }
+    }
+}
+
+/// A PNG being decoded: its header read (and checked against the size limits) when it
+/// is made, its rows decoded by libpng either all at once (`decodeAll`) or, for an 8-bit
+/// file that is not interlaced, a few at a time in order (`readRows`), so a caller can
+/// work on the first rows while the next are decoded (`KeyFile`). Either way the pixels
+/// are RGBA (see `DecodedPNG`), and the rest of the file through IEND is checked after
+/// the last row.
+package final class PNGRows {
+    package let info: PNGSourceInfo
+    package let width: Int
+    package let height: Int
+    /// 16 bits per sample (else 8).
+    package let sixteenBit: Bool
+    private let path: String
+    private let limit: ImageSizeLimit
+    /// The file's bytes and libpng's header, where the reader points for as long as it lives.
+    private let data: UnsafeMutableBufferPointer<UInt8>
+    private let header: UnsafeMutablePointer<bx_png_info>
+    private let reader: OpaquePointer
+    private var rowsRead = 0
+
+    package init(_ bytes: [UInt8], path: String, limit: ImageSizeLimit = .standard) throws(ImageIOError) {
+        if bytes.count < 8 || !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            throw .notPNG(path: path)
+        }
+        let data = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = data.initialize(from: bytes)
+        let header = UnsafeMutablePointer<bx_png_info>.allocate(capacity: 1)
+        header.initialize(to: bx_png_info())
+        var reader: OpaquePointer?
+        let begun = bx_png_begin(data.baseAddress, data.count, UInt32(limit.maxSide), UInt64(limit.maxPixels), header, &reader)
+        guard begun == BX_PNG_OK, let reader else {
+            bx_png_end(reader)
+            let failure = Self.failure(begun, header.pointee, path: path, limit: limit)
+            header.deallocate()
+            data.deallocate()
+            throw failure ?? .corrupt(path: path, reason: "unknown libpng error")
+        }
+        (self.data, self.header, self.reader, self.path, self.limit) = (data, header, reader, path, limit)
+        info = Self.sourceInfo(header.pointee)
+        width = Int(header.pointee.width)
+        height = Int(header.pointee.height)
+        sixteenBit = header.pointee.bit_depth == 16
+    }
+
+    deinit {
+        bx_png_end(reader)
+        header.deallocate()
+        data.deallocate()
+    }
+
+    /// Whether `readRows` may be used: 8 bits and not interlaced (an interlaced file's
+    /// rows are complete only after its last pass).
+    package var readsRowByRow: Bool { !sixteenBit && !info.interlaced }
+
+    /// Decodes the next `count` rows into `pixels` (`width` RGBA pixels each, one after
+    /// the other); after the last row, checks the rest of the file.
+    package func readRows(_ count: Int, into pixels: UnsafeMutableRawPointer) throws(ImageIOError) {
+        precondition(readsRowByRow && rowsRead + count <= height)
+        try check(bx_png_read_rows(reader, pixels, UInt32(count)))
+        rowsRead += count
+        if rowsRead == height { try check(bx_png_read_end(reader)) }
+    }
+
+    /// Decodes every row.
+    package func decodeAll() throws(ImageIOError) -> DecodedPNG {
+        precondition(rowsRead == 0)
+        rowsRead = height
+        if sixteenBit {
+            var finished = BX_PNG_OK
+            let samples = [UInt16](unsafeUninitializedCapacity: width * height * Channel.count) { out, count in
+                finished = bx_png_finish(reader, out.baseAddress)
+                count = out.count
+            }
+            try check(finished)
+            return .rgba16(RGBA16Image(width: width, height: height, pixels: samples), info)
+        }
+        var finished = BX_PNG_OK
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * Channel.count) { out, count in
+            finished = bx_png_finish(reader, out.baseAddress)
+            count = out.count
+        }
+        try check(finished)
+        return .rgba8(RGBAImage(width: width, height: height, pixels: pixels), info)
+    }
+
+    private func check(_ status: bx_png_status) throws(ImageIOError) {
+        if let failure = Self.failure(status, header.pointee, path: path, limit: limit) { throw failure }
     }
 
     private static func failure(

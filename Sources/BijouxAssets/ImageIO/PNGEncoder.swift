@@ -1,5 +1,12 @@
 import CBijouxShims
 import CZlib
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes 8-bit PNGs. The pixels are filtered row by row with libpng's own heuristic
 /// (the filter whose output has the smallest sum of absolute values), then deflated
@@ -57,21 +64,59 @@ package enum PNGEncoder {
     /// outputs that must have no alpha channel (an opaque app icon).
     package static func encode(_ image: RGBAImage, as colorType: ColorType = .rgba, options: Options = Options()) -> [UInt8] {
         let rows = packedRows(image, colorType)
-        let bytesPerPixel = colorType.channels
         let zlibStream = rows.withUnsafeBufferPointer { raw in
-            deflateFiltered(raw, width: image.width, height: image.height, bytesPerPixel: bytesPerPixel, options: options)
+            deflateFiltered(raw, width: image.width, height: image.height, bytesPerPixel: colorType.channels, options: options)
         }
+        return container(zlibStream, width: image.width, height: image.height, colorType: colorType)
+    }
 
+    /// Encodes an 8-bit RGBA image as `produce` makes it: called on the calling thread
+    /// for every few rows in order (`rows`, to be written in `pixels`, a view of the
+    /// whole image), while the pieces whose rows are ready are filtered and deflated on
+    /// the other `options.jobs` threads, so making the pixels (decoding, keying) and
+    /// encoding them overlap. The bytes are `encode`'s of the finished image. An error
+    /// from `produce` stops the encoding and is thrown.
+    package static func encode<E: Error>(
+        width: Int, height: Int, options: Options = Options(),
+        producingRows produce: (_ rows: Range<Int>, _ pixels: MutablePixelView<UInt8>) throws(E) -> Void
+    ) throws(E) -> [UInt8] {
+        let count = width * height * Channel.count
+        var pixels = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        var failure: E?
+        let zlibStream = pixels.withUnsafeMutableBufferPointer { buffer in
+            let layout = PieceLayout(width: width, height: height, bytesPerPixel: Channel.count, compression: options.compression)
+            let gate = RowGate(pieces: layout.count)
+            let view = MutablePixelView(width: width, height: height, samples: buffer)
+            return deflateFiltered(UnsafeBufferPointer(buffer), layout: layout, options: options, gate: gate) {
+                for piece in 0..<layout.count {
+                    do throws(E) { try produce(layout.rows(piece), view) } catch {
+                        failure = error
+                        gate.fail()
+                        return
+                    }
+                    gate.open(piece)
+                }
+            }
+        }
+        if let failure { throw failure }
+        return container(zlibStream, width: width, height: height, colorType: .rgba)
+    }
+
+    /// The PNG file around a zlib stream of filtered rows.
+    private static func container(_ zlibStream: [UInt8], width: Int, height: Int, colorType: ColorType) -> [UInt8] {
+        // Split IDAT at 1 MiB: any size is valid; this keeps chunks easy on readers.
+        let chunk = 1 << 20
+        let idats = max(1, (zlibStream.count + chunk - 1) / chunk)
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png.reserveCapacity(8 + 25 + idats * 12 + zlibStream.count + 12)
         var header: [UInt8] = []
-        appendBigEndian(UInt32(image.width), to: &header)
-        appendBigEndian(UInt32(image.height), to: &header)
+        appendBigEndian(UInt32(width), to: &header)
+        appendBigEndian(UInt32(height), to: &header)
         header += [8, colorType.rawValue, 0, 0, 0]
         appendChunk("IHDR", header, to: &png)
-        // Split IDAT at 1 MiB: any size is valid; this keeps chunks easy on readers.
         var offset = 0
         repeat {
-            let end = min(zlibStream.count, offset + (1 << 20))
+            let end = min(zlibStream.count, offset + chunk)
             appendChunk("IDAT", zlibStream[offset..<end], to: &png)
             offset = end
         } while offset < zlibStream.count
@@ -101,46 +146,99 @@ package enum PNGEncoder {
         }
     }
 
+    /// How the rows are cut into independently deflated pieces: a function of the
+    /// image's size alone, never of the number of threads.
+    struct PieceLayout {
+        let height: Int
+        let rowBytes: Int
+        let bytesPerPixel: Int
+        let rowsPerPiece: Int
+        let count: Int
+        /// Rows before a piece that are filtered again to rebuild the window the piece
+        /// before ended with (none for run-length matches, which never reach back more
+        /// than one pixel).
+        let rowsForWindow: Int
+
+        init(width: Int, height: Int, bytesPerPixel: Int, compression: Compression) {
+            self.height = height
+            self.bytesPerPixel = bytesPerPixel
+            rowBytes = width * bytesPerPixel
+            rowsPerPiece = max(1, pieceBytes / (rowBytes + 1))
+            count = max(1, (height + rowsPerPiece - 1) / rowsPerPiece)
+            rowsForWindow = compression == .runLength ? 0 : (windowBytes + rowBytes) / (rowBytes + 1)
+        }
+
+        func rows(_ piece: Int) -> Range<Int> { (piece * rowsPerPiece)..<min(height, (piece + 1) * rowsPerPiece) }
+    }
+
+    /// Which pieces' rows are ready, for the threads that wait to encode them.
+    final class RowGate: Sendable {
+        private let ready: [DispatchSemaphore]
+        /// The pieces opened so far (in order), and whether making the rows failed.
+        private let state = Locked((opened: 0, failed: false))
+
+        init(pieces: Int) { ready = (0..<pieces).map { _ in DispatchSemaphore(value: 0) } }
+
+        func open(_ piece: Int) {
+            state.withLock { $0.opened = piece + 1 }
+            ready[piece].signal()
+        }
+
+        /// Wakes every piece still waiting, to find that there is nothing to encode.
+        func fail() {
+            let opened = state.withLock { state in
+                state.failed = true
+                return state.opened
+            }
+            for piece in opened..<ready.count { ready[piece].signal() }
+        }
+
+        /// Waits for the piece's rows: false when they will never come.
+        func wait(_ piece: Int) -> Bool {
+            ready[piece].wait()
+            return !state.value.failed
+        }
+    }
+
     /// Filters and compresses rows into a complete zlib stream.
     static func deflateFiltered(
         _ raw: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, options: Options
     ) -> [UInt8] {
-        let rowBytes = width * bytesPerPixel
-        let filteredRowBytes = rowBytes + 1
-        let rowsPerPiece = max(1, pieceBytes / filteredRowBytes)
-        let pieceCount = max(1, (height + rowsPerPiece - 1) / rowsPerPiece)
-        // Run-length matches never reach back more than one pixel, so its pieces need
-        // no window from the piece before.
-        let rowsForWindow = options.compression == .runLength ? 0 : (windowBytes + filteredRowBytes - 1) / filteredRowBytes
+        let layout = PieceLayout(width: width, height: height, bytesPerPixel: bytesPerPixel, compression: options.compression)
+        return deflateFiltered(raw, layout: layout, options: options, gate: nil) {}
+    }
 
-        let pieces: [(bytes: [UInt8], adler: UInt, length: Int)] = Parallel.map(pieceCount, jobs: options.jobs) { piece in
-            let firstRow = piece * rowsPerPiece
-            let endRow = min(height, firstRow + rowsPerPiece)
+    /// `deflateFiltered`, each piece waiting for its rows at `gate` while the calling
+    /// thread runs `first` (which makes them).
+    private static func deflateFiltered(
+        _ raw: UnsafeBufferPointer<UInt8>, layout: PieceLayout, options: Options, gate: RowGate?, first: () -> Void
+    ) -> [UInt8] {
+        let filteredRowBytes = layout.rowBytes + 1
+        let workspaces = Workspaces(rowBytes: layout.rowBytes, compression: options.compression)
+        let pieces: [(bytes: [UInt8], adler: UInt, length: Int)] = Parallel.map(layout.count, jobs: options.jobs, callerFirst: first) { piece in
+            if let gate, !gate.wait(piece) { return ([], 1, 0) }
+            let rows = layout.rows(piece)
             // Re-filter the rows just before this piece to rebuild the window the
             // previous piece ended with: filtering is deterministic, so it matches.
-            let windowStart = max(0, firstRow - rowsForWindow)
-            var filtered = [UInt8](repeating: 0, count: (endRow - windowStart) * filteredRowBytes)
-            filtered.withUnsafeMutableBufferPointer { out in
-                let scratch = FilterScratch(rowBytes: rowBytes)
-                for row in windowStart..<endRow {
+            let windowStart = max(0, rows.lowerBound - layout.rowsForWindow)
+            return workspaces.with { workspace in
+                let filtered = workspace.filtered(rows: rows.upperBound - windowStart)
+                for row in windowStart..<rows.upperBound {
                     filterRow(
-                        raw, row: row, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel,
-                        into: out.baseAddress! + (row - windowStart) * filteredRowBytes, scratch: scratch)
+                        raw, row: row, rowBytes: layout.rowBytes, bytesPerPixel: layout.bytesPerPixel,
+                        into: filtered.baseAddress! + (row - windowStart) * filteredRowBytes, zeroRow: workspace.zeroRow)
                 }
-            }
-            let dictionaryLength = min(windowBytes, (firstRow - windowStart) * filteredRowBytes)
-            let dataStart = (firstRow - windowStart) * filteredRowBytes
-            return filtered.withUnsafeBufferPointer { buffer in
-                let data = UnsafeBufferPointer(rebasing: buffer[dataStart...])
-                let dictionary = UnsafeBufferPointer(rebasing: buffer[(dataStart - dictionaryLength)..<dataStart])
-                let compressed = deflatePiece(
-                    data, dictionary: dictionary, isLast: piece == pieceCount - 1, compression: options.compression)
-                let adler = adler32(1, data.baseAddress, UInt32(data.count))
-                return (compressed, adler, data.count)
+                let dictionaryLength = min(windowBytes, (rows.lowerBound - windowStart) * filteredRowBytes)
+                let dataStart = (rows.lowerBound - windowStart) * filteredRowBytes
+                let data = UnsafeBufferPointer(rebasing: filtered[dataStart..<(rows.upperBound - windowStart) * filteredRowBytes])
+                let dictionary = UnsafeBufferPointer(rebasing: filtered[(dataStart - dictionaryLength)..<dataStart])
+                let compressed = workspace.deflate(data, dictionary: dictionary, isLast: piece == layout.count - 1)
+                return (compressed, adler32(1, data.baseAddress, UInt32(data.count)), data.count)
             }
         }
 
         var stream: [UInt8] = [0x78, 0x9C]  // deflate, 32 KiB window, default level
+        stream.reserveCapacity(2 + pieces.reduce(0) { $0 + $1.bytes.count } + 4)
         var adler: UInt = 1
         for piece in pieces {
             stream += piece.bytes
@@ -150,120 +248,239 @@ package enum PNGEncoder {
         return stream
     }
 
-    /// One piece as raw deflate: primed with the preceding window, ended with a sync
-    /// flush (byte-aligned, not final) or, for the last piece, a finish.
-    private static func deflatePiece(
-        _ data: UnsafeBufferPointer<UInt8>, dictionary: UnsafeBufferPointer<UInt8>, isLast: Bool, compression: Compression
-    ) -> [UInt8] {
-        var stream = z_stream()
-        let (level, strategy) =
-            switch compression {
-            case .runLength: (Int32(6), Z_RLE)
-            case .filtered(let level): (level, Z_FILTERED)
-            }
-        guard bx_deflate_init_raw(&stream, level, strategy) == Z_OK else {
-            fatalError("zlib could not initialise a deflate stream (out of memory)")
-        }
-        defer { deflateEnd(&stream) }
-        if dictionary.count > 0 {
-            deflateSetDictionary(&stream, dictionary.baseAddress, UInt32(dictionary.count))
-        }
-        let bound = Int(deflateBound(&stream, UInt(data.count))) + 16
-        var out = [UInt8](repeating: 0, count: bound)
-        let produced = out.withUnsafeMutableBufferPointer { output -> Int in
-            stream.next_in = UnsafeMutablePointer(mutating: data.baseAddress)
-            stream.avail_in = UInt32(data.count)
-            stream.next_out = output.baseAddress
-            stream.avail_out = UInt32(output.count)
-            let result = deflate(&stream, isLast ? Z_FINISH : Z_SYNC_FLUSH)
-            precondition(
-                result == (isLast ? Z_STREAM_END : Z_OK) && stream.avail_in == 0,
-                "deflate did not consume its piece (result \(result))")
-            return output.count - Int(stream.avail_out)
-        }
-        // A fresh array of exactly the compressed size: trimming would keep the
-        // worst-case capacity alive, and all the pieces together would then hold as
-        // much memory as the image itself.
-        return Array(out[..<produced])
-    }
-
-    /// Per-thread buffers for the five candidate filterings of a row, and the zero row
-    /// that stands above the first.
-    final class FilterScratch {
-        let candidates: UnsafeMutablePointer<UInt8>
+    /// What a thread needs to encode a piece, kept for the next piece it encodes: the
+    /// filtered rows, zlib's stream (reset between pieces, which makes the same bytes as
+    /// a new one, without its allocations), and its output.
+    final class Workspace {
         let zeroRow: UnsafeMutablePointer<UInt8>
+        private var filteredRows = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+        private var output = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+        private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        private let rowBytes: Int
+        private let compression: Compression
 
-        init(rowBytes: Int) {
-            candidates = .allocate(capacity: 5 * rowBytes)
-            zeroRow = .allocate(capacity: rowBytes)
-            zeroRow.initialize(repeating: 0, count: rowBytes)
+        init(rowBytes: Int, compression: Compression) {
+            (self.rowBytes, self.compression) = (rowBytes, compression)
+            zeroRow = .allocate(capacity: max(1, rowBytes))
+            zeroRow.initialize(repeating: 0, count: max(1, rowBytes))
+            let (level, strategy) =
+                switch compression {
+                case .runLength: (Int32(6), Z_RLE)
+                case .filtered(let level): (level, Z_FILTERED)
+                }
+            guard bx_deflate_init_raw(stream, level, strategy) == Z_OK else {
+                fatalError("zlib could not initialise a deflate stream (out of memory)")
+            }
         }
 
         deinit {
-            candidates.deallocate()
+            deflateEnd(stream)
+            stream.deallocate()
             zeroRow.deallocate()
+            filteredRows.deallocate()
+            output.deallocate()
+        }
+
+        /// Room for `rows` filtered rows.
+        func filtered(rows: Int) -> UnsafeMutableBufferPointer<UInt8> {
+            let count = rows * (rowBytes + 1)
+            if filteredRows.count < count {
+                filteredRows.deallocate()
+                filteredRows = .allocate(capacity: count)
+            }
+            return UnsafeMutableBufferPointer(rebasing: filteredRows[..<count])
+        }
+
+        /// One piece as raw deflate: primed with the preceding window, ended with a sync
+        /// flush (byte-aligned, not final) or, for the last piece, a finish.
+        func deflate(_ data: UnsafeBufferPointer<UInt8>, dictionary: UnsafeBufferPointer<UInt8>, isLast: Bool) -> [UInt8] {
+            guard deflateReset(stream) == Z_OK else { fatalError("zlib could not reset a deflate stream") }
+            if dictionary.count > 0 {
+                deflateSetDictionary(stream, dictionary.baseAddress, UInt32(dictionary.count))
+            }
+            let bound = Int(deflateBound(stream, UInt(data.count))) + 16
+            if output.count < bound {
+                output.deallocate()
+                output = .allocate(capacity: bound)
+            }
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: data.baseAddress)
+            stream.pointee.avail_in = UInt32(data.count)
+            stream.pointee.next_out = output.baseAddress
+            stream.pointee.avail_out = UInt32(bound)
+            let result = CZlib.deflate(stream, isLast ? Z_FINISH : Z_SYNC_FLUSH)
+            precondition(
+                result == (isLast ? Z_STREAM_END : Z_OK) && stream.pointee.avail_in == 0,
+                "deflate did not consume its piece (result \(result))")
+            // A fresh array of exactly the compressed size: all the pieces together
+            // would otherwise hold as much memory as the image itself.
+            return Array(output[..<(bound - Int(stream.pointee.avail_out))])
         }
     }
 
-    /// Filters one row with each of the five PNG filters and keeps the one whose bytes,
-    /// read as signed, have the smallest sum of magnitudes (libpng's default choice).
+    /// The workspaces of one image's encoding, each used by one thread at a time.
+    final class Workspaces: @unchecked Sendable {
+        private let idle = Locked<[Workspace]>([])
+        private let rowBytes: Int
+        private let compression: Compression
+
+        init(rowBytes: Int, compression: Compression) { (self.rowBytes, self.compression) = (rowBytes, compression) }
+
+        func with<T>(_ body: (Workspace) -> T) -> T {
+            let workspace = idle.withLock { $0.popLast() } ?? Workspace(rowBytes: rowBytes, compression: compression)
+            defer { idle.withLock { $0.append(workspace) } }
+            return body(workspace)
+        }
+    }
+
+    /// Filters one row with the PNG filter libpng's default heuristic picks: of the
+    /// five, the one whose bytes, read as signed, have the smallest sum of magnitudes
+    /// (the first on a tie). The five sums are taken in one pass over the row, sixteen
+    /// bytes at a time, and only the chosen filter is written.
     static func filterRow(
         _ raw: UnsafeBufferPointer<UInt8>, row: Int, rowBytes: Int, bytesPerPixel bpp: Int,
-        into out: UnsafeMutablePointer<UInt8>, scratch: FilterScratch
+        into out: UnsafeMutablePointer<UInt8>, zeroRow: UnsafePointer<UInt8>
     ) {
         let current = raw.baseAddress! + row * rowBytes
         // The row above the first is all zeros, as the PNG spec defines it.
-        let previous: UnsafePointer<UInt8> =
-            row > 0 ? raw.baseAddress! + (row - 1) * rowBytes : UnsafePointer(scratch.zeroRow)
-        let lead = min(bpp, rowBytes)
-
+        let previous: UnsafePointer<UInt8> = row > 0 ? raw.baseAddress! + (row - 1) * rowBytes : zeroRow
         // A row of zeros (transparent black, common in keyed art) filters to zeros
         // under every filter; None is the choice and the work is a memset.
-        var allZero = true
-        for i in 0..<rowBytes where current[i] != 0 { allZero = false; break }
-        if allZero {
+        if memcmp(current, zeroRow, rowBytes) == 0 {
             out[0] = 0
             (out + 1).update(repeating: 0, count: rowBytes)
             return
         }
+        let lead = min(bpp, rowBytes)
+        let vectorEnd = lead + (rowBytes - lead) / 16 * 16
 
-        var bestFilter = 0
-        var bestSum = Int.max
-        for filter in 0..<5 {
-            let c = scratch.candidates + filter * rowBytes
-            var sum = 0
-            do {
-                switch filter {
-                case 0:
-                    for i in 0..<rowBytes { c[i] = current[i] }
-                case 1:
-                    for i in 0..<lead { c[i] = current[i] }
-                    for i in lead..<rowBytes { c[i] = current[i] &- current[i - bpp] }
-                case 2:
-                    for i in 0..<rowBytes { c[i] = current[i] &- previous[i] }
-                case 3:
-                    for i in 0..<lead { c[i] = current[i] &- previous[i] >> 1 }
-                    for i in lead..<rowBytes {
-                        c[i] = current[i] &- UInt8((Int(current[i - bpp]) + Int(previous[i])) >> 1)
-                    }
-                default:
-                    for i in 0..<lead { c[i] = current[i] &- previous[i] }
-                    for i in lead..<rowBytes {
-                        c[i] = current[i] &- paeth(Int(current[i - bpp]), Int(previous[i]), Int(previous[i - bpp]))
-                    }
-                }
-                for i in 0..<rowBytes {
-                    let v = Int(Int8(bitPattern: c[i]))
-                    sum &+= v < 0 ? -v : v
-                }
+        // The sums. The first pixel's left neighbours are zeros.
+        var sums = (0, 0, 0, 0, 0)
+        @inline(__always) func add(_ x: UInt8, _ a: UInt8, _ b: UInt8, _ c: UInt8) {
+            sums.0 += magnitude(x)
+            sums.1 += magnitude(x &- a)
+            sums.2 += magnitude(x &- b)
+            sums.3 += magnitude(x &- UInt8((Int(a) + Int(b)) >> 1))
+            sums.4 += magnitude(x &- paeth(Int(a), Int(b), Int(c)))
+        }
+        for i in 0..<lead { add(current[i], 0, previous[i], 0) }
+        var i = lead
+        while i < vectorEnd {
+            // At most 128 vectors of pairs of magnitudes (each at most 128) per 16-bit lane.
+            let stop = min(vectorEnd, i + 128 * 16)
+            var lanes = (SIMD8<UInt16>(), SIMD8<UInt16>(), SIMD8<UInt16>(), SIMD8<UInt16>(), SIMD8<UInt16>())
+            while i < stop {
+                let (x, a, b, c) = neighbours(current, previous, i, bpp)
+                lanes.0 &+= pairSums(magnitudes(x))
+                lanes.1 &+= pairSums(magnitudes(x &- a))
+                lanes.2 &+= pairSums(magnitudes(x &- b))
+                lanes.3 &+= pairSums(magnitudes(x &- average(a, b)))
+                lanes.4 &+= pairSums(magnitudes(x &- paeth(a, b, c)))
+                i += 16
             }
-            if sum < bestSum {
-                bestSum = sum
-                bestFilter = filter
+            for lane in 0..<8 {
+                sums.0 += Int(lanes.0[lane])
+                sums.1 += Int(lanes.1[lane])
+                sums.2 += Int(lanes.2[lane])
+                sums.3 += Int(lanes.3[lane])
+                sums.4 += Int(lanes.4[lane])
             }
         }
-        out[0] = UInt8(bestFilter)
-        (out + 1).update(from: scratch.candidates + bestFilter * rowBytes, count: rowBytes)
+        for i in vectorEnd..<rowBytes { add(current[i], current[i - bpp], previous[i], previous[i - bpp]) }
+        var best = 0, bestSum = sums.0
+        if sums.1 < bestSum { (best, bestSum) = (1, sums.1) }
+        if sums.2 < bestSum { (best, bestSum) = (2, sums.2) }
+        if sums.3 < bestSum { (best, bestSum) = (3, sums.3) }
+        if sums.4 < bestSum { best = 4 }
+
+        out[0] = UInt8(best)
+        let bytes = out + 1
+        for i in 0..<lead { bytes[i] = filteredByte(best, current[i], 0, previous[i], 0) }
+        i = lead
+        while i < vectorEnd {
+            let (x, a, b, c) = neighbours(current, previous, i, bpp)
+            let value: SIMD16<UInt8> =
+                switch best {
+                case 0: x
+                case 1: x &- a
+                case 2: x &- b
+                case 3: x &- average(a, b)
+                default: x &- paeth(a, b, c)
+                }
+            UnsafeMutableRawPointer(bytes + i).storeBytes(of: value, as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        for i in vectorEnd..<rowBytes {
+            bytes[i] = filteredByte(best, current[i], current[i - bpp], previous[i], previous[i - bpp])
+        }
+    }
+
+    /// Byte `i` of the row, the byte a pixel to its left, above it and above-left, for
+    /// sixteen bytes from `i` (i ≥ bpp).
+    @inline(__always)
+    private static func neighbours(
+        _ current: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>, _ i: Int, _ bpp: Int
+    ) -> (SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>) {
+        func load(_ pointer: UnsafePointer<UInt8>) -> SIMD16<UInt8> { UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<UInt8>.self) }
+        return (load(current + i), load(current + i - bpp), load(previous + i), load(previous + i - bpp))
+    }
+
+    // The vector helpers use only what the compiler inlines into plain SSE2 (lane-wise
+    // arithmetic, comparisons and `replacing`), not `pointwiseMin` or widening
+    // conversions, which it calls out of line.
+
+    /// |v| for bytes read as signed (128 for -128).
+    @inline(__always)
+    private static func magnitudes(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        let negated = 0 &- v
+        return v.replacing(with: negated, where: negated .< v)
+    }
+
+    @inline(__always)
+    private static func magnitude(_ v: UInt8) -> Int { Int(min(v, 0 &- v)) }
+
+    /// Each pair of neighbouring bytes summed, as eight 16-bit lanes.
+    @inline(__always)
+    private static func pairSums(_ v: SIMD16<UInt8>) -> SIMD8<UInt16> {
+        let pairs = unsafeBitCast(v, to: SIMD8<UInt16>.self)
+        return (pairs & 0xFF) &+ (pairs &>> 8)
+    }
+
+    /// |a - b| of bytes.
+    @inline(__always)
+    private static func distance(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        a.replacing(with: b, where: b .> a) &- a.replacing(with: b, where: b .< a)
+    }
+
+    /// ⌊(a + b) / 2⌋ without overflow.
+    @inline(__always)
+    private static func average(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> { (a & b) &+ ((a ^ b) &>> 1) }
+
+    /// `paeth` on sixteen bytes at once, in bytes: with p = a + b - c, |p - a| = |b - c|
+    /// and |p - b| = |a - c|; |p - c| = |(b - c) + (a - c)| is their sum when b - c and
+    /// a - c have the same sign (then never below either, so it decides nothing and
+    /// 255 stands in for it), else the distance between them.
+    @inline(__always)
+    static func paeth(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>, _ c: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        let pa = distance(b, c), pb = distance(a, c)
+        let sameSign = .!((b .>= c) .^ (a .>= c))
+        let pc = distance(pa, pb).replacing(with: 255, where: sameSign)
+        var predictor = c
+        predictor.replace(with: b, where: pb .<= pc)
+        predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
+        return predictor
+    }
+
+    /// One byte of filter `filter` given the byte `x`, its left neighbour `a`, the one
+    /// above `b` and above-left `c`.
+    @inline(__always)
+    static func filteredByte(_ filter: Int, _ x: UInt8, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+        switch filter {
+        case 0: x
+        case 1: x &- a
+        case 2: x &- b
+        case 3: x &- UInt8((Int(a) + Int(b)) >> 1)
+        default: x &- paeth(Int(a), Int(b), Int(c))
+        }
     }
 
     @inline(__always)

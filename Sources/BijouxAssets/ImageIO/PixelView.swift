@@ -87,6 +87,12 @@ package struct MutablePixelView<Sample> {
     package func samples(_ pixels: Range<Int>) -> Slice<UnsafeMutableBufferPointer<Sample>> {
         samples[(pixels.lowerBound * Channel.count)..<(pixels.upperBound * Channel.count)]
     }
+
+    /// Where pixel `pixel`'s samples start, for C code that writes rows (libpng).
+    package func address(ofPixel pixel: Int) -> UnsafeMutableRawPointer {
+        precondition(pixel >= 0 && pixel <= pixelCount)
+        return UnsafeMutableRawPointer(samples.baseAddress! + pixel * Channel.count)
+    }
 }
 
 extension PixelView where Sample: SIMDScalar {

@@ -36,33 +36,37 @@ package enum LuminanceKey {
     package static func key(_ image: consuming RGBAImage, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
         var image = image
         let levels = BlackPoint.levelsTable(blackPoint)
+        image.withMutablePixels { p in
+            Parallel.forEachBand(p.pixelCount, jobs: threads) { band in key(p, band, levels: levels) }
+        }
+        return image
+    }
+
+    /// Keys the pixels `range` of `p` in place, their noise floor levelled by `levels`
+    /// (`BlackPoint.levelsTable`).
+    package static func key(_ p: MutablePixelView<UInt8>, _ range: Range<Int>, levels: [UInt8]) {
         unpremultiplied.withUnsafeBufferPointer { t in
             levels.withUnsafeBufferPointer { l in
-                image.withMutablePixels { p in
-                    Parallel.forEachBand(p.pixelCount, jobs: threads) { band in
-                        for i in band {
-                            var r = p[i, .red], g = p[i, .green], b = p[i, .blue]
-                            let alpha = p[i, .alpha]
-                            if alpha != 255 {
-                                r = Alpha.premultiply(r, alpha)
-                                g = Alpha.premultiply(g, alpha)
-                                b = Alpha.premultiply(b, alpha)
-                            }
-                            r = l[Int(r)]
-                            g = l[Int(g)]
-                            b = l[Int(b)]
-                            let a = max(r, max(g, b))
-                            let row = Int(a) &<< 8
-                            p[i, .red] = t[row | Int(r)]
-                            p[i, .green] = t[row | Int(g)]
-                            p[i, .blue] = t[row | Int(b)]
-                            p[i, .alpha] = a
-                        }
+                for i in range {
+                    var r = p[i, .red], g = p[i, .green], b = p[i, .blue]
+                    let alpha = p[i, .alpha]
+                    if alpha != 255 {
+                        r = Alpha.premultiply(r, alpha)
+                        g = Alpha.premultiply(g, alpha)
+                        b = Alpha.premultiply(b, alpha)
                     }
+                    r = l[Int(r)]
+                    g = l[Int(g)]
+                    b = l[Int(b)]
+                    let a = max(r, max(g, b))
+                    let row = Int(a) &<< 8
+                    p[i, .red] = t[row | Int(r)]
+                    p[i, .green] = t[row | Int(g)]
+                    p[i, .blue] = t[row | Int(b)]
+                    p[i, .alpha] = a
                 }
             }
         }
-        return image
     }
 
     /// Keys a 16-bit image at full precision, rounding once to 8 bits at the end.

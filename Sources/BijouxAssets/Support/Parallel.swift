@@ -26,6 +26,22 @@ public enum Parallel {
         return try slots.collect()
     }
 
+    /// `map` of work the calling thread makes as it goes: the helpers start on `body`
+    /// at once while the caller runs `first` (which makes the inputs, a few at a time),
+    /// then the caller joins them. A `body` that waits for its input must be woken by
+    /// `first` however it ends, or this never returns.
+    package static func map<T>(_ count: Int, jobs: Int, callerFirst first: () -> Void, _ body: (Int) -> T) -> [T] {
+        let workers = max(1, min(jobs, count))
+        if workers == 1 {
+            first()
+            return (0..<count).map(body)
+        }
+        let slots = ResultSlots<T, Never>(count: count)
+        defer { slots.release() }
+        onThreads(count, workers: workers, callerFirst: first) { index in slots.store(.success(body(index)), at: index) }
+        return slots.collect()
+    }
+
     /// Splits `0..<count` into at most `jobs` contiguous bands and runs `body` on each,
     /// concurrently: for loops whose iterations write disjoint parts of one buffer (the
     /// rows of an image), so the result is the same for any number of jobs.
@@ -43,11 +59,13 @@ public enum Parallel {
     /// whichever thread asks first. Not `concurrentPerform`, which libdispatch runs
     /// serially when nested in another (a build job's resampling runs inside the
     /// build's job pool); and since the calling thread works too, every index runs
-    /// even if no helper ever starts.
-    private static func onThreads(_ count: Int, workers: Int, _ body: (Int) -> Void) {
+    /// even if no helper ever starts. `first` runs on the calling thread before it takes
+    /// any index.
+    private static func onThreads(_ count: Int, workers: Int, callerFirst first: () -> Void = {}, _ body: (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             let work = Claims(count: count, body: UnsafeSendable(body))
             for _ in 1..<workers { DispatchQueue.global().async { work.run() } }
+            first()
             work.run()
             work.finish()
         }

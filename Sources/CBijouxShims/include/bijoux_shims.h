@@ -51,13 +51,20 @@ typedef struct bx_png_reader bx_png_reader;
 
 /// Reads a PNG held in memory up to its first image data. Refuses images wider or
 /// taller than max_side, or with more than max_pixels pixels, before any pixel memory
-/// is allocated. On OK, *reader must be passed to bx_png_finish and then bx_png_end.
+/// is allocated. On OK, *reader must be passed to bx_png_finish (or bx_png_read_rows
+/// and bx_png_read_end) and then bx_png_end.
 /// The data must stay alive until bx_png_end.
 bx_png_status bx_png_begin(const uint8_t *data, size_t size, uint32_t max_side,
                            uint64_t max_pixels, bx_png_info *info, bx_png_reader **reader);
 /// Decodes all rows into pixels (info->row_bytes * info->height bytes, caller-owned)
 /// and checks the rest of the file through IEND.
 bx_png_status bx_png_finish(bx_png_reader *reader, void *pixels);
+/// For a file that is not interlaced: decodes its next `count` rows into pixels
+/// (info->row_bytes each, consecutive), so a caller can work on the first rows while
+/// later ones are decoded. After the last row, bx_png_read_end checks the rest of the
+/// file through IEND.
+bx_png_status bx_png_read_rows(bx_png_reader *reader, void *pixels, uint32_t count);
+bx_png_status bx_png_read_end(bx_png_reader *reader);
 void bx_png_end(bx_png_reader *reader);
 
 /// deflateInit2 for a raw deflate stream (no zlib header), so independently

@@ -107,3 +107,35 @@ struct KeyConformanceTests {
         #expect(worst <= 1.0, "\(name): keyed image over black differs by \(worst) levels")
     }
 }
+
+/// `key` decodes, keys and encodes in one pipeline for 8-bit files that are not
+/// interlaced, and whole for the others: either way the file is `encode`'s of the keyed
+/// image, for any number of threads; a corrupt file writes nothing.
+@Suite("The key command's pipeline")
+struct KeyFileTests {
+    @Test(arguments: PNGDecoderTests.valid)
+    func writesTheKeyedImagesEncoding(_ name: String) throws {
+        let input = TestPaths.pngSuite + "/" + name
+        let folder = TestPaths.temporaryFolder("key")
+        let expected = PNGEncoder.encode(LuminanceKey.key(try PNGDecoder.decodeFile(input), blackPoint: 12))
+        for jobs in [1, 3] {
+            _ = try KeyFile.key(input, to: folder.path + "/out.png", blackPoint: 12, jobs: jobs)
+            #expect(folder.read("out.png") == expected, "\(name), \(jobs) jobs")
+        }
+    }
+
+    @Test func theBenchSizedPaintingKeysAsTheImageDoes() throws {
+        let folder = TestPaths.temporaryFolder("key")
+        let painted = Synthetic.paintedDisc(width: 1500, height: 1300, center: (700, 640), radius: 560, softness: 30, color: (210, 150, 90))
+        folder.write("in.png", PNGEncoder.encode(painted, as: .rgb))
+        _ = try KeyFile.key(folder.path + "/in.png", to: folder.path + "/out.png", jobs: 2)
+        #expect(folder.read("out.png") == PNGEncoder.encode(LuminanceKey.key(painted)))
+    }
+
+    @Test(arguments: PNGDecoderTests.corrupt)
+    func aCorruptFileWritesNothing(_ name: String) {
+        let folder = TestPaths.temporaryFolder("key")
+        #expect(throws: ImageIOError.self) { try KeyFile.key(TestPaths.pngSuite + "/" + name, to: folder.path + "/out.png", jobs: 2) }
+        #expect(!folder.exists("out.png"))
+    }
+}
