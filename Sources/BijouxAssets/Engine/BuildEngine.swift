@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Runs a build: reads the art folder once, plans every stage whose inputs exist,
 /// keys the jobs a build of this kind makes, skips those the cache holds (see
 /// `BuildCache`), runs the others stage by stage (jobs in parallel), streaming their
@@ -156,7 +158,7 @@ public enum BuildEngine {
     }
 
     /// A stage's selected jobs with their keys.
-    struct StageWork {
+    struct StageWork: Sendable {
         var stage: any Stage.Type
         var plan: StagePlan
         var jobs: [Job]
@@ -219,13 +221,15 @@ public enum BuildEngine {
 
     /// Runs the work stage by stage: a job whose key the cache holds, with its outputs
     /// intact, is taken as it is; the others are made in parallel, each output handed
-    /// to `destination` as soon as it exists.
+    /// to `destination` as soon as it exists. A stage that starts early
+    /// (`Stage.startsEarly`) runs from the start beside the stages before it, on a
+    /// thread of its own, its events held; it is taken, and its events told, in its place.
     static func execute(
         _ work: [StageWork], art: ArtFolder, into destination: some OutputDestination, cache old: BuildCache?, full: Bool,
         options: Options
     ) throws -> Execution {
         // Which jobs are cached decides which charms are keyed twice this build.
-        var cached: [[BuildCache.Entry?]] = []
+        var cachedRows: [[BuildCache.Entry?]] = []
         var uses: [String: Int] = [:]
         for stage in work {
             // Checking a job's files against the cache reads and hashes them: in parallel.
@@ -238,9 +242,10 @@ public enum BuildEngine {
             for (job, entry) in zip(stage.jobs, row) where entry == nil {
                 for id in job.charms { uses[id, default: 0] += 1 }
             }
-            cached.append(row)
+            cachedRows.append(row)
         }
         art.expectUses(uses)
+        let cached = cachedRows
 
         var execution = Execution()
         func record(_ id: String, _ entry: BuildCache.Entry) {
@@ -251,53 +256,117 @@ public enum BuildEngine {
         }
         let progress = options.progress
         // Each stage's jobs' entries once they are made, for the jobs that take inputs.
-        var made: [[BuildCache.Entry?]] = []
-        for (stage, cachedRow) in zip(work, cached) {
-            let started = Clock.now
+        var made: [[BuildCache.Entry?]] = work.map { Array(repeating: nil, count: $0.jobs.count) }
+
+        var early: [Int: EarlyStage] = [:]
+        // Whatever ends the build, no early stage is still making outputs when it does.
+        defer { for running in early.values { running.wait() } }
+        if options.jobs > 1 {
+            for index in work.indices where work[index].stage.startsEarly && !work[index].jobs.isEmpty {
+                let others = work[index].inputs.joined().contains { $0.stage != index }
+                precondition(!others, "\(work[index].stage.name) starts early, so it can take no other stage's results")
+                let running = EarlyStage()
+                let (row, jobs) = (cached[index], options.jobs)
+                DispatchQueue.global().async {
+                    running.finish(
+                        Result { try runStage(index, of: work, cached: row, made: [], art: art, into: destination, jobs: jobs, report: running.hold) })
+                }
+                early[index] = running
+            }
+        }
+
+        for (index, stage) in work.enumerated() {
             let total = stage.jobs.count
-            made.append(Array(repeating: nil, count: total))
             guard total > 0 else { continue }
             progress?(.stageStarted(stage: stage.stage.name, jobs: total))
             execution.warnings += stage.plan.warnings
-            let done = Locked(0)
-            // The stage's jobs in parallel, those that take the others' results after them.
-            for wave in [stage.jobs.indices.filter { !stage.late.contains($0) }, stage.late.sorted()] where !wave.isEmpty {
-                let running = wave.filter { cachedRow[$0] == nil }.count
-                let threads = max(1, options.jobs / max(1, min(options.jobs, running)))
-                let here = made.count - 1
-                let entries = try Parallel.map(wave.count, jobs: options.jobs) { position in
-                    let index = wave[position], job = stage.jobs[index]
-                    let jobStarted = Clock.now
-                    var entry = cachedRow[index]
-                    if entry == nil {
-                        let inputs = stage.inputs[index].compactMap { input -> JobArtifact? in
-                            let artifact = made[input.stage][input.job]?.artifact ?? []
-                            let from = input.stage == here ? stage : work[input.stage]
-                            return artifact.isEmpty ? nil : JobArtifact(stage: from.stage.name, job: from.jobs[input.job].name, artifact: artifact)
-                        }
-                        entry = try make(job.name, key: stage.keys[index], threads: threads, inputs: inputs, art: art, into: destination) {
-                            try stage.prepared[index].make($0)
-                        }
-                    }
-                    let count = done.withLock {
-                        $0 += 1; return $0
-                    }
-                    let cached = cachedRow[index] != nil
-                    progress?(
-                        .jobFinished(
-                            stage: stage.stage.name, job: job.name, done: count, of: total, seconds: cached ? 0 : Clock.seconds(since: jobStarted),
-                            cached: cached))
-                    return entry
-                }
-                for (index, entry) in zip(wave, entries) { made[here][index] = entry }
+            let result: StageResult
+            if let running = early[index] {
+                running.wait()
+                for event in running.events { progress?(event) }
+                result = try running.result.get()
+            } else {
+                result = try runStage(index, of: work, cached: cached[index], made: made, art: art, into: destination, jobs: options.jobs) { progress?($0) }
             }
-            for index in stage.jobs.indices {
-                if let entry = made[made.count - 1][index] { record(stage.id(index), entry) }
+            made[index] = result.entries
+            for job in stage.jobs.indices {
+                if let entry = result.entries[job] { record(stage.id(job), entry) }
             }
-            let hits = cachedRow.filter { $0 != nil }.count
-            progress?(.stageFinished(stage: stage.stage.name, jobs: total, cached: hits, seconds: Clock.seconds(since: started)))
+            let hits = cached[index].filter { $0 != nil }.count
+            progress?(.stageFinished(stage: stage.stage.name, jobs: total, cached: hits, seconds: result.seconds))
         }
         return execution
+    }
+
+    typealias StageResult = (entries: [BuildCache.Entry?], seconds: Double)
+
+    /// Runs stage `index` of `work`: its jobs in parallel, those that take the others'
+    /// results after them, each taken from `cached` (the stage's row of cached entries)
+    /// when it is there; `made` holds the entries of the stages before it. Tells
+    /// `report` as it goes; returns the stage's entries and its time.
+    private static func runStage(
+        _ index: Int, of work: [StageWork], cached cachedRow: [BuildCache.Entry?], made: [[BuildCache.Entry?]], art: ArtFolder,
+        into destination: some OutputDestination, jobs: Int, report: (BuildEvent) -> Void
+    ) throws -> StageResult {
+        let stage = work[index]
+        let started = Clock.now
+        var entries = [BuildCache.Entry?](repeating: nil, count: stage.jobs.count)
+        let done = Locked(0)
+        for wave in [stage.jobs.indices.filter { !stage.late.contains($0) }, stage.late.sorted()] where !wave.isEmpty {
+            let running = wave.filter { cachedRow[$0] == nil }.count
+            let threads = max(1, jobs / max(1, min(jobs, running)))
+            let finished = entries
+            let waveEntries = try Parallel.map(wave.count, jobs: jobs) { position in
+                let job = wave[position]
+                let jobStarted = Clock.now
+                var entry = cachedRow[job]
+                if entry == nil {
+                    let inputs = stage.inputs[job].compactMap { input -> JobArtifact? in
+                        let artifact = (input.stage == index ? finished[input.job] : made[input.stage][input.job])?.artifact ?? []
+                        let from = work[input.stage]
+                        return artifact.isEmpty ? nil : JobArtifact(stage: from.stage.name, job: from.jobs[input.job].name, artifact: artifact)
+                    }
+                    entry = try make(stage.jobs[job].name, key: stage.keys[job], threads: threads, inputs: inputs, art: art, into: destination) {
+                        try stage.prepared[job].make($0)
+                    }
+                }
+                let cached = cachedRow[job] != nil
+                let seconds = cached ? 0 : Clock.seconds(since: jobStarted)
+                // Counted and told under one lock, so the counts are told in order.
+                done.withLock { count in
+                    count += 1
+                    report(
+                        .jobFinished(stage: stage.stage.name, job: stage.jobs[job].name, done: count, of: stage.jobs.count, seconds: seconds, cached: cached))
+                }
+                return entry
+            }
+            for (job, entry) in zip(wave, waveEntries) { entries[job] = entry }
+        }
+        return (entries, Clock.seconds(since: started))
+    }
+
+    /// A stage run ahead of its place: the events it told, and its entries or its
+    /// error once it is done.
+    private final class EarlyStage: Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private let state = Locked<(events: [BuildEvent], result: Result<StageResult, any Error>?)>(([], nil))
+
+        @Sendable func hold(_ event: BuildEvent) { state.withLock { $0.events.append(event) } }
+
+        func finish(_ result: Result<StageResult, any Error>) {
+            state.withLock { $0.result = result }
+            done.signal()
+        }
+
+        /// Waits until the stage is done (any number of times).
+        func wait() {
+            done.wait()
+            done.signal()
+        }
+
+        var events: [BuildEvent] { state.value.events }
+        /// Its result, once `wait` has returned.
+        var result: Result<StageResult, any Error> { state.value.result! }
     }
 
     /// The final step (see `FinalStep`), after every stage: its parts are the artifacts

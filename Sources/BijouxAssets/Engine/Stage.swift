@@ -18,11 +18,17 @@ package protocol Stage: Sendable {
     /// Whether the stage is a reason to build on its own: false for one that only
     /// supports others (the catalog's root Contents.json).
     static var isAuxiliary: Bool { get }
+    /// Whether its jobs start when the build's do, beside the stages before it (on a
+    /// thread of their own, when the build has more than one), rather than when the
+    /// build reaches it: for long jobs that take no other stage's results (the music).
+    /// Its results, progress and errors still come in its place.
+    static var startsEarly: Bool { get }
 }
 
 extension Stage {
     package static var ownedFolders: [String] { [] }
     package static var isAuxiliary: Bool { false }
+    package static var startsEarly: Bool { false }
 }
 
 /// A stage's work: its jobs (run in parallel, results in this order).
@@ -197,13 +203,14 @@ package struct FinalStep: Sendable {
 }
 
 /// The stages, in the order they run (every stage is planned, and so checked, before
-/// any runs): the sounds before the table whose JSON twin lists them, the charms
-/// before the app icon that hangs one, the symbols (whose names must not clash)
-/// before the app icon too; then the final step over them all.
+/// any runs): the charms before the app icon that hangs one, the symbols (whose names
+/// must not clash) before the app icon too, the sounds before the table whose JSON twin
+/// lists them; then the final step over them all. The sounds start early, beside the
+/// images (`startsEarly`), and are taken in their place, after the app icon.
 package enum Stages {
     package static let all: [any Stage.Type] = [
-        CatalogStage.self, SoundsStage.self, TableStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self,
-        SymbolsStage.self, AppIconStage.self,
+        CatalogStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self, SymbolsStage.self, AppIconStage.self,
+        SoundsStage.self, TableStage.self,
     ]
     package static let final: FinalStep = ContactSheetStep.step
 }
