@@ -87,65 +87,40 @@ static void free_memory_context(AVIOContext **context) {
     avio_context_free(context);
 }
 
-// Sends `frame` (NULL: flush) and writes every packet the encoder has ready.
-static int encode_and_write(AVCodecContext *codec, AVFormatContext *format, AVStream *stream,
-                            AVFrame *frame, AVPacket *packet) {
-    int status = avcodec_send_frame(codec, frame);
-    if (status < 0) return status;
-    for (;;) {
-        status = avcodec_receive_packet(codec, packet);
-        if (status == AVERROR(EAGAIN) || status == AVERROR_EOF) return 0;
-        if (status < 0) return status;
-        packet->stream_index = stream->index;
-        av_packet_rescale_ts(packet, codec->time_base, stream->time_base);
-        status = av_interleaved_write_frame(format, packet);
-        if (status < 0) return status;
-    }
-}
-
 struct bx_aac_encoder {
-    memory_file file;
-    AVFormatContext *format;
     AVCodecContext *codec;
-    AVIOContext *io;
-    AVStream *stream;
     AVFrame *frame;
     AVPacket *packet;
-    int64_t written;
+    AVPacket **packets;
+    int count;
+    int capacity;
 };
 
-void bx_aac_encoder_free(bx_aac_encoder *encoder) {
-    if (!encoder) return;
-    free(encoder->file.data);
-    av_packet_free(&encoder->packet);
-    av_frame_free(&encoder->frame);
-    avcodec_free_context(&encoder->codec);
-    avformat_free_context(encoder->format);
-    free_memory_context(&encoder->io);
-    free(encoder);
+void bx_aac_encoder_free(bx_aac_encoder *e) {
+    if (!e) return;
+    for (int i = 0; i < e->count; i++) av_packet_free(&e->packets[i]);
+    free(e->packets);
+    av_packet_free(&e->packet);
+    av_frame_free(&e->frame);
+    avcodec_free_context(&e->codec);
+    free(e);
 }
 
 int bx_aac_encoder_open(int sample_rate, bx_aac_settings settings, bx_aac_encoder **out, char *message, size_t message_size) {
     // Failures come back as return codes and messages; nothing goes to stderr.
     av_log_set_level(AV_LOG_QUIET);
     *out = NULL;
-    const char *step = "allocating the muxer";
-    int status = AVERROR(ENOMEM);
+    const char *step = "finding the encoder";
+    int status = AVERROR_ENCODER_NOT_FOUND;
     bx_aac_encoder *e = calloc(1, sizeof *e);
-    if (!e) goto done;
-    status = avformat_alloc_output_context2(&e->format, NULL, settings.muxer, NULL);
-    if (status < 0) goto done;
-
-    step = "finding the encoder";
     const AVCodec *encoder = avcodec_find_encoder_by_name(settings.encoder);
-    status = AVERROR_ENCODER_NOT_FOUND;
-    if (!encoder) goto done;
+    if (!e || !encoder) goto done;
+    step = "allocating the encoder";
     status = AVERROR(ENOMEM);
     e->codec = avcodec_alloc_context3(encoder);
     e->frame = av_frame_alloc();
     e->packet = av_packet_alloc();
-    e->io = memory_context(&e->file, 1);
-    if (!e->codec || !e->frame || !e->packet || !e->io) goto done;
+    if (!e->codec || !e->frame || !e->packet) goto done;
 
     AVCodecContext *codec = e->codec;
     codec->sample_fmt = AV_SAMPLE_FMT_FLTP;
@@ -158,27 +133,11 @@ int bx_aac_encoder_open(int sample_rate, bx_aac_settings settings, bx_aac_encode
 #endif
     codec->time_base = (AVRational){1, sample_rate};
     av_channel_layout_default(&codec->ch_layout, 2);
-    if (settings.bit_exact) {
-        codec->flags |= AV_CODEC_FLAG_BITEXACT;
-        e->format->flags |= AVFMT_FLAG_BITEXACT;
-    }
-    if (e->format->oformat->flags & AVFMT_GLOBALHEADER) codec->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    if (settings.bit_exact) codec->flags |= AV_CODEC_FLAG_BITEXACT;
+    // MP4 keeps the decoder's configuration in its header, not in the stream.
+    codec->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     step = "opening the encoder";
     status = avcodec_open2(codec, encoder, NULL);
-    if (status < 0) goto done;
-
-    step = "adding the stream";
-    status = AVERROR(ENOMEM);
-    e->stream = avformat_new_stream(e->format, NULL);
-    if (!e->stream) goto done;
-    e->stream->time_base = codec->time_base;
-    status = avcodec_parameters_from_context(e->stream->codecpar, codec);
-    if (status < 0) goto done;
-
-    e->format->pb = e->io;
-    e->format->flags |= AVFMT_FLAG_CUSTOM_IO;
-    step = "writing the header";
-    status = avformat_write_header(e->format, NULL);
 
 done:
     if (status < 0) {
@@ -192,7 +151,29 @@ done:
 
 int bx_aac_encoder_frame_size(const bx_aac_encoder *encoder) { return encoder->codec->frame_size; }
 
-int bx_aac_encoder_write(bx_aac_encoder *e, const float *left, const float *right, int count, char *message, size_t message_size) {
+// Sends `frame` (NULL: flush) and keeps every packet the encoder has ready.
+static int encode_and_keep(bx_aac_encoder *e, AVFrame *frame) {
+    int status = avcodec_send_frame(e->codec, frame);
+    if (status < 0) return status;
+    for (;;) {
+        status = avcodec_receive_packet(e->codec, e->packet);
+        if (status == AVERROR(EAGAIN) || status == AVERROR_EOF) return 0;
+        if (status < 0) return status;
+        if (e->count == e->capacity) {
+            int capacity = e->capacity ? e->capacity * 2 : 256;
+            AVPacket **grown = realloc(e->packets, (size_t)capacity * sizeof *grown);
+            if (!grown) return AVERROR(ENOMEM);
+            e->packets = grown;
+            e->capacity = capacity;
+        }
+        e->packets[e->count] = av_packet_alloc();
+        if (!e->packets[e->count]) return AVERROR(ENOMEM);
+        av_packet_move_ref(e->packets[e->count++], e->packet);
+    }
+}
+
+int bx_aac_encoder_write(bx_aac_encoder *e, const float *left, const float *right, int count, int64_t pts, char *message,
+                         size_t message_size) {
     AVFrame *frame = e->frame;
     av_frame_unref(frame);
     frame->nb_samples = count;
@@ -203,29 +184,105 @@ int bx_aac_encoder_write(bx_aac_encoder *e, const float *left, const float *righ
     if (status >= 0) {
         memcpy(frame->data[0], left, (size_t)count * sizeof(float));
         memcpy(frame->data[1], right, (size_t)count * sizeof(float));
-        frame->pts = e->written;
-        e->written += count;
-        status = encode_and_write(e->codec, e->format, e->stream, frame, e->packet);
+        frame->pts = pts;
+        status = encode_and_keep(e, frame);
     }
     if (status < 0) set_message(message, message_size, "encoding", status);
     return status < 0 ? status : 0;
 }
 
-int bx_aac_encoder_finish(bx_aac_encoder *e, bx_audio_bytes *out, char *message, size_t message_size) {
-    const char *step = "encoding";
-    int status = encode_and_write(e->codec, e->format, e->stream, NULL, e->packet);
+int bx_aac_encoder_flush(bx_aac_encoder *e, char *message, size_t message_size) {
+    int status = encode_and_keep(e, NULL);
+    if (status < 0) set_message(message, message_size, "encoding", status);
+    return status < 0 ? status : 0;
+}
+
+int bx_aac_encoder_packet_count(const bx_aac_encoder *e) { return e->count; }
+
+bx_aac_packet bx_aac_encoder_packet(const bx_aac_encoder *e, int index) {
+    const AVPacket *packet = e->packets[index];
+    return (bx_aac_packet){.data = packet->data, .size = packet->size, .pts = packet->pts, .duration = packet->duration};
+}
+
+struct bx_aac_muxer {
+    memory_file file;
+    AVFormatContext *format;
+    AVIOContext *io;
+    AVStream *stream;
+    AVRational time_base;
+    AVPacket *packet;
+};
+
+void bx_aac_muxer_free(bx_aac_muxer *m) {
+    if (!m) return;
+    free(m->file.data);
+    av_packet_free(&m->packet);
+    avformat_free_context(m->format);
+    free_memory_context(&m->io);
+    free(m);
+}
+
+int bx_aac_muxer_open(const bx_aac_encoder *encoder, bx_aac_settings settings, bx_aac_muxer **out, char *message, size_t message_size) {
+    av_log_set_level(AV_LOG_QUIET);
+    *out = NULL;
+    const char *step = "allocating the muxer";
+    int status = AVERROR(ENOMEM);
+    bx_aac_muxer *m = calloc(1, sizeof *m);
+    if (!m) goto done;
+    status = avformat_alloc_output_context2(&m->format, NULL, settings.muxer, NULL);
     if (status < 0) goto done;
-    step = "writing the trailer";
-    status = av_write_trailer(e->format);
+    status = AVERROR(ENOMEM);
+    m->io = memory_context(&m->file, 1);
+    m->packet = av_packet_alloc();
+    if (!m->io || !m->packet) goto done;
+    if (settings.bit_exact) m->format->flags |= AVFMT_FLAG_BITEXACT;
+
+    step = "adding the stream";
+    m->stream = avformat_new_stream(m->format, NULL);
+    if (!m->stream) goto done;
+    m->time_base = encoder->codec->time_base;
+    m->stream->time_base = m->time_base;
+    status = avcodec_parameters_from_context(m->stream->codecpar, encoder->codec);
     if (status < 0) goto done;
-    avio_flush(e->io);
-    out->data = e->file.data;
-    out->size = e->file.size;
-    e->file.data = NULL;
+
+    m->format->pb = m->io;
+    m->format->flags |= AVFMT_FLAG_CUSTOM_IO;
+    step = "writing the header";
+    status = avformat_write_header(m->format, NULL);
 
 done:
-    if (status < 0) set_message(message, message_size, step, status);
+    if (status < 0) {
+        set_message(message, message_size, step, status);
+        bx_aac_muxer_free(m);
+        return status;
+    }
+    *out = m;
+    return 0;
+}
+
+int bx_aac_muxer_write(bx_aac_muxer *m, const bx_aac_encoder *from, int index, char *message, size_t message_size) {
+    int status = av_packet_ref(m->packet, from->packets[index]);
+    if (status >= 0) {
+        m->packet->stream_index = m->stream->index;
+        av_packet_rescale_ts(m->packet, m->time_base, m->stream->time_base);
+        status = av_interleaved_write_frame(m->format, m->packet);
+    }
+    av_packet_unref(m->packet);
+    if (status < 0) set_message(message, message_size, "writing a packet", status);
     return status < 0 ? status : 0;
+}
+
+int bx_aac_muxer_finish(bx_aac_muxer *m, bx_audio_bytes *out, char *message, size_t message_size) {
+    int status = av_write_trailer(m->format);
+    if (status < 0) {
+        set_message(message, message_size, "writing the trailer", status);
+        return status;
+    }
+    avio_flush(m->io);
+    out->data = m->file.data;
+    out->size = m->file.size;
+    m->file.data = NULL;
+    return 0;
 }
 
 static int append_samples(bx_audio_pcm *pcm, int64_t *capacity, const AVFrame *frame) {

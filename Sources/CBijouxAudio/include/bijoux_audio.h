@@ -34,25 +34,55 @@ typedef struct {
     int bit_exact;
 } bx_aac_settings;
 
-/// An encoder writing a container held in memory, fed a frame at a time.
+/// An AAC encoder of two channels (no container) that keeps the packets it makes, in
+/// order: one encodes a whole track, or one stretch of it while others encode the
+/// others (bijoux-aac).
 typedef struct bx_aac_encoder bx_aac_encoder;
 
-/// Opens an encoder of two channels at `sample_rate` and writes the container's header.
-/// Returns 0, or a negative FFmpeg error with `message` filled in.
+/// One packet an encoder made: its bytes (the encoder's until it is freed) and its
+/// time in samples of the track (the first, priming, packet starts before 0).
+typedef struct {
+    const uint8_t *data;
+    int size;
+    int64_t pts;
+    int64_t duration;
+} bx_aac_packet;
+
+/// Opens an encoder of two channels at `sample_rate`. Returns 0, or a negative FFmpeg
+/// error with `message` filled in.
 int bx_aac_encoder_open(int sample_rate, bx_aac_settings settings, bx_aac_encoder **out, char *message, size_t message_size);
 
 /// The encoder's frame: how many samples per channel each `bx_aac_encoder_write` takes
 /// (fewer only in the last).
 int bx_aac_encoder_frame_size(const bx_aac_encoder *encoder);
 
-/// Encodes the next `count` samples of each channel. Returns 0, or a negative FFmpeg error.
-int bx_aac_encoder_write(bx_aac_encoder *encoder, const float *left, const float *right, int count, char *message,
+/// Encodes the next `count` samples of each channel, the first being sample `pts` of
+/// the track. Returns 0, or a negative FFmpeg error.
+int bx_aac_encoder_write(bx_aac_encoder *encoder, const float *left, const float *right, int count, int64_t pts, char *message,
                          size_t message_size);
 
-/// Flushes the encoder, writes the trailer and hands over the container's bytes.
-int bx_aac_encoder_finish(bx_aac_encoder *encoder, bx_audio_bytes *out, char *message, size_t message_size);
+/// Ends the input: the packets of the last samples are made.
+int bx_aac_encoder_flush(bx_aac_encoder *encoder, char *message, size_t message_size);
+
+/// The packets made so far, in order.
+int bx_aac_encoder_packet_count(const bx_aac_encoder *encoder);
+bx_aac_packet bx_aac_encoder_packet(const bx_aac_encoder *encoder, int index);
 
 void bx_aac_encoder_free(bx_aac_encoder *encoder);
+
+/// A container held in memory (`settings.muxer`) of one stream, described by an
+/// encoder's parameters, its header written.
+typedef struct bx_aac_muxer bx_aac_muxer;
+
+int bx_aac_muxer_open(const bx_aac_encoder *encoder, bx_aac_settings settings, bx_aac_muxer **out, char *message, size_t message_size);
+
+/// Writes packet `index` of `from` (any encoder opened with the same settings).
+int bx_aac_muxer_write(bx_aac_muxer *muxer, const bx_aac_encoder *from, int index, char *message, size_t message_size);
+
+/// Writes the trailer and hands over the container's bytes.
+int bx_aac_muxer_finish(bx_aac_muxer *muxer, bx_audio_bytes *out, char *message, size_t message_size);
+
+void bx_aac_muxer_free(bx_aac_muxer *muxer);
 
 /// Decodes the first audio stream of a container in memory to planar float (a mono
 /// stream fills both channels). Returns 0, or a negative FFmpeg error with `message`.
