@@ -9,9 +9,10 @@
 /// are deterministic are in `Sources/bijoux-aac/main.swift`). The tool runs it only when
 /// a track must be encoded, so no other build, command or start loads FFmpeg.
 ///
-/// The protocol: `bijoux-aac encode SAMPLE_RATE BIT_RATE` reads interleaved Float32
-/// frames (left, right) on its standard input, encoding them as they come, and writes the
-/// `.m4a` on its standard output once its input ends; `bijoux-aac decode` reads a container and writes the sample rate
+/// The protocol: `bijoux-aac encode SAMPLE_RATE BIT_RATE THREADS` reads interleaved
+/// Float32 frames (left, right) on its standard input, encoding them as they come in
+/// stretches side by side on THREADS threads (the bytes are the same for any number),
+/// and writes the `.m4a` on its standard output once its input ends; `bijoux-aac decode` reads a container and writes the sample rate
 /// (a UInt32) and then planar Float32. Numbers are in the machine's byte order. A
 /// failure is a line on its standard error and a non-zero exit status.
 ///
@@ -88,12 +89,12 @@ enum AACCodec {
     }
 
     /// Encodes the track `next` gives, interleaved Float32 frames (left, right) a block
-    /// at a time, nil at its end: the helper encodes as they come.
-    static func encode(sampleRate: Int, file: String, frames next: () -> [Float]?) throws(Failure) -> [UInt8] {
+    /// at a time, nil at its end: the helper encodes as they come, on `threads` threads.
+    static func encode(sampleRate: Int, threads: Int = 1, file: String, frames next: () -> [Float]?) throws(Failure) -> [UInt8] {
         let result: ChildProcess.Result
         do {
             result = try ChildProcess.run(
-                helper, ["encode", String(sampleRate), String(bitRate)],
+                helper, ["encode", String(sampleRate), String(bitRate), String(max(1, threads))],
                 streaming: {
                     next().map { block in block.withUnsafeBytes { Array($0) } }
                 })
@@ -106,9 +107,9 @@ enum AACCodec {
     }
 
     /// A whole track in memory, encoded.
-    static func encode(_ buffer: StereoBuffer, sampleRate: Int, file: String) throws(Failure) -> [UInt8] {
+    static func encode(_ buffer: StereoBuffer, sampleRate: Int, threads: Int = 1, file: String) throws(Failure) -> [UInt8] {
         var at = 0
-        return try encode(sampleRate: sampleRate, file: file) {
+        return try encode(sampleRate: sampleRate, threads: threads, file: file) {
             guard at < buffer.frames else { return nil }
             let count = min(Int(Voices.sampleRate), buffer.frames - at)
             var block = [Float](repeating: 0, count: 2 * count)

@@ -7,8 +7,9 @@
 /// A score made into sound: the arrangement played by the three voices, the piano's
 /// tremolo, the reverb, the loop's seam or the fades (`TrackSynthesis`, a block at a
 /// time), the loudness. Pure: the same score gives the same samples, bit for bit, on one
-/// platform (see `Voices`). The build uses `encode(score:name:file:)`, which never holds
-/// the whole track; `init` holds it in `pcm`, for tests.
+/// platform (see `Voices`), with any number of threads. The build uses
+/// `encode(score:name:file:threads:)`, which never holds the whole track; `init` holds it
+/// in `pcm`, for tests.
 package struct AmbientTrack: Sendable {
     /// The mastered samples, 44.1 kHz stereo (made by `init`, which holds them all).
     var pcm: StereoBuffer
@@ -38,43 +39,83 @@ package struct AmbientTrack: Sendable {
     static let tremoloDepth = 0.28
     /// How long past the last bar notes may ring before the reverb.
     static let ringOut = 3.0
+    /// The voices' gains in the mix, before the score's levels (see docs/sounds.md, the
+    /// balance): the piano carries the melody and the chords; the bass sits under it,
+    /// most of its energy below 200 Hz, where the piano has little; the brushes are a
+    /// texture far below both.
+    static let pianoGain = 0.16
+    static let bassGain = 0.2
+    static let brushGain = 0.05
 
-    package init(score: Score, name: String) {
+    package init(score: Score, name: String, threads: Int = 1) {
         let synthesis = TrackSynthesis(score)
         var store = MemoryStore(frames: synthesis.length)
-        synthesis.render { store.write($0, at: $1) }
-        var pass = Self.masteringPass(store, frames: synthesis.length)
-        var pcm = StereoBuffer(frames: synthesis.length)
-        var at = 0
-        while let block = pass.next() {
-            for i in 0..<(block.count / 2) {
-                pcm.left[at + i] = block[2 * i]
-                pcm.right[at + i] = block[2 * i + 1]
+        synthesis.render(threads: threads) { store.write($0, at: $1) }
+        var gain = Float(Mastering.gain(toTargetFrom: Self.measure(store, frames: synthesis.length)))
+        while true {
+            var pass = MasteringPass(store: store, frames: synthesis.length, gain: gain)
+            var pcm = StereoBuffer(frames: synthesis.length)
+            var at = 0
+            while let block = pass.next() {
+                for i in 0..<(block.count / 2) {
+                    pcm.left[at + i] = block[2 * i]
+                    pcm.right[at + i] = block[2 * i + 1]
+                }
+                at += block.count / 2
             }
-            at += block.count / 2
+            let measured = pass.meter.result()
+            if let lowered = Mastering.lowered(gain, truePeak: measured.truePeak) {
+                gain = lowered
+                continue
+            }
+            self.pcm = pcm
+            facts = Self.facts(score: score, name: name, frames: synthesis.length, measured: measured)
+            return
         }
-        self.pcm = pcm
-        facts = Self.facts(score: score, name: name, frames: synthesis.length, measured: pass.meter.result())
     }
 
-    /// The track of `score` synthesised, mastered and encoded as it is made: the track
-    /// before its gain goes to an unlinked temporary file (`ScratchFile`) while it is
-    /// made, is read back once to measure its loudness and once more, with the gain, for
-    /// the encoder, so memory holds blocks, never the whole track. `file` (the score)
-    /// names it in an error.
-    static func encode(score: Score, name: String, file: String) throws -> (facts: Facts, bytes: [UInt8]) {
+    /// The track of `score` synthesised, mastered and encoded as it is made. The helper
+    /// is started first, so its loading overlaps the synthesis, which its first read
+    /// waits for: the track, made on `threads` threads, goes before its gain to an
+    /// unlinked temporary file (`ScratchFile`), is read back once to measure its
+    /// integrated loudness and once more, with the gain to the target, for the encoder
+    /// (which uses `threads` too), measured again as it goes for the facts. Only if its
+    /// true peak then passes the ceiling is it encoded again with a lower gain. Memory
+    /// holds blocks, never the whole track. `file` (the score) names it in an error.
+    static func encode(score: Score, name: String, file: String, threads: Int = 1) throws -> (facts: Facts, bytes: [UInt8]) {
         let synthesis = TrackSynthesis(score)
         let store = try ScratchFile(file: file)
-        synthesis.render { store.write($0, at: $1) }
-        try store.check()
-        var pass = masteringPass(store, frames: synthesis.length)
-        let bytes = try AACCodec.encode(sampleRate: Int(Voices.sampleRate), file: file) { pass.next() }
-        try pass.store.check()
-        return (facts(score: score, name: name, frames: synthesis.length, measured: pass.meter.result()), bytes)
+        var gain: Float?
+        var failure: (any Error)?
+        while true {
+            var pass: MasteringPass<ScratchFile>?
+            let bytes = try AACCodec.encode(sampleRate: Int(Voices.sampleRate), threads: threads, file: file) {
+                if pass == nil {
+                    if gain == nil {
+                        synthesis.render(threads: threads) { store.write($0, at: $1) }
+                        do throws(ScratchFile.Failure) { try store.check() } catch {
+                            failure = error
+                            return nil
+                        }
+                        gain = Float(Mastering.gain(toTargetFrom: measure(store, frames: synthesis.length)))
+                    }
+                    pass = MasteringPass(store: store, frames: synthesis.length, gain: gain!)
+                }
+                return pass!.next()
+            }
+            if let failure { throw failure }
+            try store.check()
+            let measured = pass!.meter.result()
+            if let lowered = Mastering.lowered(gain!, truePeak: measured.truePeak) {
+                gain = lowered
+                continue
+            }
+            return (facts(score: score, name: name, frames: synthesis.length, measured: measured), bytes)
+        }
     }
 
-    /// The track's samples as they are read back: a second at a time, with the gain that
-    /// brings the whole to the target, measured again as they go.
+    /// The track's samples as they are read back: a second at a time, with the gain,
+    /// measured as they go (integrated loudness and true peak).
     struct MasteringPass<Store: TrackStore> {
         var store: Store
         let frames: Int
@@ -93,15 +134,16 @@ package struct AmbientTrack: Sendable {
         }
     }
 
-    static func masteringPass<Store: TrackStore>(_ store: Store, frames: Int) -> MasteringPass<Store> {
-        let before = Loudness.Meter()
+    /// The integrated loudness of the track in `store`, read a second at a time.
+    static func measure<Store: TrackStore>(_ store: Store, frames: Int) -> Loudness {
+        let meter = Loudness.Meter(truePeak: false)
         var at = 0
         while at < frames {
             let count = min(Int(Voices.sampleRate), frames - at)
-            before.add(store.read(at..<(at + count)))
+            meter.add(store.read(at..<(at + count)))
             at += count
         }
-        return MasteringPass(store: store, frames: frames, gain: Float(Mastering.gain(for: before.result())))
+        return meter.result()
     }
 
     static func facts(score: Score, name: String, frames: Int, measured: Loudness) -> Facts {

@@ -17,8 +17,9 @@ struct Arrangement: Equatable, Sendable {
     /// Brush strokes: start, length, strength and whether it is a sweep (long) or a tap.
     var brushes: [Note] = []
 
-    /// MIDI ranges: the bass's fundamentals stay well under 200 Hz (G3 = 196 Hz is 55).
-    static let bassRange = 28...50
+    /// MIDI ranges: the bass plays in the double bass's register, E1–G2 (41–98 Hz), so
+    /// its fundamentals, and its second partials, are under 200 Hz.
+    static let bassRange = 28...43
     static let compRange = 52...72
     static let melodyRange = 67...81
 
@@ -53,8 +54,10 @@ struct Arrangement: Equatable, Sendable {
             }
             let onThree: Int
             if bassRandom.chance(0.25) {
+                // A semitone from the next root, from the side that stays in the register.
                 let target = Self.nearest(next.root, to: root, in: Self.bassRange)
-                onThree = bassRandom.chance(0.5) ? target - 1 : target + 1
+                let below = bassRandom.chance(0.5)
+                onThree = Self.bassRange.contains(target + (below ? -1 : 1)) ? target + (below ? -1 : 1) : target + (below ? 1 : -1)
             } else {
                 let fifth = chord.pitchClasses.count > 2 ? chord.pitchClasses[2] : chord.root
                 onThree = Self.nearest(fifth, to: bassRandom.chance(0.5) ? root + 7 : root - 5, in: Self.bassRange)

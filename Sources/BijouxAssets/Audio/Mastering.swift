@@ -24,14 +24,19 @@ struct Loudness: Equatable, Sendable {
     }
 
     /// libebur128 fed as the track comes, interleaved: it is given a second at a time
-    /// whatever the blocks, so the measure is that of the whole track at once.
+    /// whatever the blocks, so the measure is that of the whole track at once. Without
+    /// `truePeak` it measures the integrated loudness alone (the true peak's 4×
+    /// oversampling is most of its work) and `result` has a true peak of nan.
     final class Meter {
         private let state: UnsafeMutablePointer<ebur128_state>
         private var pending: [Float] = []
         private let chunk = 2 * Int(Voices.sampleRate)
+        private let truePeak: Bool
 
-        init() {
-            guard let state = ebur128_init(2, UInt(Voices.sampleRate), Int32(EBUR128_MODE_I.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue)) else {
+        init(truePeak: Bool = true) {
+            self.truePeak = truePeak
+            let mode = EBUR128_MODE_I.rawValue | (truePeak ? EBUR128_MODE_TRUE_PEAK.rawValue : 0)
+            guard let state = ebur128_init(2, UInt(Voices.sampleRate), Int32(mode)) else {
                 fatalError("libebur128 could not allocate its state")
             }
             self.state = state
@@ -63,6 +68,7 @@ struct Loudness: Equatable, Sendable {
             flush()
             var integrated = -Double.infinity
             ebur128_loudness_global(state, &integrated)
+            guard truePeak else { return Loudness(integrated: integrated, truePeak: .nan) }
             var peak = 0.0
             for channel in 0..<2 {
                 var channelPeak = 0.0
@@ -83,11 +89,15 @@ enum Mastering {
     static let targetLoudness = -20.0
     static let truePeakCeiling = -1.0
 
-    /// The gain that brings `loudness` to the target, lowered if the true peak would
-    /// pass the ceiling (true peak scales with the gain).
-    static func gain(for loudness: Loudness) -> Double {
-        let toTarget = targetLoudness - loudness.integrated
-        let headroom = truePeakCeiling - 0.05 - loudness.truePeak
-        return pow(10, min(toTarget, headroom) / 20)
+    /// The gain, in two steps, for a track measured as it is encoded: first the gain to
+    /// the target from the integrated loudness alone (`measured` needs no true peak);
+    /// then, given the true peak the track had with that gain, nil when it is within the
+    /// ceiling less 0.05 dB, else the gain lowered to put it there (the true peak scales
+    /// with the gain), with which the track is made again.
+    static func gain(toTargetFrom measured: Loudness) -> Double { pow(10, (targetLoudness - measured.integrated) / 20) }
+
+    static func lowered(_ gain: Float, truePeak: Double) -> Float? {
+        let over = truePeak - (truePeakCeiling - 0.05)
+        return over > 0 ? gain * Float(pow(10, -over / 20)) : nil
     }
 }

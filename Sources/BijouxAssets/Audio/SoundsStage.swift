@@ -17,6 +17,8 @@ package enum SoundsStage: Stage {
     package static let swiftPath = TableStage.folder + "/Sounds.swift"
     /// Generated/ is the table's; Sounds.swift there is this stage's last job's.
     package static var ownedFolders: [String] { [audioFolder, hapticsFolder] }
+    /// A track takes seconds of synthesis and encoding: it is made beside the images.
+    package static var startsEarly: Bool { true }
 
     package static func applies(to art: ArtFolder) -> Bool {
         art.hasFolder(Score.folder) || art.hasFolder(HapticRecipe.folder)
@@ -32,7 +34,8 @@ package enum SoundsStage: Stage {
                 } key: { bytes in
                     try trackKey(name: name, score: bytes, file: art.file(Score.folder + "/" + name + ".json"))
                 } make: { score, path, recorder in
-                    let (facts, bytes) = try AmbientTrack.encode(score: score, name: name, file: art.file(Score.folder + "/" + name + ".json"))
+                    let (facts, bytes) = try AmbientTrack.encode(
+                        score: score, name: name, file: art.file(Score.folder + "/" + name + ".json"), threads: recorder.threads)
                     try recorder.write(path, bytes)
                     recorder.note(
                         "track \(name): \(Format.number(CharmTableJSON.toMicroseconds(facts.duration))) s, \(Format.number(facts.loudness)) LUFS, true peak \(Format.number(facts.truePeak)) dBTP\(facts.loop == nil ? "" : ", loops")"

@@ -33,19 +33,20 @@ struct TrackSynthesis {
 
     /// Calls `emit` with every frame of the track once, interleaved (left, right), and the
     /// frame it starts at: in order, except a loop's head (as long as its tail), which
-    /// comes last, once the tail has been added to it.
-    func render(_ emit: (_ interleaved: [Float], _ at: Int) -> Void) {
+    /// comes last, once the tail has been added to it. The notes a block needs are made
+    /// on `threads` threads and the reverb's two channels side by side; what is added is
+    /// the same, in the same order, for any number.
+    func render(threads: Int = 1, _ emit: (_ interleaved: [Float], _ at: Int) -> Void) {
         let arrangement = Arrangement(score)
-        // The piano draws no random numbers: its stream is never used.
-        var piano = NoteStream(arrangement.piano, random: SeededRandom(seed: score.seed, stream: 0)) { note, _ in Voices.electricPiano(note) }
-        var bass = NoteStream(arrangement.bass, random: SeededRandom(seed: score.seed, stream: 5)) { note, random in Voices.bass(note, random: &random) }
-        var brushes = NoteStream(score.levels.brushes > 0 ? arrangement.brushes : [], random: SeededRandom(seed: score.seed, stream: 6)) {
-            stroke, random in Voices.brush(stroke, random: &random)
-        }
-        let cycles = max(1, (AmbientTrack.tremoloRate * score.bodySeconds).rounded())
-        let omega = 2 * Double.pi * cycles / Double(body)
+        let seed = score.seed
+        var voices = [
+            NoteStream(arrangement.piano) { note, _ in Voices.electricPiano(note) },
+            NoteStream(arrangement.bass) { note, _ in Voices.bass(note) },
+            NoteStream(score.levels.brushes > 0 ? arrangement.brushes : []) { stroke, index in Voices.brush(stroke, seed: seed, index: index) },
+        ]
+        let cycles = max(1, Int((AmbientTrack.tremoloRate * score.bodySeconds).rounded()))
         let response = Reverb.impulseResponse(seconds: score.reverbSeconds, seed: score.seed)
-        let left = Reverb.Convolver(response.left), right = Reverb.Convolver(response.right)
+        let convolvers = [Reverb.Convolver(response.left), Reverb.Convolver(response.right)]
         let wetGain = Float(score.reverbMix), dryGain = 1 - Float(score.reverbMix) * 0.5
         var master = Fold(
             loop: score.loop, body: body, length: length, fadeIn: Int(score.fadeIn * Voices.sampleRate), fadeOut: Int(score.fadeOut * Voices.sampleRate),
@@ -53,19 +54,29 @@ struct TrackSynthesis {
 
         var start = 0
         while start < frames {
-            let end = min(frames, start + left.block)
+            let end = min(frames, start + convolvers[0].block)
+            // The notes that start before the block's end, made in parallel.
+            let due = voices.indices.flatMap { voice in voices[voice].due(before: end).map { (voice, $0) } }
+            let current = voices
+            let made = Parallel.map(due.count, jobs: threads) { current[due[$0].0].make(due[$0].1) }
+            for ((voice, index), samples) in zip(due, made) { voices[voice].begin(index, samples) }
+
             var block = StereoBuffer(frames: end - start)
-            piano.add(to: &block, from: start) { note, _ in (note.pan * 0.5, 0.16) }
-            for n in start..<end {
-                let s = sin(omega * Double(n))
-                block.left[n - start] *= Float(1 - AmbientTrack.tremoloDepth * (0.5 + 0.5 * s))
-                block.right[n - start] *= Float(1 - AmbientTrack.tremoloDepth * (0.5 - 0.5 * s))
+            voices[0].add(to: &block, from: start) { note, _ in (note.pan * 0.5, AmbientTrack.pianoGain) }
+            Sine.table.withUnsafeBufferPointer { table in
+                for n in start..<end {
+                    // A whole number of cycles in the body, so the loop's seam does not jump.
+                    let s = Sine.of(UInt32((UInt64(cycles * n % body) << 32) / UInt64(body)), table)
+                    block.left[n - start] *= Float(1 - AmbientTrack.tremoloDepth * (0.5 + 0.5 * s))
+                    block.right[n - start] *= Float(1 - AmbientTrack.tremoloDepth * (0.5 - 0.5 * s))
+                }
             }
             var mix = StereoBuffer(frames: end - start)
             mix.add(block, gain: Float(score.levels.piano))
-            bass.add(to: &mix, from: start) { _, _ in (-0.05, 0.5 * score.levels.bass) }
-            brushes.add(to: &mix, from: start) { _, i in (i % 3 == 0 ? 0.25 : 0.35, 0.05 * score.levels.brushes) }
-            var room = StereoBuffer(left: left.push(mix.left), right: right.push(mix.right))
+            voices[1].add(to: &mix, from: start) { _, _ in (-0.05, AmbientTrack.bassGain * score.levels.bass) }
+            voices[2].add(to: &mix, from: start) { _, i in (i % 3 == 0 ? 0.25 : 0.35, AmbientTrack.brushGain * score.levels.brushes) }
+            let wet = Parallel.map(2, jobs: threads) { convolvers[$0].push($0 == 0 ? mix.left : mix.right) }
+            var room = StereoBuffer(left: wet[0], right: wet[1])
             for i in 0..<room.frames {
                 room.left[i] *= wetGain
                 room.right[i] *= wetGain
@@ -74,7 +85,7 @@ struct TrackSynthesis {
             master.take(room, at: start, emit)
             start = end
         }
-        var tail = StereoBuffer(left: left.finish(), right: right.finish())
+        var tail = StereoBuffer(left: convolvers[0].finish(), right: convolvers[1].finish())
         for i in 0..<tail.frames {
             tail.left[i] *= wetGain
             tail.right[i] *= wetGain
@@ -83,34 +94,44 @@ struct TrackSynthesis {
         master.finish(emit)
     }
 
-    /// One voice's notes, rendered strictly in arrangement order (the random stream
-    /// some voices draw from is consumed in that order) but only once a block needs
-    /// them: every note starting before the block's end has been rendered, and a note
-    /// is let go once the block passes its end.
+    /// One voice's notes, made in arrangement order once a block needs them (every
+    /// note starting before the block's end), each by the voice's pure function of the
+    /// note and its place, and let go once a block passes its end.
     struct NoteStream {
         let notes: [Note]
-        var random: SeededRandom
-        let render: (Note, inout SeededRandom) -> [Float]
+        let render: @Sendable (Note, Int) -> [Float]
         /// The earliest start of the notes from each index on: which notes a block needs.
         let earliest: [Int]
         var next = 0
         var sounding: [(index: Int, offset: Int, samples: [Float])] = []
 
-        init(_ notes: [Note], random: SeededRandom, render: @escaping (Note, inout SeededRandom) -> [Float]) {
-            (self.notes, self.random, self.render) = (notes, random, render)
+        init(_ notes: [Note], render: @escaping @Sendable (Note, Int) -> [Float]) {
+            (self.notes, self.render) = (notes, render)
             var earliest = [Int](repeating: .max, count: notes.count + 1)
             for i in notes.indices.reversed() { earliest[i] = min(earliest[i + 1], Int(notes[i].start * Voices.sampleRate)) }
             self.earliest = earliest
+        }
+
+        /// The notes not yet made that a block ending at `end` needs.
+        func due(before end: Int) -> Range<Int> {
+            var last = next
+            while last < notes.count && earliest[last] < end { last += 1 }
+            return next..<last
+        }
+
+        func make(_ index: Int) -> [Float] { render(notes[index], index) }
+
+        /// Takes note `index`'s samples (the next due).
+        mutating func begin(_ index: Int, _ samples: [Float]) {
+            precondition(index == next)
+            sounding.append((index, Int(notes[index].start * Voices.sampleRate), samples))
+            next += 1
         }
 
         /// Adds the notes sounding in `buffer`, which starts at frame `start`, in
         /// arrangement order; `placement` gives a note's pan and gain.
         mutating func add(to buffer: inout StereoBuffer, from start: Int, placement: (Note, Int) -> (pan: Double, gain: Double)) {
             let end = start + buffer.frames
-            while next < notes.count && earliest[next] < end {
-                sounding.append((next, Int(notes[next].start * Voices.sampleRate), render(notes[next], &random)))
-                next += 1
-            }
             for note in sounding where note.offset < end {
                 let (pan, gain) = placement(notes[note.index], note.index)
                 buffer.add(note.samples, at: note.offset - start, pan: pan, gain: gain)

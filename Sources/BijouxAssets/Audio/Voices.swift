@@ -39,14 +39,44 @@ struct StereoBuffer: Equatable, Sendable {
     }
 }
 
+/// One cycle of a sine, read by phase: a phase is a whole number of 2^-32 turns
+/// (`UInt32`, so it wraps as a cycle does), looked up in a table of 4096 steps with
+/// linear interpolation (within 3·10^-7 of `sin`). The voices' oscillators and the
+/// tremolo read it on every sample instead of calling libm.
+enum Sine {
+    static let bits = 12
+    static let table: [Double] = (0...(1 << bits)).map { sin(2 * Double.pi * Double($0) / Double(1 << bits)) }
+    /// Phase units (2^-32 turns) per radian.
+    static let unitsPerRadian = 4_294_967_296 / (2 * Double.pi)
+
+    @inline(__always)
+    static func of(_ phase: UInt32, _ table: UnsafeBufferPointer<Double>) -> Double {
+        let index = Int(phase >> UInt32(32 - bits))
+        let fraction = Double(phase & (1 << UInt32(32 - bits) - 1)) * (1 / Double(1 << (32 - bits)))
+        return table[index] + (table[index + 1] - table[index]) * fraction
+    }
+
+    /// The phase step of `frequency` at the sample rate.
+    static func step(_ frequency: Double) -> UInt32 { UInt32((frequency / Voices.sampleRate * 4_294_967_296).rounded()) }
+
+    /// An angle in radians (|angle| < π) as a phase offset.
+    @inline(__always)
+    static func offset(_ radians: Double) -> UInt32 { UInt32(bitPattern: Int32(radians * unitsPerRadian)) }
+}
+
 /// The three instruments, each a note → samples function, mono, starting at the
-/// note's onset. libm's `sin`, `exp` and `pow` are called on every sample, so the
-/// bits are the same from build to build on one platform (the goldens' Linux) but
-/// may differ in the last place on another.
+/// note's onset, pure: the same note gives the same samples, so notes are made in
+/// parallel and added in the arrangement's order. Oscillators read `Sine`; envelopes
+/// decay by a factor a sample; what libm computes (`exp`, `pow`, `sin` for the tables
+/// and factors) is computed once a note, so the bits are the same from build to build
+/// on one platform (the goldens' Linux) but may differ in the last place on another.
 enum Voices {
     static let sampleRate = 44_100.0
 
     static func frequency(_ pitch: Int) -> Double { 440 * pow(2, Double(pitch - 69) / 12) }
+
+    /// The factor a sample of a decay to 1/e in `seconds`.
+    static func decay(_ seconds: Double) -> Double { exp(-1 / (seconds * sampleRate)) }
 
     /// A tine electric piano by two-operator FM: the modulator's index (the
     /// brightness) grows with velocity and fades within a quarter second, leaving a
@@ -54,86 +84,109 @@ enum Voices {
     static func electricPiano(_ note: Note) -> [Float] {
         let f = frequency(note.pitch)
         let v = note.velocity
-        let decay = 1.6 * pow(261.63 / f, 0.35)  // lower notes ring longer
         let release = 0.12
         let length = Int((note.duration + release * 6) * sampleRate)
-        let step = 2 * Double.pi * f / sampleRate
-        let index0 = 0.5 + 2.4 * v * v
-        let barkRatio = 7.0, barkLevel = f * barkRatio < 16_000 ? 0.12 * v * v : 0
+        let held = Int(note.duration * sampleRate)
+        let step = Sine.step(f)
+        let barkRatio: UInt32 = 7
+        let barkLevel = f * Double(barkRatio) < 16_000 ? 0.12 * v * v : 0
         let attack = 0.003 * sampleRate
-        var samples = [Float](repeating: 0, count: length)
-        for n in 0..<length {
-            let t = Double(n) / sampleRate
-            let phase = step * Double(n)
-            let index = index0 * exp(-t / 0.22)
-            var envelope = exp(-t / decay) * min(1, Double(n) / attack)
-            if t > note.duration { envelope *= exp(-(t - note.duration) / release) }
-            let tone = sin(phase + index * sin(phase)) + barkLevel * exp(-t / 0.04) * sin(barkRatio * phase)
-            samples[n] = Float(envelope * tone * (0.25 + 0.75 * v))
+        // Lower notes ring longer; the brightness and the bark fade faster than the tone.
+        let toneDecay = decay(1.6 * pow(261.63 / f, 0.35)), indexDecay = decay(0.22), barkDecay = decay(0.04), releaseDecay = decay(release)
+        let level = 0.25 + 0.75 * v
+        var index = 0.5 + 2.4 * v * v, envelope = level, bark = barkLevel
+        var phase: UInt32 = 0
+        return [Float](unsafeUninitializedCapacity: length) { samples, count in
+            Sine.table.withUnsafeBufferPointer { table in
+                for n in 0..<length {
+                    let modulator = Sine.of(phase, table)
+                    var tone = Sine.of(phase &+ Sine.offset(index * modulator), table)
+                    if bark > 0 { tone += bark * Sine.of(phase &* barkRatio, table) }
+                    let rise = Double(n) < attack ? Double(n) / attack : 1
+                    samples[n] = Float(envelope * rise * tone)
+                    phase &+= step
+                    index *= indexDecay
+                    bark *= barkDecay
+                    envelope *= n < held ? toneDecay : toneDecay * releaseDecay
+                }
+            }
+            count = length
         }
-        return samples
     }
 
-    /// A plucked upright bass by Karplus–Strong: a loop as long as one period,
-    /// excited by a burst of low-passed noise (darker for a softer pluck), losing a
-    /// little of its highs on every pass; the finger damps it at the note's end.
-    static func bass(_ note: Note, random: inout SeededRandom) -> [Float] {
-        let f = frequency(note.pitch)
-        let period = sampleRate / f - 0.5  // the averaging filter adds half a sample
-        let whole = Int(period), fraction = period - Double(whole)
-        let sustain = pow(10, -3 / (2.2 * f))  // −60 dB in 2.2 s at the fundamental
-        let damp = 0.05
-        let length = Int((note.duration + damp * 8) * sampleRate)
-        var loop = [Double](repeating: 0, count: whole + 2)
-        // The excitation: noise through a one-pole low-pass, its cutoff with velocity.
-        let smoothing = 0.55 - 0.35 * note.velocity
-        var low = 0.0
-        for i in 0..<loop.count {
-            low += (1 - smoothing) * (random.signed() - low)
-            loop[i] = low
+    /// A plucked upright bass, additive: the string's first partials, each a decaying
+    /// sinusoid (a complex rotation a sample), the fundamental strongest, the upper ones
+    /// dying sooner, so the pluck's edge goes and the round low body stays; a few
+    /// milliseconds' rise, a soft attack rather than a click; the finger damps the
+    /// string at the note's end. Slightly stretched partials, as a stiff string's.
+    static func bass(_ note: Note) -> [Float] {
+        let f = frequency(note.pitch), v = note.velocity
+        let release = 0.06
+        let length = Int((note.duration + release * 8) * sampleRate)
+        let held = Int(note.duration * sampleRate)
+        let rise = Int(0.008 * sampleRate)
+        // Up to 1.2 kHz; the pluck a fifth of the way along the string, softer notes darker.
+        let partials = max(1, min(10, Int(1_200 / f)))
+        let ringing = 1.1 * pow(55 / f, 0.25)
+        var real = [Double](repeating: 0, count: partials), imaginary = real
+        var cosines = real, sines = real, amplitudes = real
+        for k in 0..<partials {
+            let n = Double(k + 1)
+            let frequency = n * f * (1 + 0.0001 * n * n)
+            let shape = abs(sin(n * Double.pi * 0.2)) / pow(n, 1.3) * pow(0.55 + 0.35 * v, n - 1)
+            let r = decay(ringing / (1 + 0.5 * (n - 1)))
+            cosines[k] = r * cos(2 * Double.pi * frequency / sampleRate)
+            sines[k] = r * sin(2 * Double.pi * frequency / sampleRate)
+            (real[k], imaginary[k]) = (1, 0)
+            amplitudes[k] = shape
         }
-        let mean = loop.reduce(0, +) / Double(loop.count)
-        for i in loop.indices { loop[i] -= mean }
-        var samples = [Float](repeating: 0, count: length)
-        var read = 0
-        var previous = 0.0
-        var body = 0.0
-        let bodyCoefficient = 1 - exp(-2 * Double.pi * 900 / sampleRate)
-        for n in 0..<length {
-            let a = loop[read], b = loop[(read + 1) % loop.count], c = loop[(read + 2) % loop.count]
-            // Delays of the loop's length, one and two less, weighted so the loop (with
-            // the averaging low-pass) is exactly one period long.
-            let delayed = (a * fraction + b + c * (1 - fraction)) / 2
-            var gain = sustain
-            let t = Double(n) / sampleRate
-            if t > note.duration { gain *= exp(-1 / (damp * f)) }
-            let value = delayed * gain
-            loop[read] = value
-            read = (read + 1) % loop.count
-            body += bodyCoefficient * (value - body)
-            // The pluck's transient: the string's first pass differs from the next.
-            samples[n] = Float((body + 0.15 * (value - previous)) * (0.5 + 0.5 * note.velocity))
-            previous = value
+        let total = amplitudes.reduce(0, +)
+        let level = (0.45 + 0.55 * v) / total
+        for k in 0..<partials { amplitudes[k] *= level }
+        let damping = decay(release)
+        var envelope = 1.0
+        return [Float](unsafeUninitializedCapacity: length) { samples, count in
+            for n in 0..<length {
+                var value = 0.0
+                for k in 0..<partials {
+                    let (x, y) = (real[k], imaginary[k])
+                    real[k] = x * cosines[k] - y * sines[k]
+                    imaginary[k] = x * sines[k] + y * cosines[k]
+                    value += amplitudes[k] * y
+                }
+                let attack = n < rise ? 0.5 - 0.5 * cos(Double.pi * Double(n) / Double(rise)) : 1
+                samples[n] = Float(value * envelope * attack)
+                if n >= held { envelope *= damping }
+            }
+            count = length
         }
-        return samples
     }
 
     /// Brushes on a snare: band-limited noise, a slow swell for a sweep (pitch 1), a
-    /// quick decay for a tap (pitch 0).
-    static func brush(_ stroke: Note, random: inout SeededRandom) -> [Float] {
+    /// quick decay for a tap (pitch 0). Each stroke's noise is its own, seeded by the
+    /// score's seed and its place in the arrangement.
+    static func brush(_ stroke: Note, seed: UInt64, index: Int) -> [Float] {
+        var random = SeededRandom(seed: seed &+ UInt64(index) &* 0x2545_F491_4F6C_DD1D, stream: 6)
         let length = Int(stroke.duration * sampleRate)
         let sweep = stroke.pitch == 1
         let highPass = exp(-2 * Double.pi * 1800 / sampleRate), lowPass = 1 - exp(-2 * Double.pi * 7000 / sampleRate)
         var samples = [Float](repeating: 0, count: length)
         var low = 0.0, previousInput = 0.0, high = 0.0
-        for n in 0..<length {
-            let x = Double(n) / Double(length)
-            let envelope = sweep ? sin(Double.pi * x) * 0.6 : exp(-x * 9) * min(1, Double(n) / 40)
-            let noise = random.signed()
-            high = highPass * (high + noise - previousInput)
-            previousInput = noise
-            low += lowPass * (high - low)
-            samples[n] = Float(low * envelope * stroke.velocity)
+        Sine.table.withUnsafeBufferPointer { table in
+            let step = UInt32(4_294_967_296 / 2 / Double(max(1, length)))
+            var phase: UInt32 = 0
+            var tap = 1.0
+            let tapDecay = exp(-9 / Double(max(1, length)))
+            for n in 0..<length {
+                let envelope = sweep ? Sine.of(phase, table) * 0.6 : tap * min(1, Double(n) / 40)
+                let noise = random.signed()
+                high = highPass * (high + noise - previousInput)
+                previousInput = noise
+                low += lowPass * (high - low)
+                samples[n] = Float(low * envelope * stroke.velocity)
+                phase &+= step
+                tap *= tapDecay
+            }
         }
         return samples
     }

@@ -201,9 +201,10 @@ struct AmbientTrackTests {
         #expect(around(3) > around(2) && around(3) > around(4), "bar: 2 beats \(around(2)), 3 beats \(around(3)), 4 beats \(around(4))")
     }
 
-    /// The bass plays each bar's root on the downbeat, every note under 200 Hz, and
-    /// the plucked voice sounds at the pitch it is given (autocorrelation of the note).
-    @Test func theBassFollowsTheRootsUnder200Hz() throws {
+    /// The bass plays each bar's root on the downbeat, in the double bass's register
+    /// (E1–G2, 41–98 Hz), and the plucked voice sounds at the pitch it is given
+    /// (autocorrelation of the note).
+    @Test func theBassFollowsTheRootsInTheDoubleBasssRegister() throws {
         let score = try RenderedWaltz.get().score
         let arrangement = Arrangement(score)
         let bar = score.barSeconds
@@ -211,20 +212,45 @@ struct AmbientTrackTests {
             let downbeat = try #require(arrangement.bass.first { abs($0.start - Double(index) * bar) < 0.05 })
             #expect(downbeat.pitch % 12 == chord.root, "bar \(index + 1): \(chord.symbol)")
         }
-        #expect(arrangement.bass.allSatisfy { Voices.frequency($0.pitch) < 200 })
-        var random = SeededRandom(seed: 1, stream: 5)
-        for pitch in [Arrangement.bassRange.lowerBound, 36, 41, Arrangement.bassRange.upperBound] {
-            let samples = Voices.bass(Note(start: 0, duration: 1, pitch: pitch, velocity: 0.8), random: &random)
+        #expect(arrangement.bass.allSatisfy { (28...43).contains($0.pitch) }, "E1–G2")
+        for pitch in [Arrangement.bassRange.lowerBound, 36, Arrangement.bassRange.upperBound] {
+            let samples = Voices.bass(Note(start: 0, duration: 1, pitch: pitch, velocity: 0.8))
             let window = Array(samples[4410..<(4410 + 8192)])
             func correlation(_ lag: Int) -> Double { (0..<(window.count - lag)).reduce(0.0) { $0 + Double(window[$1] * window[$1 + lag]) } }
-            // The fundamental's period: the first lag, past the first zero crossing of the
-            // autocorrelation, where it peaks.
-            let minimumLag = Int(Voices.sampleRate / 220), maximumLag = Int(Voices.sampleRate / 30)
+            let minimumLag = Int(Voices.sampleRate / 110), maximumLag = Int(Voices.sampleRate / 30)
             let lag = (minimumLag...maximumLag).max { correlation($0) < correlation($1) }!
             let measured = Voices.sampleRate / Double(lag)
-            #expect(measured < 200)
             #expect(abs(measured / Voices.frequency(pitch) - 1) < 0.03, "pitch \(pitch): \(measured) Hz, expected \(Voices.frequency(pitch)) Hz")
         }
+    }
+
+    /// The body of a plucked upright, note by note over the register: its fundamental
+    /// is its strongest partial; it rises over a few milliseconds (a soft attack, not a
+    /// click), and once the note ends the finger damps it, so 0.3 s later it is 40 dB
+    /// under its peak rather than ringing on.
+    @Test(arguments: [28, 33, 36, 40, 43])
+    func theBassIsAPluckedUpright(_ pitch: Int) {
+        let note = Note(start: 0, duration: 0.8, pitch: pitch, velocity: 0.8)
+        let samples = Voices.bass(note).map(Double.init)
+        let f = Voices.frequency(pitch)
+        func partial(_ n: Int) -> Double {
+            let window = samples[2205..<(2205 + 16384)]
+            var re = 0.0, im = 0.0
+            for (i, x) in window.enumerated() {
+                let w = 0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(window.count))
+                re += x * w * cos(2 * Double.pi * Double(n) * f * Double(i) / Voices.sampleRate)
+                im += x * w * sin(2 * Double.pi * Double(n) * f * Double(i) / Voices.sampleRate)
+            }
+            return re * re + im * im
+        }
+        let fundamental = partial(1)
+        #expect((2...6).allSatisfy { partial($0) < fundamental }, "the fundamental is the strongest partial")
+        let peak = samples.prefix(Int(0.1 * Voices.sampleRate)).map(abs).max()!
+        let firstNear = samples.firstIndex { abs($0) >= 0.9 * peak }!
+        #expect(Double(firstNear) / Voices.sampleRate >= 0.004, "a soft attack: 90 % of the peak after \(Double(firstNear) / Voices.sampleRate) s")
+        let damped = Int((note.duration + 0.3) * Voices.sampleRate)
+        let tail = samples[damped..<min(samples.count, damped + 2205)].map(abs).max() ?? 0
+        #expect(20 * log10(max(tail, 1e-12) / peak) <= -40, "damped: \(20 * log10(max(tail, 1e-12) / peak)) dB 0.3 s after the note")
     }
 
     /// In the mix itself: just after each downbeat (50–800 ms), of the bass range's

@@ -72,6 +72,16 @@ struct ScoreTests {
         #expect(
             Self.error(#"{"tempo": 84, "bars": 8, \#(Self.base), "progression": ["F"], "tempi": 3}"#)
                 .hasPrefix("waltz.json:1:87: field 'tempi': unknown field"))
+        #expect(
+            Self.error(#"{"tempo": 84, "bars": 8, \#(Self.base), "progression": ["F"], "levels": {"piano": 1.5, "bass": 0.8}}"#)
+                == "waltz.json:1:120: field 'levels.bass': the bass (0.8) is under 0.9 × the piano (1.5): the bass carries the low end, so it is at least 1.35 here"
+        )
+        #expect(
+            Self.error(#"{"tempo": 84, "bars": 8, \#(Self.base), "progression": ["F"], "levels": {"piano": 2}}"#)
+                .hasSuffix("field 'levels.piano': the bass (0.9) is under 0.9 × the piano (2): the bass carries the low end, so it is at least 1.8 here"))
+        #expect(
+            Self.error(#"{"tempo": 84, "bars": 8, \#(Self.base), "progression": ["F"], "levels": {"bass": 0}}"#)
+                .hasSuffix("field 'levels.bass': 0 is out of range: expected a level 0.1–2 (1 is the default balance)"))
     }
 
     /// A score that would render hours is refused by the parser, before any synthesis
@@ -109,11 +119,13 @@ struct MasteringTests {
         #expect(emitted.last?.frames == head.flatMap { [$0, -$0] })
     }
 
-    /// The gain reaches the loudness target unless the true peak would pass the ceiling.
-    @Test func theGainIsCappedByTheTruePeak() {
-        let quiet = Mastering.gain(for: Loudness(integrated: -30, truePeak: -20))
-        #expect(abs(20 * log10(quiet) - 10) < 1e-9)
-        let peaky = Mastering.gain(for: Loudness(integrated: -30, truePeak: -3))
-        #expect(20 * log10(peaky) - 3 <= Mastering.truePeakCeiling)
+    /// The gain reaches the loudness target unless the true peak would pass the
+    /// ceiling: then it is lowered to put the peak 0.05 dB under it.
+    @Test func theGainIsCappedByTheTruePeak() throws {
+        let toTarget = Mastering.gain(toTargetFrom: Loudness(integrated: -30, truePeak: .nan))
+        #expect(abs(20 * log10(toTarget) - 10) < 1e-9)
+        #expect(Mastering.lowered(Float(toTarget), truePeak: -10) == nil, "a quiet track keeps its gain")
+        let lowered = try #require(Mastering.lowered(Float(toTarget), truePeak: 7))
+        #expect(abs(20 * log10(Double(lowered)) - (10 - 8.05)) < 1e-5, "7 dBTP brought to -1.05 dBTP")
     }
 }

@@ -31,10 +31,13 @@ struct StreamingSynthesisTests {
     @Test(arguments: ["ambient-waltz", "tiny-loop", "faded", "short-reverb"])
     func theStreamedTrackIsTheWholeTrackBitForBit(_ name: String) throws {
         let score = try Self.score(name)
-        let streamed = AmbientTrack(score: score, name: name), whole = WholeTrack(score: score, name: name)
-        #expect(streamed.facts == whole.facts)
-        #expect(streamed.pcm.frames == whole.pcm.frames)
-        #expect(Self.bits(streamed.pcm) == Self.bits(whole.pcm), "every sample's bits")
+        let whole = WholeTrack(score: score, name: name)
+        for threads in [1, 3] {
+            let streamed = AmbientTrack(score: score, name: name, threads: threads)
+            #expect(streamed.facts == whole.facts)
+            #expect(streamed.pcm.frames == whole.pcm.frames)
+            #expect(Self.bits(streamed.pcm) == Self.bits(whole.pcm), "every sample's bits, \(threads) threads")
+        }
     }
 
     /// The build's path (a scratch file, read back twice, streamed to the helper) makes
@@ -84,8 +87,9 @@ struct StreamingSynthesisTests {
     }
 }
 
-/// The track as it was made before synthesis streamed: every step over whole-length
-/// buffers. The reference the streamed track is checked against.
+/// The track as it would be made over whole-length buffers, every step at once (as
+/// it was before synthesis streamed): the reference the streamed track is checked
+/// against, note by note, whatever the number of threads.
 struct WholeTrack {
     var pcm: StereoBuffer
     var facts: AmbientTrack.Facts
@@ -98,26 +102,27 @@ struct WholeTrack {
 
         var piano = StereoBuffer(frames: frames)
         for note in arrangement.piano {
-            piano.add(Voices.electricPiano(note), at: Int(note.start * rate), pan: note.pan * 0.5, gain: 0.16)
+            piano.add(Voices.electricPiano(note), at: Int(note.start * rate), pan: note.pan * 0.5, gain: AmbientTrack.pianoGain)
         }
-        let cycles = max(1, (AmbientTrack.tremoloRate * score.bodySeconds).rounded())
-        let omega = 2 * Double.pi * cycles / Double(body)
-        for n in 0..<frames {
-            let s = sin(omega * Double(n))
-            piano.left[n] *= Float(1 - AmbientTrack.tremoloDepth * (0.5 + 0.5 * s))
-            piano.right[n] *= Float(1 - AmbientTrack.tremoloDepth * (0.5 - 0.5 * s))
+        let cycles = max(1, Int((AmbientTrack.tremoloRate * score.bodySeconds).rounded()))
+        Sine.table.withUnsafeBufferPointer { table in
+            for n in 0..<frames {
+                let s = Sine.of(UInt32((UInt64(cycles * n % body) << 32) / UInt64(body)), table)
+                piano.left[n] *= Float(1 - AmbientTrack.tremoloDepth * (0.5 + 0.5 * s))
+                piano.right[n] *= Float(1 - AmbientTrack.tremoloDepth * (0.5 - 0.5 * s))
+            }
         }
 
         var mix = StereoBuffer(frames: frames)
         mix.add(piano, gain: Float(score.levels.piano))
-        var pluck = SeededRandom(seed: score.seed, stream: 5)
         for note in arrangement.bass {
-            mix.add(Voices.bass(note, random: &pluck), at: Int(note.start * rate), pan: -0.05, gain: 0.5 * score.levels.bass)
+            mix.add(Voices.bass(note), at: Int(note.start * rate), pan: -0.05, gain: AmbientTrack.bassGain * score.levels.bass)
         }
         if score.levels.brushes > 0 {
-            var noise = SeededRandom(seed: score.seed, stream: 6)
             for (i, stroke) in arrangement.brushes.enumerated() {
-                mix.add(Voices.brush(stroke, random: &noise), at: Int(stroke.start * rate), pan: i % 3 == 0 ? 0.25 : 0.35, gain: 0.05 * score.levels.brushes)
+                mix.add(
+                    Voices.brush(stroke, seed: score.seed, index: i), at: Int(stroke.start * rate), pan: i % 3 == 0 ? 0.25 : 0.35,
+                    gain: AmbientTrack.brushGain * score.levels.brushes)
             }
         }
 
@@ -149,14 +154,23 @@ struct WholeTrack {
                 track.right[track.frames - 1 - j] *= Float(j) / Float(outFrames)
             }
         }
-        let gain = Float(Mastering.gain(for: Loudness.measure(track)))
-        for i in 0..<track.frames {
-            track.left[i] *= gain
-            track.right[i] *= gain
+        // The gain to the target, lowered if the true peak would then pass the ceiling.
+        var gain = Float(Mastering.gain(toTargetFrom: Loudness.measure(track)))
+        while true {
+            var gained = track
+            for i in 0..<track.frames {
+                gained.left[i] *= gain
+                gained.right[i] *= gain
+            }
+            let measured = Loudness.measure(gained)
+            if let lowered = Mastering.lowered(gain, truePeak: measured.truePeak) {
+                gain = lowered
+                continue
+            }
+            pcm = gained
+            facts = AmbientTrack.facts(score: score, name: name, frames: track.frames, measured: measured)
+            return
         }
-        let measured = Loudness.measure(track)
-        pcm = track
-        facts = AmbientTrack.facts(score: score, name: name, frames: track.frames, measured: measured)
     }
 
     /// `signal` convolved with `response` by overlap-add into one whole-length output.
