@@ -125,7 +125,8 @@ struct BuildCache: Sendable {
     }
 }
 
-/// Which build of the tool made a cache: its version, a hash of its own executable, so
+/// Which build of the tool made a cache: its version, its executable's identity (the
+/// linker's build ID, else the file's hash: `FileIO.executableIdentity`), so
 /// any change to the code (a new keying rule, a fixed encoder) is a new identity and
 /// the cache it left is not trusted, and the versions of the system libraries that
 /// decide its outputs (`SystemLibraries`), so upgrading one is a new identity too.
@@ -134,9 +135,9 @@ public enum ToolIdentity {
     /// The tool's version, as `--version` prints it and the artifact bundle names it.
     public static let version = "0.1.0"
 
-    /// The hash of the running executable.
+    /// The identity of the running executable.
     static let executable: String = {
-        guard let path = FileIO.executablePath(), let hash = try? FileIO.contentHash(ofFile: path) else { return "(executable unreadable)" }
+        guard let path = FileIO.executablePath(), let hash = try? FileIO.executableIdentity(ofFile: path) else { return "(executable unreadable)" }
         return hash.description
     }()
 

@@ -313,7 +313,7 @@ public enum BuildEngine {
         var entries = [BuildCache.Entry?](repeating: nil, count: stage.jobs.count)
         let done = Locked(0)
         for wave in [stage.jobs.indices.filter { !stage.late.contains($0) }, stage.late.sorted()] where !wave.isEmpty {
-            let running = wave.filter { cachedRow[$0] == nil }.count
+            let running = wave.filter { cachedRow[$0] == nil && !stage.jobs[$0].isLight }.count
             let threads = max(1, jobs / max(1, min(jobs, running)))
             let finished = entries
             let waveEntries = try Parallel.map(wave.count, jobs: jobs) { position in

@@ -88,6 +88,10 @@ package struct Job: Sendable {
     /// index of the stage's outputs, `Sounds.swift`): it then runs after the stage's
     /// other jobs and takes theirs.
     package var inputs: [any Stage.Type]
+    /// A job that takes no noticeable time (a haptic pattern, a folder's Contents.json):
+    /// it is not counted when the build's threads are shared among the jobs of a stage
+    /// that run side by side (`JobRecorder.threads`), so a long job beside it keeps them.
+    package var isLight: Bool
 
     /// A prepared job: what decides its outputs, and how to make them.
     package struct Prepared: Sendable {
@@ -105,20 +109,21 @@ package struct Job: Sendable {
     }
 
     package init(
-        name: String, scope: Scope, charms: [String] = [], inputs: [any Stage.Type] = [],
+        name: String, scope: Scope, charms: [String] = [], inputs: [any Stage.Type] = [], isLight: Bool = false,
         prepare: @escaping @Sendable () throws -> Prepared
     ) {
         self.name = name
         self.scope = scope
         self.charms = charms
         self.inputs = inputs
+        self.isLight = isLight
         self.prepare = prepare
     }
 
     /// A job whose outputs are made while planning (a folder's Contents.json, generated
     /// Swift), keyed by their bytes and the note it reports.
     package static func constant(name: String, scope: Scope, _ outputs: [BuildOutput], note: String? = nil) -> Job {
-        Job(name: name, scope: scope) {
+        Job(name: name, scope: scope, isLight: true) {
             let key = CacheKey("constant")
             for output in outputs { key.add(output.path, output.bytes) }
             if let note { key.add("note", note) }

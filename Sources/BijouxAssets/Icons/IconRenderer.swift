@@ -173,11 +173,12 @@ package enum IconRenderer {
         "cannot run the icon renderer \(helper) (it is built and shipped beside bijoux-assets; \(helperVariable) names another)"
     }
 
-    /// The hash of the helper's executable, read once.
-    private static let identity = Result { () throws(FileError) in try FileIO.contentHash(ofFile: helper) }
+    /// The helper's executable's identity, read once.
+    private static let identity = Result { () throws(FileError) in try FileIO.executableIdentity(ofFile: helper) }
 
-    /// What identifies the renderer in an icon's cache key, without running it: the hash
-    /// of the helper's executable (the tool's own identity covers the rest).
+    /// What identifies the renderer in an icon's cache key, without running it: its
+    /// executable's identity (`FileIO.executableIdentity`; the tool's own identity covers
+    /// the rest).
     static func helperIdentity(file: String) throws(ArtFileError) -> ContentHash {
         do {
             return try identity.get()

@@ -244,4 +244,29 @@ struct BuildCacheTests {
         #expect(!second.made.contains("charms/sun"))
         #expect(second.warnings == [folder.path + "/paintings/charms/sun.png"])
     }
+
+    /// An executable is identified by the build ID the linker wrote in its headers (not
+    /// by hashing tens of megabytes on every build): the test executable's ID is the one
+    /// `readelf` (or `otool`) would show, any change to the ID changes the identity, and
+    /// a file with no ID is identified by its hash.
+    @Test func anExecutableIsIdentifiedByItsBuildID() throws {
+        let folder = TestPaths.temporaryFolder("identity")
+        let executable = try #require(FileIO.executablePath())
+        let bytes = try FileIO.read(executable, limit: .max)
+        let id = try #require(
+            ExecutableHeaders.buildID(Array(bytes.prefix(64))) { offset, count in
+                offset + count <= bytes.count ? Array(bytes[offset..<(offset + count)]) : nil
+            })
+        #expect(id.count >= 16)
+        #expect(try FileIO.executableIdentity(ofFile: executable) == ContentHash.of(Array("build id ".utf8) + id))
+        // The same file with one byte of its ID changed is another build.
+        let at = try #require((0...(bytes.count - id.count)).first { Array(bytes[$0..<($0 + id.count)]) == id })
+        var changed = bytes
+        changed[at] ^= 1
+        folder.write("changed", changed)
+        #expect(try FileIO.executableIdentity(ofFile: folder.path + "/changed") != FileIO.executableIdentity(ofFile: executable))
+        folder.write("script", "#!/bin/sh\necho hello\n")
+        #expect(try FileIO.executableIdentity(ofFile: folder.path + "/script") == FileIO.contentHash(ofFile: folder.path + "/script"))
+        #expect(throws: FileError.self) { try FileIO.executableIdentity(ofFile: folder.path + "/missing") }
+    }
 }
