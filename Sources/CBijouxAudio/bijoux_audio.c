@@ -8,6 +8,7 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
+#include <libavutil/dict.h>
 #include <libavutil/error.h>
 
 // A growable, seekable memory file for libavformat's callbacks.
@@ -112,6 +113,7 @@ int bx_aac_encoder_open(int sample_rate, bx_aac_settings settings, bx_aac_encode
     *out = NULL;
     const char *step = "finding the encoder";
     int status = AVERROR_ENCODER_NOT_FOUND;
+    AVDictionary *options = NULL;
     bx_aac_encoder *e = calloc(1, sizeof *e);
     const AVCodec *encoder = avcodec_find_encoder_by_name(settings.encoder);
     if (!e || !encoder) goto done;
@@ -136,10 +138,16 @@ int bx_aac_encoder_open(int sample_rate, bx_aac_settings settings, bx_aac_encode
     if (settings.bit_exact) codec->flags |= AV_CODEC_FLAG_BITEXACT;
     // MP4 keeps the decoder's configuration in its header, not in the stream.
     codec->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    step = "setting the coder";
+    status = settings.coder ? av_dict_set(&options, "aac_coder", settings.coder, 0) : 0;
+    if (status < 0) goto done;
     step = "opening the encoder";
-    status = avcodec_open2(codec, encoder, NULL);
+    status = avcodec_open2(codec, encoder, &options);
+    // An option the encoder did not take is left in the dictionary: a mistake.
+    if (status >= 0 && av_dict_count(options) > 0) status = AVERROR_OPTION_NOT_FOUND;
 
 done:
+    av_dict_free(&options);
     if (status < 0) {
         set_message(message, message_size, step, status);
         bx_aac_encoder_free(e);

@@ -11,14 +11,15 @@ import Dispatch
 /// `bijoux-assets` runs it when a track must be encoded, so the tool's own start loads
 /// none of FFmpeg's libraries (see `AACCodec`, its client, for the protocol):
 ///
-///     bijoux-aac encode SAMPLE_RATE BIT_RATE [THREADS]  interleaved Float32 frames (left, right) in, .m4a out
+///     bijoux-aac encode SAMPLE_RATE BIT_RATE [THREADS [STRETCH]]  interleaved Float32 frames (left, right) in, .m4a out
 ///     bijoux-aac decode                                 a container in, sample rate (UInt32) and planar Float32 out
 ///
 /// Numbers are in the machine's byte order: both ends run on one machine. A failure is
 /// one line on standard error and exit status 1.
 ///
-/// The encoding recipe: FFmpeg's native `aac` encoder (AAC-LC) into the `ipod` muxer
-/// (MP4 with the M4A brand), in memory, with both bit-exact flags: the muxer's
+/// The encoding recipe: FFmpeg's native `aac` encoder (AAC-LC, its "fast" quantiser
+/// search) into the `ipod` muxer (MP4 with the M4A brand), in memory, with both
+/// bit-exact flags: the muxer's
 /// `AVFMT_FLAG_BITEXACT` leaves out the `encoder` tag ("Lavf" and libavformat's version)
 /// and the encoder's `AV_CODEC_FLAG_BITEXACT` the "Lavc" version string it otherwise
 /// writes in the first frame; with no `creation_time` metadata the movie and track
@@ -26,7 +27,8 @@ import Dispatch
 ///
 /// Encoding in stretches, side by side. The encoder runs on one core, so the track is
 /// cut into stretches of `Stretch.frames` AAC frames (1024 samples each) that are
-/// encoded at once on THREADS threads (default 1), each by an encoder of its own, and
+/// encoded at once on THREADS threads (default 1; STRETCH frames, for tests, to try many
+/// joins), each by an encoder of its own, and
 /// whose packets are joined in order. The cut depends on the track alone, never on the
 /// threads, so the file is the same for any number. Each stretch's encoder starts
 /// `Stretch.preroll` frames early and runs `Stretch.overrun` frames on, and only its
@@ -39,10 +41,15 @@ import Dispatch
 /// only the stretches being encoded, or waiting to be joined, are held.
 let muxer = "ipod"
 let encoder = "aac"
+/// The encoder's quantiser search (its `aac_coder` option): "fast", FFmpeg's
+/// constant-quantiser search, rather than its default "twoloop", which takes twice the
+/// time; at 128 kbit/s on this music the two measure alike (docs/sounds.md#encoding-the-helper-bijoux-aac).
+let coder = "fast"
 
 enum Stretch {
     /// 30 s at 44.1 kHz: a minute's track is two stretches. Each encoder's first frames
-    /// cost more (its rate control settles), so a stretch is long.
+    /// cost more (its rate control settles), so a stretch is long. (The tests give
+    /// shorter ones, as a fourth argument, to try many joins.)
     static let frames = 1292
     static let preroll = 4
     static let overrun = 3
@@ -104,7 +111,9 @@ func check(_ body: (inout [CChar]) -> Int32) {
 /// the calls that read them.
 func withSettings<T>(bitRate: Int64, _ body: (bx_aac_settings) -> T) -> T {
     muxer.withCString { muxer in
-        encoder.withCString { encoder in body(bx_aac_settings(muxer: muxer, encoder: encoder, bit_rate: bitRate, bit_exact: 1)) }
+        encoder.withCString { encoder in
+            coder.withCString { coder in body(bx_aac_settings(muxer: muxer, encoder: encoder, coder: coder, bit_rate: bitRate, bit_exact: 1)) }
+        }
     }
 }
 
@@ -186,8 +195,11 @@ final class Track: @unchecked Sendable {
     private var pending: [Segment] = []
     private var ended = false
 
-    init(sampleRate: Int32, bitRate: Int64, threads: Int) {
-        (self.sampleRate, self.bitRate) = (sampleRate, bitRate)
+    /// Frames in a stretch (`Stretch.frames`).
+    let stretch: Int
+
+    init(sampleRate: Int32, bitRate: Int64, threads: Int, stretch: Int) {
+        (self.sampleRate, self.bitRate, self.stretch) = (sampleRate, bitRate, stretch)
         encoding = DispatchSemaphore(value: threads)
         holding = DispatchSemaphore(value: threads + 2)
         var made: OpaquePointer?
@@ -221,25 +233,26 @@ final class Track: @unchecked Sendable {
             guard bytes % (2 * MemoryLayout<Float>.size) == 0 else { fail("encode: the input is not whole stereo frames of Float32") }
             let count = bytes / (2 * MemoryLayout<Float>.size)
             guard count > 0 else { break }
-            if frame == 0 || (frame + Stretch.preroll) % Stretch.frames == 0 {
+            if frame == 0 || (frame + Stretch.preroll) % stretch == 0 {
                 let first = frame == 0 ? 0 : frame + Stretch.preroll
-                let segment = Segment(first: first, end: first + Stretch.frames, inputFirst: frame)
-                let capacity = (segment.first + Stretch.frames + Stretch.overrun - frame) * frameSize
+                let segment = Segment(first: first, end: first + stretch, inputFirst: frame)
+                let capacity = (segment.first + stretch + Stretch.overrun - frame) * frameSize
                 segment.left.reserveCapacity(capacity)
                 segment.right.reserveCapacity(capacity)
                 holding.wait()
                 reading.append(segment)
                 joiner.sync { pending.append(segment) }
             }
+            let (left, right) = interleaved.withUnsafeBufferPointer { samples in
+                ((0..<count).map { samples[2 * $0] }, (0..<count).map { samples[2 * $0 + 1] })
+            }
             for segment in reading {
-                for i in 0..<count {
-                    segment.left.append(interleaved[2 * i])
-                    segment.right.append(interleaved[2 * i + 1])
-                }
+                segment.left.append(contentsOf: left)
+                segment.right.append(contentsOf: right)
             }
             frame += 1
             // A stretch has its input once it has run `overrun` frames past its end.
-            while let segment = reading.first, segment.inputFirst + segment.left.count / frameSize >= segment.first + Stretch.frames + Stretch.overrun {
+            while let segment = reading.first, segment.inputFirst + segment.left.count / frameSize >= segment.first + stretch + Stretch.overrun {
                 reading.removeFirst()
                 start(segment)
             }
@@ -314,8 +327,9 @@ final class Track: @unchecked Sendable {
     }
 }
 
-func encode(sampleRate: Int32, bitRate: Int64, threads: Int) {
-    let track = Track(sampleRate: sampleRate, bitRate: bitRate, threads: threads)
+/// Encodes standard input in stretches of `stretch` frames on `threads` threads (see the top of the file).
+func encode(sampleRate: Int32, bitRate: Int64, threads: Int, stretch: Int) {
+    let track = Track(sampleRate: sampleRate, bitRate: bitRate, threads: threads, stretch: stretch)
     let bytes = track.encodeInput()
     writeOutput(bytes.data, bytes.size)
     bx_audio_free(bytes.data)
@@ -338,20 +352,21 @@ func decode() {
 let usage = """
     OVERVIEW: The AAC encoder bijoux-assets runs for its sounds stage (FFmpeg's aac in .m4a).
 
-    USAGE: bijoux-aac encode SAMPLE_RATE BIT_RATE [THREADS] < pcm > track.m4a
+    USAGE: bijoux-aac encode SAMPLE_RATE BIT_RATE [THREADS [STRETCH]] < pcm > track.m4a
            bijoux-aac decode < track.m4a > pcm
 
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
-case "encode" where arguments.count == 3 || arguments.count == 4:
+case "encode" where (3...5).contains(arguments.count):
     guard let rate = Int32(arguments[1]), rate > 0, let bits = Int64(arguments[2]), bits > 0,
-        let threads = arguments.count == 4 ? Int(arguments[3]) : 1, threads > 0
+        let threads = arguments.count >= 4 ? Int(arguments[3]) : 1, threads > 0,
+        let stretch = arguments.count == 5 ? Int(arguments[4]) : Stretch.frames, stretch > Stretch.preroll + Stretch.overrun
     else {
-        fail("encode: SAMPLE_RATE, BIT_RATE and THREADS are positive whole numbers")
+        fail("encode: SAMPLE_RATE, BIT_RATE and THREADS are positive whole numbers, and STRETCH more than \(Stretch.preroll + Stretch.overrun)")
     }
-    encode(sampleRate: rate, bitRate: bits, threads: threads)
+    encode(sampleRate: rate, bitRate: bits, threads: threads, stretch: stretch)
 case "decode" where arguments.count == 1:
     decode()
 case "--help", "-h", nil:

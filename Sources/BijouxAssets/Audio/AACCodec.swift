@@ -37,20 +37,21 @@ enum AACCodec {
         var diagnostic: Diagnostic { Diagnostic(place: file, message: reason) }
     }
 
-    /// What identifies the encoder in a track's cache key, without running it: the hash
-    /// of the helper's executable (the tool's own identity covers the rest; the FFmpeg
-    /// libraries it loads are `libraryIdentity`).
+    /// What identifies the encoder in a track's cache key, without running it: its
+    /// executable's identity (`FileIO.executableIdentity`; the tool's own identity covers
+    /// the rest; the FFmpeg libraries it loads are `libraryIdentity`).
     static func helperIdentity(file: String) throws(Failure) -> ContentHash {
         do {
-            return try FileIO.contentHash(ofFile: helper)
+            return try FileIO.executableIdentity(ofFile: helper)
         } catch {
             throw Failure(file: file, reason: "\(missing): \(error.diagnostic.message)")
         }
     }
 
     /// What identifies the FFmpeg libraries the helper loads, in a track's key beside
-    /// the helper's own hash (which a system upgrade of FFmpeg leaves as it was): the
-    /// hash of each `libav*` and `libsw*` file the dynamic loader resolves for it, as
+    /// the helper's own identity (which a system upgrade of FFmpeg leaves as it was): the
+    /// identity (`FileIO.executableIdentity`: its build ID, else its hash) of each
+    /// `libav*` and `libsw*` file the dynamic loader resolves for it, as
     /// `ldd` (Linux) or `otool -L` (macOS) lists them. Neither runs the helper, so a
     /// track the cache holds still needs no working helper. Found once per process;
     /// when the list cannot be had or names no such file, a value unique to this
@@ -65,7 +66,7 @@ enum AACCodec {
         guard let files = libraryFiles(String(decoding: listed.stdout, as: UTF8.self)) else { return SystemLibraries.unidentified }
         var parts: [String] = []
         for file in files {
-            guard let hash = try? FileIO.contentHash(ofFile: file) else { return SystemLibraries.unidentified }
+            guard let hash = try? FileIO.executableIdentity(ofFile: file) else { return SystemLibraries.unidentified }
             parts.append("\(file) \(hash)")
         }
         return parts.isEmpty ? SystemLibraries.unidentified : parts.joined(separator: ", ")

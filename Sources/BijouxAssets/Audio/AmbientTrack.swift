@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -63,7 +65,7 @@ package struct AmbientTrack: Sendable {
                 }
                 at += block.count / 2
             }
-            let measured = pass.meter.result()
+            let measured = pass.measured()
             if let lowered = Mastering.lowered(gain, truePeak: measured.truePeak) {
                 gain = lowered
                 continue
@@ -105,7 +107,7 @@ package struct AmbientTrack: Sendable {
             }
             if let failure { throw failure }
             try store.check()
-            let measured = pass!.meter.result()
+            let measured = pass!.measured()
             if let lowered = Mastering.lowered(gain!, truePeak: measured.truePeak) {
                 gain = lowered
                 continue
@@ -115,23 +117,31 @@ package struct AmbientTrack: Sendable {
     }
 
     /// The track's samples as they are read back: a second at a time, with the gain,
-    /// measured as they go (integrated loudness and true peak).
+    /// measured as they go (integrated loudness and true peak) on a queue of its own, so
+    /// the encoder is not kept waiting for the measure (the true peak's oversampling).
     struct MasteringPass<Store: TrackStore> {
         var store: Store
         let frames: Int
         let gain: Float
-        let meter = Loudness.Meter()
+        private let meter = Loudness.Meter()
+        private let metering = DispatchQueue(label: "mastering")
         var at = 0
+
+        init(store: Store, frames: Int, gain: Float) { (self.store, self.frames, self.gain) = (store, frames, gain) }
 
         mutating func next() -> [Float]? {
             guard at < frames else { return nil }
             let count = min(Int(Voices.sampleRate), frames - at)
             var block = store.read(at..<(at + count))
             for i in block.indices { block[i] *= gain }
-            meter.add(block)
+            let (meter, measured) = (self.meter, block)
+            metering.async { meter.add(measured) }
             at += count
             return block
         }
+
+        /// The measure of every block given so far.
+        func measured() -> Loudness { metering.sync { meter.result() } }
     }
 
     /// The integrated loudness of the track in `store`, read a second at a time.

@@ -27,7 +27,8 @@ struct Loudness: Equatable, Sendable {
     /// whatever the blocks, so the measure is that of the whole track at once. Without
     /// `truePeak` it measures the integrated loudness alone (the true peak's 4×
     /// oversampling is most of its work) and `result` has a true peak of nan.
-    final class Meter {
+    /// Used by one thread at a time (`MasteringPass` hands it blocks on a serial queue).
+    final class Meter: @unchecked Sendable {
         private let state: UnsafeMutablePointer<ebur128_state>
         private var pending: [Float] = []
         private let chunk = 2 * Int(Voices.sampleRate)

@@ -8,8 +8,9 @@ import CKissFFT
 
 /// A convolution reverb: the room is an impulse response synthesised from noise
 /// (a short pre-delay, then an exponential decay whose highs die first, the two
-/// channels decorrelated), convolved with the music by FFT (KISS FFT's real
-/// transform, overlap-add) rather than by a hand-written transform.
+/// channels decorrelated), convolved with the music (its two channels summed, as a
+/// room hears one source) by FFT (KISS FFT's real transform, overlap-add) rather than
+/// by a hand-written transform.
 enum Reverb {
     static let preDelay = 0.012
 
@@ -38,67 +39,99 @@ enum Reverb {
 }
 
 extension Reverb {
-    /// `convolve` a block at a time (overlap-add): each block of the signal, zero-padded
-    /// to the transform's size, is convolved and added onto the overlap of those before,
-    /// whose first samples are then final. An output sample is the same sum, in the same
-    /// order, as in `convolve`.
+    /// The room's two responses convolved with one signal (the mix's two channels
+    /// summed, halved), a block at a time by overlap-add: each block of the signal,
+    /// zero-padded to the transform's size, is transformed once, multiplied by each
+    /// response's spectrum and transformed back, and added onto the overlap of the
+    /// blocks before, whose first samples are then final. The transform is at least four
+    /// times the response's length when that is at most 2^19 points (a 2.4 s room: blocks
+    /// of 9.5 s), at least twice otherwise: fewer, longer blocks cost less per sample.
     final class Convolver {
         let size: Int
         /// How many samples a `push` may take: the transform's size less the response's.
         let block: Int
         private let responseLength: Int
         private let forward: kiss_fftr_cfg
-        private let inverse: kiss_fftr_cfg
-        private var responseSpectrum: [kiss_fft_cpx]
+        private let inverse: [kiss_fftr_cfg]
+        private var responseSpectra: [[kiss_fft_cpx]]
         private var spectrum: [kiss_fft_cpx]
         private var frame: [Float]
-        /// The output from the next sample on, as far as the blocks so far reach.
-        private var overlap: [Float]
+        /// Each channel's output from the next sample on, as far as the blocks so far reach.
+        private var overlap: [[Float]]
 
-        init(_ response: [Float]) {
+        init(_ response: StereoBuffer) {
+            let length = max(1, response.frames)
             var size = 1
-            while size < 2 * max(1, response.count) { size *= 2 }
+            while size < 2 * length { size *= 2 }
+            while size < 4 * length && size < 1 << 19 { size *= 2 }
             self.size = size
-            responseLength = response.count
-            block = size - response.count + 1
+            responseLength = response.frames
+            block = size - response.frames + 1
             let bins = size / 2 + 1
-            guard let forward = kiss_fftr_alloc(Int32(size), 0, nil, nil), let inverse = kiss_fftr_alloc(Int32(size), 1, nil, nil) else {
+            guard let forward = kiss_fftr_alloc(Int32(size), 0, nil, nil), let left = kiss_fftr_alloc(Int32(size), 1, nil, nil),
+                let right = kiss_fftr_alloc(Int32(size), 1, nil, nil)
+            else {
                 fatalError("KISS FFT could not allocate a transform of \(size) points")
             }
-            (self.forward, self.inverse) = (forward, inverse)
+            (self.forward, inverse) = (forward, [left, right])
             frame = [Float](repeating: 0, count: size)
-            responseSpectrum = [kiss_fft_cpx](repeating: kiss_fft_cpx(), count: bins)
-            spectrum = responseSpectrum
-            overlap = frame
-            frame.replaceSubrange(0..<response.count, with: response)
-            kiss_fftr(forward, frame, &responseSpectrum)
+            spectrum = [kiss_fft_cpx](repeating: kiss_fft_cpx(), count: bins)
+            overlap = [frame, frame]
+            responseSpectra = []
+            for channel in [response.left, response.right] {
+                var padded = [Float](repeating: 0, count: size)
+                padded.replaceSubrange(0..<channel.count, with: channel)
+                var transformed = spectrum
+                kiss_fftr(forward, padded, &transformed)
+                responseSpectra.append(transformed)
+            }
         }
 
         deinit {
             free(UnsafeMutableRawPointer(forward))
-            free(UnsafeMutableRawPointer(inverse))
+            for transform in inverse { free(UnsafeMutableRawPointer(transform)) }
         }
 
-        /// Takes the signal's next `input.count` (at most `block`) samples and returns as
-        /// many finished ones of the output.
-        func push(_ input: [Float]) -> [Float] {
-            precondition(input.count <= block)
-            for i in 0..<size { frame[i] = i < input.count ? input[i] : 0 }
+        /// Takes the mix's next `mix.frames` (at most `block`) frames and returns as many
+        /// finished frames of the room; the two channels are transformed back on
+        /// `threads` threads.
+        func push(_ mix: StereoBuffer, threads: Int = 1) -> StereoBuffer {
+            let count = mix.frames
+            precondition(count <= block)
+            for i in 0..<size { frame[i] = i < count ? (mix.left[i] + mix.right[i]) * 0.5 : 0 }
             kiss_fftr(forward, frame, &spectrum)
-            for k in spectrum.indices {
-                let a = spectrum[k], b = responseSpectrum[k]
-                spectrum[k] = kiss_fft_cpx(r: a.r * b.r - a.i * b.i, i: a.r * b.i + a.i * b.r)
+            let input = spectrum, scale = 1 / Float(size)
+            let channels = Parallel.map(2, jobs: threads) { channel -> [Float] in
+                let response = responseSpectra[channel]
+                var product = input
+                for k in product.indices {
+                    let a = input[k], b = response[k]
+                    product[k] = kiss_fft_cpx(r: a.r * b.r - a.i * b.i, i: a.r * b.i + a.i * b.r)
+                }
+                var output = [Float](repeating: 0, count: size)
+                kiss_fftri(inverse[channel], product, &output)
+                return output
             }
-            kiss_fftri(inverse, spectrum, &frame)
-            let scale = 1 / Float(size)
-            for i in 0..<size { overlap[i] += frame[i] * scale }
-            let done = Array(overlap[0..<input.count])
-            overlap.replaceSubrange(0..<(size - input.count), with: overlap[input.count..<size])
-            for i in (size - input.count)..<size { overlap[i] = 0 }
+            var done = StereoBuffer(frames: count)
+            for channel in 0..<2 {
+                overlap[channel].withUnsafeMutableBufferPointer { overlap in
+                    channels[channel].withUnsafeBufferPointer { output in
+                        for i in 0..<size { overlap[i] += output[i] * scale }
+                    }
+                    let finished = Array(overlap[0..<count])
+                    if channel == 0 { done.left = finished } else { done.right = finished }
+                    // Shift what is not finished to the front.
+                    for i in 0..<(size - count) { overlap[i] = overlap[i + count] }
+                    for i in (size - count)..<size { overlap[i] = 0 }
+                }
+            }
             return done
         }
 
         /// The output past the signal's end: the response's length less one.
-        func finish() -> [Float] { Array(overlap[0..<max(0, responseLength - 1)]) }
+        func finish() -> StereoBuffer {
+            let tail = max(0, responseLength - 1)
+            return StereoBuffer(left: Array(overlap[0][0..<tail]), right: Array(overlap[1][0..<tail]))
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The sound and touch stage: every `art/music/<name>.json` score becomes
 /// `Audio/<name>.m4a` and every `art/haptics/<name>.json` recipe
 /// `Haptics/<name>.ahap`, one job each; a last job writes `Generated/Sounds.swift`,
@@ -27,6 +29,9 @@ package enum SoundsStage: Stage {
     package static func plan(_ art: ArtFolder) throws -> StagePlan {
         var warnings: [BuildWarning] = []
         var jobs: [Job] = []
+        // The tracks' keys name FFmpeg's library files, which `ldd` lists: asked now, on
+        // the side, it is known by the time the keys are made.
+        if art.hasFolder(Score.folder) { DispatchQueue.global().async { _ = AACCodec.libraryIdentity } }
         for name in try sources(in: Score.folder, kind: "scores", atMost: Score.maxCount, art: art, warnings: &warnings) {
             jobs.append(
                 job(name, kind: "score", from: Score.folder, to: audioFolder, SoundCatalog.audioExtension, art: art) {
@@ -45,7 +50,7 @@ package enum SoundsStage: Stage {
         }
         for name in try sources(in: HapticRecipe.folder, kind: "haptic recipes", atMost: HapticRecipe.maxCount, art: art, warnings: &warnings) {
             jobs.append(
-                job(name, kind: "haptic pattern", from: HapticRecipe.folder, to: hapticsFolder, AHAPPattern.fileExtension, art: art) {
+                job(name, kind: "haptic pattern", from: HapticRecipe.folder, to: hapticsFolder, AHAPPattern.fileExtension, art: art, isLight: true) {
                     try HapticRecipe.parse($0, file: $1)
                 } key: { bytes in
                     let key = CacheKey("haptic pattern")
@@ -60,7 +65,7 @@ package enum SoundsStage: Stage {
         let source = [Score.folder, HapticRecipe.folder].map { TableStage.sourceName(artFolder: art.path, file: $0) }.joined(separator: " and ")
         // Sounds.swift names what the other jobs made: it takes their artifacts.
         jobs.append(
-            Job(name: "Sounds.swift", scope: .whole, inputs: [SoundsStage.self]) {
+            Job(name: "Sounds.swift", scope: .whole, inputs: [SoundsStage.self], isLight: true) {
                 let key = CacheKey("sounds swift")
                 key.add("source", source)
                 return Job.Prepared(key: key.hash) { recorder in
@@ -91,12 +96,12 @@ package enum SoundsStage: Stage {
     /// the source (with the checks every source gets) and parses it, so a bad one stops
     /// the build before anything is made; `make` gets the parsed value and the output's path.
     private static func job<Source: Sendable>(
-        _ name: String, kind: String, from folder: String, to output: String, _ ext: String, art: ArtFolder,
+        _ name: String, kind: String, from folder: String, to output: String, _ ext: String, art: ArtFolder, isLight: Bool = false,
         parse: @escaping @Sendable ([UInt8], String) throws -> Source, key: @escaping @Sendable ([UInt8]) throws -> CacheKey,
         make: @escaping @Sendable (Source, String, JobRecorder) throws -> Void
     ) -> Job {
         let relative = folder + "/" + name + ".json"
-        return Job(name: name + "." + ext, scope: .whole) {
+        return Job(name: name + "." + ext, scope: .whole, isLight: isLight) {
             let bytes = try read(relative, name: name, kind: kind, art: art)
             let source = try parse(bytes, art.file(relative))
             return Job.Prepared(key: try key(bytes).hash) { recorder in try make(source, "\(output)/\(name).\(ext)", recorder) }

@@ -34,7 +34,7 @@ struct TrackSynthesis {
     /// Calls `emit` with every frame of the track once, interleaved (left, right), and the
     /// frame it starts at: in order, except a loop's head (as long as its tail), which
     /// comes last, once the tail has been added to it. The notes a block needs are made
-    /// on `threads` threads and the reverb's two channels side by side; what is added is
+    /// on `threads` threads and the reverb's two channels transformed back side by side; what is added is
     /// the same, in the same order, for any number.
     func render(threads: Int = 1, _ emit: (_ interleaved: [Float], _ at: Int) -> Void) {
         let arrangement = Arrangement(score)
@@ -46,7 +46,7 @@ struct TrackSynthesis {
         ]
         let cycles = max(1, Int((AmbientTrack.tremoloRate * score.bodySeconds).rounded()))
         let response = Reverb.impulseResponse(seconds: score.reverbSeconds, seed: score.seed)
-        let convolvers = [Reverb.Convolver(response.left), Reverb.Convolver(response.right)]
+        let convolver = Reverb.Convolver(response)
         let wetGain = Float(score.reverbMix), dryGain = 1 - Float(score.reverbMix) * 0.5
         var master = Fold(
             loop: score.loop, body: body, length: length, fadeIn: Int(score.fadeIn * Voices.sampleRate), fadeOut: Int(score.fadeOut * Voices.sampleRate),
@@ -54,7 +54,7 @@ struct TrackSynthesis {
 
         var start = 0
         while start < frames {
-            let end = min(frames, start + convolvers[0].block)
+            let end = min(frames, start + convolver.block)
             // The notes that start before the block's end, made in parallel.
             let due = voices.indices.flatMap { voice in voices[voice].due(before: end).map { (voice, $0) } }
             let current = voices
@@ -75,8 +75,7 @@ struct TrackSynthesis {
             mix.add(block, gain: Float(score.levels.piano))
             voices[1].add(to: &mix, from: start) { _, _ in (-0.05, AmbientTrack.bassGain * score.levels.bass) }
             voices[2].add(to: &mix, from: start) { _, i in (i % 3 == 0 ? 0.25 : 0.35, AmbientTrack.brushGain * score.levels.brushes) }
-            let wet = Parallel.map(2, jobs: threads) { convolvers[$0].push($0 == 0 ? mix.left : mix.right) }
-            var room = StereoBuffer(left: wet[0], right: wet[1])
+            var room = convolver.push(mix, threads: threads)
             for i in 0..<room.frames {
                 room.left[i] *= wetGain
                 room.right[i] *= wetGain
@@ -85,7 +84,7 @@ struct TrackSynthesis {
             master.take(room, at: start, emit)
             start = end
         }
-        var tail = StereoBuffer(left: convolvers[0].finish(), right: convolvers[1].finish())
+        var tail = convolver.finish()
         for i in 0..<tail.frames {
             tail.left[i] *= wetGain
             tail.right[i] *= wetGain

@@ -24,12 +24,14 @@ typedef struct {
 } bx_audio_pcm;
 
 /// How to encode: the libavformat muxer's short name ("ipod" writes .m4a), the
-/// libavcodec encoder's name ("aac", FFmpeg's native AAC-LC), the bit rate, and
-/// whether to set AVFMT_FLAG_BITEXACT / AV_CODEC_FLAG_BITEXACT (no library version
-/// string in the file or the bitstream).
+/// libavcodec encoder's name ("aac", FFmpeg's native AAC-LC), its `aac_coder` option
+/// (the quantiser search: "twoloop", FFmpeg's default, or "fast"; NULL leaves the
+/// default), the bit rate, and whether to set AVFMT_FLAG_BITEXACT /
+/// AV_CODEC_FLAG_BITEXACT (no library version string in the file or the bitstream).
 typedef struct {
     const char *muxer;
     const char *encoder;
+    const char *coder;
     int64_t bit_rate;
     int bit_exact;
 } bx_aac_settings;
