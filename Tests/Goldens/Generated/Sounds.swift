@@ -67,7 +67,7 @@ public enum AmbientTrack: String, CaseIterable, Sendable {
 
     public var truePeak: Double {
         switch self {
-        case .ambientWaltz: return -7.72
+        case .ambientWaltz: return -8.05
         }
     }
 }
