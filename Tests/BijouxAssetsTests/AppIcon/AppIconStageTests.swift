@@ -29,7 +29,7 @@ struct AppIconStageTests {
         let folder = TestPaths.temporaryFolder("appicon")
         Self.makeArt(folder)
         let report = try BuildEngine.build(Self.options(folder))
-        #expect(report.stages.suffix(3) == ["charms", "symbols", "app icon"])
+        #expect(report.stages.suffix(4) == ["charms", "symbols", "app icon", "table"])
         for path in Self.iconFiles + [AppIconStage.homePreviewPath(.dark), AppIconStage.safeZonePreviewPath, ContactSheetPage.path] {
             #expect(folder.exists("out/" + path), "\(path)")
         }

@@ -172,7 +172,7 @@ struct CommandLineTests {
         BuildEngineTests.makeArt(folder)
         let result = try CLI.run(["build", "--art", ".", "--out", "../out"], in: folder.path + "/art")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("(table, charms, symbols)"))
+        #expect(result.stdout.contains("(charms, symbols, table)"))
         let swift = String(decoding: try #require(folder.read("out/Generated/CharmTable.swift")), as: UTF8.self)
         #expect(swift.hasPrefix("// Generated from art/charms.json by bijoux-assets. Do not edit.\n"))
     }
