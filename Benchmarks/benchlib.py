@@ -87,6 +87,27 @@ def run_once(command, env=None):
     return elapsed, peak
 
 
+def interleaved(commands, rounds=5, env=None):
+    """Each command once per round, in turn, after one warm-up of each: the wall times of
+    every round, by name (so load that drifts during the run moves both sides of a
+    ratio alike), and each command's largest peak memory."""
+    for command in commands.values():
+        run_once(command, env)
+    times = {name: [] for name in commands}
+    peaks = {name: 0 for name in commands}
+    for _ in range(rounds):
+        for name, command in commands.items():
+            elapsed, peak = run_once(command, env)
+            times[name].append(elapsed)
+            peaks[name] = max(peaks[name], peak)
+    return times, peaks
+
+
+def median_ratio(times, numerator, denominator):
+    """The median over the rounds of numerator / denominator, each round's pair."""
+    return statistics.median(a / b for a, b in zip(times[numerator], times[denominator]))
+
+
 def measure(command, repeats=5, env=None):
     """Median wall time and the largest peak memory over `repeats` runs (one warm-up)."""
     run_once(command, env)

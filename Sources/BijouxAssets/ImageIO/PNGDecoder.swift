@@ -138,22 +138,18 @@ package final class PNGRows {
     package func decodeAll() throws(ImageIOError) -> DecodedPNG {
         precondition(rowsRead == 0)
         rowsRead = height
-        if sixteenBit {
+        /// Every row's samples, as `Sample`s.
+        func samples<Sample>(_: Sample.Type) throws(ImageIOError) -> [Sample] {
             var finished = BX_PNG_OK
-            let samples = [UInt16](unsafeUninitializedCapacity: width * height * Channel.count) { out, count in
+            let samples = [Sample](unsafeUninitializedCapacity: width * height * Channel.count) { out, count in
                 finished = bx_png_finish(reader, out.baseAddress)
                 count = out.count
             }
             try check(finished)
-            return .rgba16(RGBA16Image(width: width, height: height, pixels: samples), info)
+            return samples
         }
-        var finished = BX_PNG_OK
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * Channel.count) { out, count in
-            finished = bx_png_finish(reader, out.baseAddress)
-            count = out.count
-        }
-        try check(finished)
-        return .rgba8(RGBAImage(width: width, height: height, pixels: pixels), info)
+        if sixteenBit { return .rgba16(RGBA16Image(width: width, height: height, pixels: try samples(UInt16.self)), info) }
+        return .rgba8(RGBAImage(width: width, height: height, pixels: try samples(UInt8.self)), info)
     }
 
     private func check(_ status: bx_png_status) throws(ImageIOError) {
