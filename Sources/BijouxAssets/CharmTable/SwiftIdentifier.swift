@@ -89,7 +89,8 @@ package enum SwiftIdentifier {
     /// What `CharmType` has besides its cases: the generated properties and what
     /// `RawRepresentable`, `CaseIterable` and `Hashable` give it.
     package static let memberNames: Set<String> = [
-        "allCases", "rawValue", "hashValue", "init", "imageName", "displayName", "stockNote", "sway",
+        "allCases", "rawValue", "hashValue", "init", "imageName", "displayName", "stockNote", "sway", "displayNameKey", "stockNoteKey",
+        "stringsBundle", "localizedDisplayName", "localizedStockNote", "displayNameResource", "stockNoteResource",
     ]
 
     /// Words that cannot name a case without backticks: The Swift Programming

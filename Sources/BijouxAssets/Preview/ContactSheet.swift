@@ -68,6 +68,22 @@ struct ContactSheet: Equatable, Sendable {
         var warnings: [String] = []
     }
 
+    /// A language of the String Catalog, or the double-length pseudolanguage, as the
+    /// page's language switch shows it (`StringsStage`): each charm's name and note as
+    /// the app shows them in it.
+    struct Language: Equatable, Sendable {
+        /// "fr", or `DoubleLength.code`.
+        var code: String
+        var label: String
+        /// By catalog key (`charm.cat.displayName`): the translation, or the source
+        /// language's text where there is none.
+        var texts: [String: String]
+        /// The keys shown in the source language for want of a translation.
+        var fallback: [String]
+        /// The keys of names too wide for the island, as the build warns of them.
+        var tooWide: [String]
+    }
+
     var charms: [Charm] = []
     var icons: [Icon] = []
     var appIcon: [AppIconLook] = []
@@ -75,6 +91,8 @@ struct ContactSheet: Equatable, Sendable {
     var appIconSafeZone: Image?
     /// Warnings about no one asset (a stray file among the icons).
     var otherWarnings: [String] = []
+    /// The source language first; empty without a String Catalog.
+    var languages: [Language] = []
 
     /// How many cards carry at least one warning.
     var assetsWithWarnings: Int {
@@ -88,5 +106,6 @@ struct ContactSheet: Equatable, Sendable {
         appIcon += other.appIcon
         appIconSafeZone = other.appIconSafeZone ?? appIconSafeZone
         otherWarnings += other.otherWarnings
+        languages += other.languages
     }
 }

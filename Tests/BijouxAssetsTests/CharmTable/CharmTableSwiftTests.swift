@@ -15,13 +15,21 @@ struct CharmTableSwiftTests {
         try CharmTableSwift.generate(table, source: "art/charms.json", file: "/tmp/x/art/charms.json")
     }
 
+    /// CatalogSymbols.swift for a table alone: the file beside CharmTable.swift that
+    /// declares the bundle its strings are looked up in.
+    static func symbols() throws -> String {
+        try CatalogSymbolsSwift.generate(
+            CatalogSymbolsSwift.Input(charms: true, icons: [], palette: Palette(), paletteFile: "art/palette.json"), source: "art/")
+    }
+
     /// Every reserved word that is a valid id, awkward ids, and strings that would
     /// break a naive literal: what the compiler must accept.
     static let awkwardTable: CharmTableSource = {
         let reserved = SwiftIdentifier.reservedWords.filter { AssetName.isValid($0) && $0.first!.isLowercase }.sorted()
         let ids =
             ["star", "coffee-cup"] + reserved + [
-                "Type", "Any", "8-ball", "URL-box", "snake_case", "allCases", "rawValue", "imageName", "sway", "hashValue",
+                "Type", "Any", "8-ball", "URL-box", "snake_case", "allCases", "rawValue", "imageName", "sway", "hashValue", "displayNameKey",
+                "localizedDisplayName", "stringsBundle",
             ]
         let names = [
             #"say "hi" \(x) #{ \"#, "line\nbreak\tand\r", "💛 é 漢字", "\u{202E}rtl\u{2028}", "/* not */ // a comment",
@@ -49,15 +57,20 @@ struct CharmTableSwiftTests {
         #expect(text.contains("        case .coffeeCup: return \"coffee-cup\"\n"))
         #expect(text.contains("        case .coffeeCup: return \"Coffee Cup\"\n"))
         #expect(text.contains("        case .coffeeCup: return CharmSway(duration: 4.4)\n"))
-        #expect(text.contains("    /// What the charm is called, at most 26 characters.\n"))
-        // Only the table: the model is BijouxKit's, imported, never written out.
-        #expect(lines[3] == "import BijouxKit")
-        #expect(!text.contains("import Foundation"))
-        for declaration in ["struct", "func", "static", "extension", "CharmPhysics", "CharmLimits", "CharmArt"] {
+        #expect(text.contains("    /// What the charm is called, at most 26 characters, in the table's language.\n"))
+        // The keys of the String Catalog, as BijouxKit makes them.
+        #expect(text.contains("        case .coffeeCup: return \"charm.coffee-cup.displayName\"\n"))
+        #expect(text.contains("        case .star: return \"charm.star.note\"\n"))
+        // Only the table: the model is BijouxKit's, imported, never written out; the
+        // localized words come from BijouxKit's LocalizableCharm, given the bundle.
+        #expect(lines[3] == "import BijouxKit" && lines[4] == "import Foundation")
+        for declaration in ["struct", "func", "extension", "CharmPhysics", "CharmLimits", "CharmArt", "CharmStrings", "#if"] {
             #expect(!text.contains(declaration), "the generated file declares or names \(declaration)")
         }
+        #expect(text.components(separatedBy: "static").count == 2)
+        #expect(text.contains("    public static var stringsBundle: Bundle { .bijouxAssets }\n"))
         let types = lines.filter { $0.hasPrefix("public ") }
-        #expect(types == ["public enum CharmType: String, CaseIterable, Codable, Sendable {"])
+        #expect(types == ["public enum CharmType: String, CaseIterable, Codable, Sendable, LocalizableCharm {"])
         #expect(try Self.generate(Self.twoCharms) == text)
     }
 
@@ -74,9 +87,10 @@ struct CharmTableSwiftTests {
         let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
         folder.write("CharmTable.swift", try Self.generate(Self.awkwardTable))
+        folder.write("CatalogSymbols.swift", try Self.symbols())
         // Swift 5 language mode, as many app targets still use; the run below is Swift 6.
         let result = try SwiftCompiler.run(
-            ["-typecheck", "-swift-version", "5", "-warnings-as-errors"] + BijouxKitModule.importArguments + ["CharmTable.swift"],
+            ["-typecheck", "-swift-version", "5", "-warnings-as-errors"] + BijouxKitModule.importArguments + ["CharmTable.swift", "CatalogSymbols.swift"],
             in: folder.path)
         #expect(result.status == 0, "\(result.output)")
     }
@@ -119,6 +133,7 @@ struct CharmTableSwiftTests {
                 show(charm.imageName)
                 show(charm.displayName)
                 show(charm.stockNote)
+                print(charm.displayNameKey, charm.stockNoteKey, charm.localizedDisplayName == charm.displayName, charm.localizedStockNote(in: "fr") == charm.stockNote)
                 let sway = charm.sway
                 print(sway.duration, sway.stiffness, sway.damping, sway.naturalFrequency, sway.dampedFrequency, sway.dampedPeriod, sway.settlingTime)
                 var pendulum = CharmPendulum()
@@ -143,6 +158,8 @@ struct CharmTableSwiftTests {
             show(CharmTableJSON.imageName(for: charm))
             show(charm.displayName)
             show(charm.note)
+            // No strings beside the program: every lookup falls back to the table's text.
+            expected.append("charm.\(charm.id).displayName charm.\(charm.id).note true true")
             let sway = CharmSway(duration: charm.swayDuration)
             // SPEC: k = 20 + 14·(5 − d), damping 2·0.42·√k.
             let d = charm.swayDuration, k = 20 + 14 * (5.0 - d)
@@ -163,10 +180,11 @@ struct CharmTableSwiftTests {
         let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
         folder.write("CharmTable.swift", try Self.generate(table))
+        folder.write("CatalogSymbols.swift", try Self.symbols())
         folder.write("main.swift", program)
         let build = try SwiftCompiler.run(
             ["-swift-version", "6", "-warnings-as-errors", "-module-name", "CharmApp"] + BijouxKitModule.linkArguments
-                + ["CharmTable.swift", "main.swift", "-o", "simulate"],
+                + ["CharmTable.swift", "CatalogSymbols.swift", "main.swift", "-o", "simulate"],
             in: folder.path)
         try #require(build.status == 0, "\(build.output)")
         let run = try SwiftCompiler.execute(folder.path + "/simulate", in: folder.path)
