@@ -80,8 +80,9 @@ struct ContactSheet: Equatable, Sendable {
         var texts: [String: String]
         /// The keys shown in the source language for want of a translation.
         var fallback: [String]
-        /// The keys of names too wide for the island, as the build warns of them.
-        var tooWide: [String]
+        /// The names too wide for the island, by key, with what the build's warning says
+        /// of each.
+        var tooWide: [String: String]
     }
 
     var charms: [Charm] = []

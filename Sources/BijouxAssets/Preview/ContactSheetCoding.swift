@@ -58,7 +58,10 @@ extension ContactSheet {
                 writer.string(language.texts[key] ?? "")
             }
             writer.list(language.fallback) { $0.string($1) }
-            writer.list(language.tooWide) { $0.string($1) }
+            writer.list(language.tooWide.keys.sorted()) { writer, key in
+                writer.string(key)
+                writer.string(language.tooWide[key] ?? "")
+            }
         }
     }
 
@@ -96,15 +99,16 @@ extension ContactSheet {
             let safeZone = reader.optional({ $0.image() }),
             let otherWarnings = strings(&reader),
             let languages: [Language] = reader.list({ reader in
-                guard let code = reader.string(), let label = reader.string(),
-                    let texts: [(String, String)] = reader.list({ reader in
+                func pairs(_ reader: inout ByteReader) -> [String: String]? {
+                    reader.list { reader -> (String, String)? in
                         guard let key = reader.string(), let text = reader.string() else { return nil }
                         return (key, text)
-                    }),
-                    let fallback = strings(&reader), let tooWide = strings(&reader)
+                    }.map { Dictionary($0, uniquingKeysWith: { first, _ in first }) }
+                }
+                guard let code = reader.string(), let label = reader.string(), let texts = pairs(&reader), let fallback = strings(&reader),
+                    let tooWide = pairs(&reader)
                 else { return nil }
-                return Language(
-                    code: code, label: label, texts: Dictionary(texts, uniquingKeysWith: { first, _ in first }), fallback: fallback, tooWide: tooWide)
+                return Language(code: code, label: label, texts: texts, fallback: fallback, tooWide: tooWide)
             })
         else { return nil }
         self.init(

@@ -64,30 +64,25 @@ package enum StringsStage: ContactSheetStage {
 
     /// Every language of the catalog, then the double-length pseudolanguage, with each
     /// charm's name and note as the app shows them: the translation that ships, else the
-    /// source language's text; and the names too wide for the island.
+    /// source language's text; and the names too wide for the island, with the words of
+    /// the build's warning.
     static func sheetLanguages(_ catalog: StringCatalog, table: TableStrings) -> [ContactSheet.Language] {
         let items = table.items.filter { $0.charm != nil }
-        var languages: [ContactSheet.Language] = []
-        for language in catalog.languages {
-            var texts: [String: String] = [:], fallback: [String] = [], tooWide: [String] = []
+        func language(_ code: String, _ label: String, text: (TableStrings.Item) -> (String, fallback: Bool)) -> ContactSheet.Language {
+            var language = ContactSheet.Language(code: code, label: label, texts: [:], fallback: [], tooWide: [:])
             for item in items {
-                let source = catalog.entries[item.key]?.unit(catalog.sourceLanguage)?.value ?? item.value
-                if let unit = catalog.entries[item.key]?.unit(language), catalog.ships(unit, in: language) {
-                    texts[item.key] = unit.value
-                } else {
-                    texts[item.key] = source
-                    fallback.append(item.key)
-                }
-                if item.isDisplayName, CharmTableSource.islandProblem(texts[item.key] ?? "") != nil { tooWide.append(item.key) }
+                let (shown, fallback) = text(item)
+                language.texts[item.key] = shown
+                if fallback { language.fallback.append(item.key) }
+                if item.isDisplayName, let problem = CharmTableSource.islandProblem(shown) { language.tooWide[item.key] = "the name " + problem }
             }
-            languages.append(ContactSheet.Language(code: language, label: language, texts: texts, fallback: fallback, tooWide: tooWide))
+            return language
         }
-        var doubled: [String: String] = [:], tooWide: [String] = []
-        for item in items {
-            doubled[item.key] = DoubleLength.text(item.value)
-            if item.isDisplayName, CharmTableSource.islandProblem(DoubleLength.text(item.value)) != nil { tooWide.append(item.key) }
-        }
-        languages.append(ContactSheet.Language(code: DoubleLength.code, label: DoubleLength.label, texts: doubled, fallback: [], tooWide: tooWide))
-        return languages
+        return catalog.languages.map { code in
+            language(code, code) { item in
+                if let unit = catalog.entries[item.key]?.unit(code), catalog.ships(unit, in: code) { return (unit.value, false) }
+                return (catalog.entries[item.key]?.unit(catalog.sourceLanguage)?.value ?? item.value, true)
+            }
+        } + [language(DoubleLength.code, DoubleLength.label) { (DoubleLength.text($0.value), false) }]
     }
 }
