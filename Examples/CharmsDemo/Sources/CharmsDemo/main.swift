@@ -1,4 +1,5 @@
 import BijouxKit
+import Foundation
 
 // Everything below comes from the Swift the plugin generated from art/: no name or
 // number of the art is written here.
@@ -27,6 +28,21 @@ let first = CharmType.allCases[0]
 let next = CharmPhysics.step(
     CharmPendulum(angle: 0.2), sway: first.sway, gravityX: 0, gravityY: -1, rotationRateZ: 0)
 print("one step of \(first.rawValue) from 0.2 rad: angle \(rounded(next.angle)), velocity \(rounded(next.velocity))")
+
+// The words in French, from art/Localizable.xcstrings: the build ships it as
+// fr.lproj/Localizable.strings, a resource of this target, and the generated CharmType
+// looks each one up in Bundle.module, in the localization asked for.
+print("in French:")
+for charm in CharmType.allCases {
+    print("  \(charm.rawValue) \"\(charm.localizedDisplayName(in: "fr"))\" \"\(charm.localizedStockNote(in: "fr"))\"")
+}
+let french = SpokenWords(bundle: CharmType.stringsBundle, localization: "fr")
+print("  spoken: \(SpokenLabel.kind(displayName: first.localizedDisplayName(in: "fr"), isHandDrawn: false, in: french)) / \(french.handDrawn)")
+// The same string read straight from the bundle's fr.lproj, as any Bundle user would.
+let fr = Bundle.module.path(forResource: "fr", ofType: "lproj").flatMap { Bundle(path: $0) }
+print("  Bundle.module fr.lproj: \(fr?.localizedString(forKey: "charm.moon.displayName", value: "?", table: "Localizable") ?? "none")")
+// A language the catalog does not have: the table's own words.
+print("  in Japanese, untranslated: \(first.localizedDisplayName(in: "ja"))")
 
 /// Six decimals, so the text is the same wherever the last bits of libm differ.
 func rounded(_ value: Double) -> String {
