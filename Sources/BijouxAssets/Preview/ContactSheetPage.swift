@@ -30,15 +30,15 @@ public enum ContactSheetPage {
         let warned = sheet.assetsWithWarnings
         var text = "<header class=\"top\">\n<h1>Bijoux contact sheet</h1>\n"
         let counts = [
-            HTML.count(sheet.charms.count, "charm"), HTML.count(sheet.icons.count, "icon"),
-            HTML.count(sheet.appIcon.count, "app icon look"),
+            Format.count(sheet.charms.count, "charm"), Format.count(sheet.icons.count, "icon"),
+            Format.count(sheet.appIcon.count, "app icon look"),
         ].joined(separator: " · ")
         text += "<p class=\"summary\" data-warned=\"\(warned)\">\(counts). "
         if warned == 0 {
             text += "<strong class=\"ok\">No asset warns.</strong>"
         } else {
             let links = warnedAssets(sheet).map { "<a href=\"#\(anchor($0.asset))\">\(HTML.escape($0.name))</a>" }
-            text += "<strong class=\"warn\">\(HTML.count(warned, "asset warns", "assets warn"))</strong>: \(links.joined(separator: ", "))."
+            text += "<strong class=\"warn\">\(Format.count(warned, "asset warns", "assets warn"))</strong>: \(links.joined(separator: ", "))."
         }
         text += "</p>\n"
         for warning in sheet.otherWarnings { text += "<p class=\"other-warning\">\(HTML.escape(warning))</p>\n" }
@@ -107,7 +107,7 @@ public enum ContactSheetPage {
         let flagged = warnings.isEmpty ? "" : " data-warnings=\"\(warnings.count)\""
         var text = "<article class=\"card \(kind)\" id=\"\(anchor(asset))\" data-asset=\"\(HTML.escape(asset))\"\(flagged)>\n"
         text += "<header><h3\(HTML.textKey(titleKey))>\(HTML.escape(title))</h3> <code>\(HTML.escape(subtitle))</code>"
-        if !warnings.isEmpty { text += " <span class=\"badge\">\(HTML.count(warnings.count, "warning"))</span>" }
+        if !warnings.isEmpty { text += " <span class=\"badge\">\(Format.count(warnings.count, "warning"))</span>" }
         return text + "</header>\n"
     }
 

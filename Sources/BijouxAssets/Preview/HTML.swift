@@ -43,9 +43,4 @@ package enum HTML {
 
     /// ` data-alt-key="<key>"`: the element's `alt` is the String Catalog's `key`.
     static func altKey(_ key: String) -> String { textKey(key, of: "alt") }
-
-    /// "1 warning", "2 warnings".
-    static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(n) \(n == 1 ? singular : plural ?? singular + "s")"
-    }
 }

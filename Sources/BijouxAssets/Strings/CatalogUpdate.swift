@@ -32,16 +32,16 @@ package enum CatalogUpdate {
         /// nothing changed.
         package var summary: String? {
             var parts: [String] = []
-            if !added.isEmpty { parts.append(HTML.count(added.count, "key") + " added") }
+            if !added.isEmpty { parts.append(Format.count(added.count, "key") + " added") }
             if !markedStale.isEmpty { parts.append("\(markedStale.count) marked stale") }
             if !revived.isEmpty { parts.append("\(revived.count) no longer stale") }
-            if !sourceChanged.isEmpty { parts.append(HTML.count(sourceChanged.count, "source text") + " changed") }
+            if !sourceChanged.isEmpty { parts.append(Format.count(sourceChanged.count, "source text") + " changed") }
             let reviews = toReview.values.reduce(0) { $0 + $1.count }
             if reviews > 0 {
                 let languages = toReview.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder).joined(separator: ", ")
-                parts.append(HTML.count(reviews, "translation") + " to review (\(languages))")
+                parts.append(Format.count(reviews, "translation") + " to review (\(languages))")
             }
-            if !commentsChanged.isEmpty { parts.append(HTML.count(commentsChanged.count, "comment") + " changed") }
+            if !commentsChanged.isEmpty { parts.append(Format.count(commentsChanged.count, "comment") + " changed") }
             return parts.isEmpty ? nil : parts.joined(separator: ", ")
         }
     }

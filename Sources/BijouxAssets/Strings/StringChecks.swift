@@ -51,10 +51,10 @@ package enum StringChecks {
             var parts: [String] = []
             if !untranslated.isEmpty {
                 parts.append(
-                    "\(untranslated.count) of \(HTML.count(translatable.count, "key")) untranslated (\(listed(untranslated))); the app shows them in '\(catalog.sourceLanguage)'")
+                    "\(untranslated.count) of \(Format.count(translatable.count, "key")) untranslated (\(listed(untranslated))); the app shows them in '\(catalog.sourceLanguage)'")
             }
             if !toReview.isEmpty {
-                parts.append("\(HTML.count(toReview.count, "translation")) to review since the source changed (\(listed(toReview)))")
+                parts.append("\(Format.count(toReview.count, "translation")) to review since the source changed (\(listed(toReview)))")
             }
             if !parts.isEmpty { warnings.append(BuildWarning(subject: file, message: "'\(language)': " + parts.joined(separator: "; "))) }
         }
