@@ -29,22 +29,21 @@ public enum BijouxPalette {
     public static let accent = camel
 }
 
-#if canImport(SwiftUI) || canImport(UIKit)
-    extension Bundle {
-        /// The bundle that holds this target's generated asset catalog: the target's
-        /// resource bundle when SwiftPM builds it (the plugin's catalog is a resource),
-        /// else the bundle of this code (an app's main bundle, or its framework's).
-        @usableFromInline static var bijouxAssets: Bundle {
-            #if SWIFT_PACKAGE
-                return .module
-            #else
-                return Bundle(for: BijouxAssetsBundleToken.self)
-            #endif
-        }
+extension Bundle {
+    /// The bundle that holds this target's generated asset catalog and strings: the
+    /// target's resource bundle when SwiftPM builds it (the plugin's outputs are
+    /// resources), else the bundle of this code (an app's main bundle, or its
+    /// framework's).
+    @usableFromInline static var bijouxAssets: Bundle {
+        #if SWIFT_PACKAGE
+            return .module
+        #else
+            return Bundle(for: BijouxAssetsBundleToken.self)
+        #endif
     }
+}
 
-    private final class BijouxAssetsBundleToken {}
-#endif
+private final class BijouxAssetsBundleToken {}
 
 #if canImport(SwiftUI)
     import SwiftUI
