@@ -28,10 +28,7 @@ package enum StringChecks {
                             "the translation's format specifiers (\(specifiers.described)) are not the source's (\(source.described)): each argument must appear, with the same type")
                 }
                 guard let charm else { continue }
-                let problem =
-                    charm.isDisplayName
-                    ? CharmTableSource.islandProblem(unit.value).map { "the name " + $0 }
-                    : CharmTableSource.noteProblem(unit.value).map { "the note " + $0 }
+                let problem = charm.isDisplayName ? nameProblem(unit.value) : CharmTableSource.noteProblem(unit.value).map { "the note " + $0 }
                 if let problem {
                     warnings.append(BuildWarning(subject: SourceLocation.place(file, unit.location ?? entry.location), message: "\(subject): \(problem)"))
                 }
@@ -59,6 +56,12 @@ package enum StringChecks {
             if !parts.isEmpty { warnings.append(BuildWarning(subject: file, message: "'\(language)': " + parts.joined(separator: "; "))) }
         }
         return warnings
+    }
+
+    /// Why a translated name does not fit on the island, in the words of its warning
+    /// (and of its mark on the contact sheet), or nil when it fits.
+    static func nameProblem(_ name: String) -> String? {
+        CharmTableSource.islandProblem(name).map { "the name " + $0 }
     }
 
     /// The first ten keys, then how many more.

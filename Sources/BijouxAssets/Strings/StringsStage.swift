@@ -74,7 +74,7 @@ package enum StringsStage: ContactSheetStage {
                 let (shown, fallback) = text(item)
                 language.texts[item.key] = shown
                 if fallback { language.fallback.append(item.key) }
-                if item.isDisplayName, let problem = CharmTableSource.islandProblem(shown) { language.tooWide[item.key] = "the name " + problem }
+                if item.isDisplayName, let problem = StringChecks.nameProblem(shown) { language.tooWide[item.key] = problem }
             }
             return language
         }

@@ -39,13 +39,6 @@ package struct TableStrings: Equatable, Sendable {
     package static let noteComment =
         "The note a stock charm arrives with: shown on the charm's card under its name and read by VoiceOver. At most \(CharmLimits.maxNoteLength) characters."
 
-    /// Whether `key` is the table's to manage: a charm's (`charm.` …), stale once no
-    /// charm has it, or one of BijouxKit's phrases. Other keys of the catalog (a team's
-    /// own) are left as they are.
-    package static func owns(_ key: String) -> Bool {
-        key.hasPrefix(CharmStrings.charmKeyPrefix) || SpokenWords.phrases.contains { $0.key == key }
-    }
-
     /// The charm a key of the catalog is about and whether it is its name, from the key
     /// (`charm.cat.displayName` → cat); nil for any other key.
     package static func charm(of key: String) -> (id: String, isDisplayName: Bool)? {

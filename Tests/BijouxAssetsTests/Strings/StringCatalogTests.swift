@@ -218,7 +218,15 @@ struct StringCatalogTests {
         ),
         (
             "{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"fr\": {}, \"FR\": {}}}}, \"version\": \"1.0\"}",
-            "1:72: key 'a', field 'localizations': 'FR' is the language 'fr' again"
+            "1:72: key 'a', field 'localizations': 'FR' is the language 'fr' spelled another way; write each language one way throughout the catalog"
+        ),
+        (
+            "{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"En\": {}}}}, \"version\": \"1.0\"}",
+            "1:62: key 'a', field 'localizations': 'En' is the language 'en' spelled another way; write each language one way throughout the catalog"
+        ),
+        (
+            "{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"fr\": {}}}, \"b\": {\"localizations\": {\"fR\": {}}}}, \"version\": \"1.0\"}",
+            "1:98: key 'b', field 'localizations': 'fR' is the language 'fr' spelled another way; write each language one way throughout the catalog"
         ),
         (
             "{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"extractionState\": \"gone\"}}, \"version\": \"1.0\"}",
