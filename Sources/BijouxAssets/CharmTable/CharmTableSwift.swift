@@ -54,8 +54,9 @@ package enum CharmTableSwift {
         text += property("public var stockNoteKey: StaticString") { SwiftIdentifier.stringLiteral(CharmStrings.noteKey(id: $0.id)) }
         text += "\n    /// How the charm hangs when worn."
         text += property("public var sway: CharmSway") { "CharmSway(duration: \(number($0.swayDuration)))" }
-        text += "\n    /// The bundle that holds this target's strings and asset catalog.\n"
-        text += "    public static var stringsBundle: Bundle { .bijouxAssets }\n"
-        return text + "}\n"
+        text += "\n    /// The bundle that holds this target's strings: `<language>.lproj/Localizable.strings`, or\n"
+        text += "    /// the compiled String Catalog.\n"
+        text += "    public static var stringsBundle: Bundle { generatedStringsBundle }\n"
+        return text + "}\n\n" + GeneratedBundle.declaration(name: "generatedStringsBundle", token: "BijouxStringsBundleToken")
     }
 }

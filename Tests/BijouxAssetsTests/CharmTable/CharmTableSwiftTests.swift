@@ -15,13 +15,6 @@ struct CharmTableSwiftTests {
         try CharmTableSwift.generate(table, source: "art/charms.json", file: "/tmp/x/art/charms.json")
     }
 
-    /// CatalogSymbols.swift for a table alone: the file beside CharmTable.swift that
-    /// declares the bundle its strings are looked up in.
-    static func symbols() throws -> String {
-        try CatalogSymbolsSwift.generate(
-            CatalogSymbolsSwift.Input(charms: true, icons: [], palette: Palette(), paletteFile: "art/palette.json"), source: "art/")
-    }
-
     /// Every reserved word that is a valid id, awkward ids, and strings that would
     /// break a naive literal: what the compiler must accept.
     static let awkwardTable: CharmTableSource = {
@@ -62,13 +55,17 @@ struct CharmTableSwiftTests {
         #expect(text.contains("        case .coffeeCup: return \"charm.coffee-cup.displayName\"\n"))
         #expect(text.contains("        case .star: return \"charm.star.note\"\n"))
         // Only the table: the model is BijouxKit's, imported, never written out; the
-        // localized words come from BijouxKit's LocalizableCharm, given the bundle.
+        // localized words come from BijouxKit's LocalizableCharm, given the bundle, which
+        // the file declares for itself (so it compiles without CatalogSymbols.swift).
         #expect(lines[3] == "import BijouxKit" && lines[4] == "import Foundation")
+        let bundle = GeneratedBundle.declaration(name: "generatedStringsBundle", token: "BijouxStringsBundleToken")
+        #expect(text.hasSuffix("}\n\n" + bundle))
+        let table = String(text.dropLast(bundle.count))
         for declaration in ["struct", "func", "extension", "CharmPhysics", "CharmLimits", "CharmArt", "CharmStrings", "#if"] {
-            #expect(!text.contains(declaration), "the generated file declares or names \(declaration)")
+            #expect(!table.contains(declaration), "the generated file declares or names \(declaration)")
         }
-        #expect(text.components(separatedBy: "static").count == 2)
-        #expect(text.contains("    public static var stringsBundle: Bundle { .bijouxAssets }\n"))
+        #expect(table.components(separatedBy: "static").count == 2)
+        #expect(table.contains("    public static var stringsBundle: Bundle { generatedStringsBundle }\n"))
         let types = lines.filter { $0.hasPrefix("public ") }
         #expect(types == ["public enum CharmType: String, CaseIterable, Codable, Sendable, LocalizableCharm {"])
         #expect(try Self.generate(Self.twoCharms) == text)
@@ -87,10 +84,9 @@ struct CharmTableSwiftTests {
         let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
         folder.write("CharmTable.swift", try Self.generate(Self.awkwardTable))
-        folder.write("CatalogSymbols.swift", try Self.symbols())
         // Swift 5 language mode, as many app targets still use; the run below is Swift 6.
         let result = try SwiftCompiler.run(
-            ["-typecheck", "-swift-version", "5", "-warnings-as-errors"] + BijouxKitModule.importArguments + ["CharmTable.swift", "CatalogSymbols.swift"],
+            ["-typecheck", "-swift-version", "5", "-warnings-as-errors"] + BijouxKitModule.importArguments + ["CharmTable.swift"],
             in: folder.path)
         #expect(result.status == 0, "\(result.output)")
     }
@@ -180,11 +176,10 @@ struct CharmTableSwiftTests {
         let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
         folder.write("CharmTable.swift", try Self.generate(table))
-        folder.write("CatalogSymbols.swift", try Self.symbols())
         folder.write("main.swift", program)
         let build = try SwiftCompiler.run(
             ["-swift-version", "6", "-warnings-as-errors", "-module-name", "CharmApp"] + BijouxKitModule.linkArguments
-                + ["CharmTable.swift", "CatalogSymbols.swift", "main.swift", "-o", "simulate"],
+                + ["CharmTable.swift", "main.swift", "-o", "simulate"],
             in: folder.path)
         try #require(build.status == 0, "\(build.output)")
         let run = try SwiftCompiler.execute(folder.path + "/simulate", in: folder.path)

@@ -1,9 +1,12 @@
-// LocalizedStringResource is Foundation's on Apple platforms only (iOS 16, macOS 13,
-// tvOS 16, watchOS 9 and later); no Foundation of Linux or Windows has it.
-#if canImport(Darwin)
-    import Foundation
+// LocalizedStringResource is Foundation's on Apple's platforms only (iOS 16, macOS 13,
+// tvOS 16, watchOS 9 and later): the Foundation of Linux and Windows has none, so
+// `canImport(Foundation)` cannot tell. SwiftUI is on exactly Apple's platforms and brings
+// their Foundation with it (and its `Text` is where these resources go); the stand-in
+// SwiftUI of Tests/AppleStandIns does the same, so this is type-checked on Linux too.
+#if canImport(SwiftUI)
+    import SwiftUI
 
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
     extension LocalizableCharm {
         /// The name as a `LocalizedStringResource`, which SwiftUI's `Text`, App Intents,
         /// widgets and Live Activities resolve themselves, in the user's language (or the
