@@ -130,6 +130,19 @@ public enum CharmType: String, CaseIterable, Codable, Sendable, LocalizableCharm
         }
     }
 
-    /// The bundle that holds this target's strings and asset catalog.
-    public static var stringsBundle: Bundle { .bijouxAssets }
+    /// The bundle that holds this target's strings: `<language>.lproj/Localizable.strings`, or
+    /// the compiled String Catalog.
+    public static var stringsBundle: Bundle { generatedStringsBundle }
 }
+
+/// The bundle this target was built into: its resource bundle when SwiftPM builds it,
+/// else the bundle of this code (an app's main bundle, or its framework's).
+private var generatedStringsBundle: Bundle {
+    #if SWIFT_PACKAGE
+        return .module
+    #else
+        return Bundle(for: BijouxStringsBundleToken.self)
+    #endif
+}
+
+private final class BijouxStringsBundleToken {}
