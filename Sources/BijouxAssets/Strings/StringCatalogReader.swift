@@ -48,7 +48,8 @@ extension StringCatalog {
         entry.comment = try fields.optional("comment", "a string", saysFound: true, \.string)
         if let state = try fields.optional("extractionState", "a string", saysFound: true, \.string) {
             guard let known = ExtractionState(rawValue: state) else {
-                throw fields.fail("extractionState", "unknown state \"\(state)\" (expected \(ExtractionState.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw fields.fail(
+                    "extractionState", "unknown state \"\(state)\" (expected \(ExtractionState.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             entry.extractionState = known
         }

@@ -24,7 +24,9 @@ package struct TableStrings: Equatable, Sendable {
         items = []
         for charm in table?.charms ?? [] {
             items.append(
-                Item(key: CharmStrings.displayNameKey(id: charm.id), value: charm.displayName, comment: Self.displayNameComment, charm: charm.id, isDisplayName: true))
+                Item(
+                    key: CharmStrings.displayNameKey(id: charm.id), value: charm.displayName, comment: Self.displayNameComment, charm: charm.id,
+                    isDisplayName: true))
             items.append(Item(key: CharmStrings.noteKey(id: charm.id), value: charm.note, comment: Self.noteComment, charm: charm.id))
         }
         for phrase in SpokenWords.phrases {

@@ -45,7 +45,10 @@ struct StringsCommandTests {
             "art/Localizable.xcstrings:1:89: error: key 'a', field 'localizations.fr.stringUnit.value': missing required field"
         ),
         (String(repeating: "[", count: 5000), "art/Localizable.xcstrings:1:65: error: invalid JSON: nesting deeper than 64 levels"),
-        (String(repeating: "\n", count: StringCatalog.maxFileSize + 1), "art/Localizable.xcstrings:1:1: error: the catalog is 4194305 bytes; a String Catalog is read up to 4 MiB"),
+        (
+            String(repeating: "\n", count: StringCatalog.maxFileSize + 1),
+            "art/Localizable.xcstrings:1:1: error: the catalog is 4194305 bytes; a String Catalog is read up to 4 MiB"
+        ),
     ])
     func badInputIsOneLineAndWritesNothing(_ catalog: String, _ message: String) throws {
         let folder = TestPaths.temporaryFolder("strings-bad")

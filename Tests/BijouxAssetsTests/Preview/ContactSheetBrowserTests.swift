@@ -157,7 +157,10 @@ struct ContactSheetBrowserTests {
         let german = try shown("de")
         let heart = elements(german, "charm.heart.displayName")
         #expect(heart.count == 2 && heart.allSatisfy { $0.contains("data-too-wide=\"true\"") && $0.hasSuffix(">Herzallerliebstes Schmuckstück") }, "\(heart)")
-        #expect(heart.allSatisfy { $0.contains("title=\"the name &quot;Herzallerliebstes Schmuckstück&quot; is 30 characters; at most 26 fit three-up on the island\"") })
+        #expect(
+            heart.allSatisfy {
+                $0.contains("title=\"the name &quot;Herzallerliebstes Schmuckstück&quot; is 30 characters; at most 26 fit three-up on the island\"")
+            })
         #expect(elements(german, "charm.cat.displayName").count == 2)
         #expect(elements(german, "charm.cat.displayName").allSatisfy { $0.contains("data-fallback=\"true\"") && $0.hasSuffix(">Cat") })
         // Japanese: 17 wide characters are 34 columns, too wide though fewer than 26.
@@ -168,7 +171,10 @@ struct ContactSheetBrowserTests {
         #expect(elements(doubled, "charm.cat.note").count == 1)
         #expect(elements(doubled, "charm.cat.note").allSatisfy { $0.hasSuffix(">purring because you exist purring because you exist") })
         #expect(elements(doubled, "charm.clover.displayName").count == 1)
-        #expect(elements(doubled, "charm.clover.displayName").allSatisfy { $0.contains("data-too-wide=\"true\"") && $0.hasSuffix(">Four-Leaf Clover Four-Leaf Clover") })
+        #expect(
+            elements(doubled, "charm.clover.displayName").allSatisfy {
+                $0.contains("data-too-wide=\"true\"") && $0.hasSuffix(">Four-Leaf Clover Four-Leaf Clover")
+            })
         #expect(elements(doubled, "charm.heart.displayName").count == 2 && !elements(doubled, "charm.heart.displayName")[0].contains("data-too-wide"))
 
         try FileManager.default.createDirectory(atPath: Self.artifacts, withIntermediateDirectories: true)

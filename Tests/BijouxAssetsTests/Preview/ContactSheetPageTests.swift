@@ -73,7 +73,9 @@ struct ContactSheetPageTests {
         #expect(!without.contains("<select data-language") && !without.contains("<script type=\"application/json\""))
         sheet.languages = Self.languages
         let page = ContactSheetPage.html(sheet, palette: Self.palette)
-        #expect(page.contains("<select data-language><option value=\"de\">de</option><option value=\"double-length\">Double-length pseudolanguage</option></select>"))
+        #expect(
+            page.contains(
+                "<select data-language><option value=\"de\">de</option><option value=\"double-length\">Double-length pseudolanguage</option></select>"))
         #expect(page.contains("<h3 data-text-key=\"charm.cat.displayName\">Cat</h3>"))
         #expect(page.contains("<span data-text-key=\"charm.cat.note\">a note with &lt;b&gt; &amp; &quot;quotes&quot;</span>"))
         #expect(page.contains("alt=\"Cat\" data-alt-key=\"charm.cat.displayName\""))

@@ -93,7 +93,8 @@ struct CatalogUpdateTests {
         #expect(cat.comment == TableStrings.displayNameComment && cat.extractionState == .extractedWithValue)
         #expect(cat.unit("en") == StringCatalog.StringUnit(state: .new, value: "Cat"))
         #expect(catalog.languages == ["en"])
-        #expect(catalog.text.hasPrefix("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n") && catalog.text.hasSuffix("\n  },\n  \"version\" : \"1.0\"\n}"))
+        #expect(
+            catalog.text.hasPrefix("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n") && catalog.text.hasSuffix("\n  },\n  \"version\" : \"1.0\"\n}"))
     }
 
     @Test func aKeyOfTheTableThatVariesIsAnErrorAtItsLanguage() throws {

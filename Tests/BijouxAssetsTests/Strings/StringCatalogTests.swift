@@ -144,10 +144,14 @@ struct StringCatalogTests {
             let a = key(), b = key()
             let foundation = a.localizedStandardCompare(b)
             guard foundation != .orderedSame else { continue }
-            if XcodeKeyOrder.areInIncreasingOrder(a, b) != (foundation == .orderedAscending) { disagreements.append("\(a.debugDescription) \(b.debugDescription)") }
+            if XcodeKeyOrder.areInIncreasingOrder(a, b) != (foundation == .orderedAscending) {
+                disagreements.append("\(a.debugDescription) \(b.debugDescription)")
+            }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
-        let seen = ["x16", "X2", "Alarm Off", "Alarm is Snoozing", "${toggle}", "%lld", "+2", "[+2]", "360 Search", "32", "charm.cat-2.note", "charm.cat_2.note"]
+        let seen = [
+            "x16", "X2", "Alarm Off", "Alarm is Snoozing", "${toggle}", "%lld", "+2", "[+2]", "360 Search", "32", "charm.cat-2.note", "charm.cat_2.note",
+        ]
         #expect(
             seen.sorted(by: XcodeKeyOrder.areInIncreasingOrder) == [
                 "[+2]", "%lld", "+2", "${toggle}", "32", "360 Search", "Alarm is Snoozing", "Alarm Off", "charm.cat_2.note", "charm.cat-2.note",
@@ -252,7 +256,8 @@ struct StringCatalogTests {
     }
 
     @Test func deepNestingAndHugeValuesAreRefusedInBoundedTime() {
-        let deep = "{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"en\": {\"variations\": " + String(repeating: "{\"x\": ", count: 100)
+        let deep =
+            "{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"en\": {\"variations\": " + String(repeating: "{\"x\": ", count: 100)
             + "{}" + String(repeating: "}", count: 100) + "}}}}, \"version\": \"1.0\"}"
         #expect {
             _ = try StringCatalog.parse(Array(deep.utf8), file: "c")

@@ -15,7 +15,8 @@ struct StringsStageTests {
             for id in ["cat", "moon"] {
                 folder.write(
                     "art/charms/\(id).png",
-                    PNGEncoder.encode(Synthetic.paintedDisc(width: 120, height: 110, center: (60, 55), radius: 40, softness: 3, color: (220, 180, 90)), as: .rgb))
+                    PNGEncoder.encode(
+                        Synthetic.paintedDisc(width: 120, height: 110, center: (60, 55), radius: 40, softness: 3, color: (220, 180, 90)), as: .rgb))
             }
         }
         return folder.path + "/art"
@@ -127,7 +128,8 @@ struct StringsStageTests {
         #expect(japanese.texts["charm.moon.note"] == "goodnight, thinking of you" && japanese.fallback == ["charm.moon.note"])
         #expect(
             japanese.tooWide == [
-                "charm.moon.displayName": "the name \"おつきさまのチャームとおまもり\" is 30 characters wide (a wide character counts two); at most 26 fit three-up on the island"
+                "charm.moon.displayName":
+                    "the name \"おつきさまのチャームとおまもり\" is 30 characters wide (a wide character counts two); at most 26 fit three-up on the island"
             ])
         #expect(Array(languages[1].tooWide.keys) == ["charm.cat.displayName"])
         let doubled = languages[4]
@@ -151,8 +153,13 @@ struct StringsStageTests {
         let german = StringFixtures.place(ofValue: "Schnurrende Samtpfotenfreundin", in: catalog)
         #expect(lines.contains { $0.hasPrefix("art/Localizable.xcstrings:\(german): warning: charm 'cat', 'de': the name \"Schnurrende") })
         let japanese = StringFixtures.place(ofValue: "おつきさまのチャームとおまもり", in: catalog)
-        #expect(lines.contains("art/Localizable.xcstrings:\(japanese): warning: charm 'moon', 'ja': the name \"おつきさまのチャームとおまもり\" is 30 characters wide (a wide character counts two); at most 26 fit three-up on the island"))
-        #expect(folder.read("out/Strings/de.lproj/Localizable.strings").map { String(decoding: $0, as: UTF8.self) }?.contains("\"charm.cat.displayName\" = \"Schnurrende Samtpfotenfreundin\";") == true)
+        #expect(
+            lines.contains(
+                "art/Localizable.xcstrings:\(japanese): warning: charm 'moon', 'ja': the name \"おつきさまのチャームとおまもり\" is 30 characters wide (a wide character counts two); at most 26 fit three-up on the island"
+            ))
+        #expect(
+            folder.read("out/Strings/de.lproj/Localizable.strings").map { String(decoding: $0, as: UTF8.self) }?.contains(
+                "\"charm.cat.displayName\" = \"Schnurrende Samtpfotenfreundin\";") == true)
         _ = art
     }
 }
