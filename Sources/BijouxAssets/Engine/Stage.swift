@@ -214,8 +214,8 @@ package struct FinalStep: Sendable {
 /// images (`startsEarly`), and are taken in their place, after the app icon.
 package enum Stages {
     package static let all: [any Stage.Type] = [
-        CatalogStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self, SymbolsStage.self, AppIconStage.self,
-        SoundsStage.self, TableStage.self,
+        CatalogStage.self, StringsStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self, SymbolsStage.self,
+        AppIconStage.self, SoundsStage.self, TableStage.self,
     ]
     package static let final: FinalStep = ContactSheetStep.step
 }
