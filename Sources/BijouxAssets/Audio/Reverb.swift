@@ -98,15 +98,27 @@ extension Reverb {
         func push(_ mix: StereoBuffer, threads: Int = 1) -> StereoBuffer {
             let count = mix.frames
             precondition(count <= block)
-            for i in 0..<size { frame[i] = i < count ? (mix.left[i] + mix.right[i]) * 0.5 : 0 }
+            frame.withUnsafeMutableBufferPointer { frame in
+                mix.left.withUnsafeBufferPointer { left in
+                    mix.right.withUnsafeBufferPointer { right in
+                        for i in 0..<count { frame[i] = (left[i] + right[i]) * 0.5 }
+                        for i in count..<size { frame[i] = 0 }
+                    }
+                }
+            }
             kiss_fftr(forward, frame, &spectrum)
             let input = spectrum, scale = 1 / Float(size)
             let channels = Parallel.map(2, jobs: threads) { channel -> [Float] in
-                let response = responseSpectra[channel]
                 var product = input
-                for k in product.indices {
-                    let a = input[k], b = response[k]
-                    product[k] = kiss_fft_cpx(r: a.r * b.r - a.i * b.i, i: a.r * b.i + a.i * b.r)
+                input.withUnsafeBufferPointer { input in
+                    responseSpectra[channel].withUnsafeBufferPointer { response in
+                        product.withUnsafeMutableBufferPointer { product in
+                            for k in 0..<product.count {
+                                let a = input[k], b = response[k]
+                                product[k] = kiss_fft_cpx(r: a.r * b.r - a.i * b.i, i: a.r * b.i + a.i * b.r)
+                            }
+                        }
+                    }
                 }
                 var output = [Float](repeating: 0, count: size)
                 kiss_fftri(inverse[channel], product, &output)

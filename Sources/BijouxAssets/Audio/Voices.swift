@@ -25,16 +25,22 @@ struct StereoBuffer: Equatable, Sendable {
         let l = Float(cos(angle) * gain), r = Float(sin(angle) * gain)
         let begin = max(0, offset), end = min(frames, offset + mono.count)
         guard begin < end else { return }
-        for i in begin..<end {
-            left[i] += mono[i - offset] * l
-            right[i] += mono[i - offset] * r
+        mono.withUnsafeBufferPointer { mono in
+            Self.add(mono, from: begin - offset, into: &left, begin..<end, gain: l)
+            Self.add(mono, from: begin - offset, into: &right, begin..<end, gain: r)
         }
     }
 
     mutating func add(_ other: StereoBuffer, gain: Float) {
-        for i in 0..<min(frames, other.frames) {
-            left[i] += other.left[i] * gain
-            right[i] += other.right[i] * gain
+        let end = min(frames, other.frames)
+        other.left.withUnsafeBufferPointer { Self.add($0, from: 0, into: &left, 0..<end, gain: gain) }
+        other.right.withUnsafeBufferPointer { Self.add($0, from: 0, into: &right, 0..<end, gain: gain) }
+    }
+
+    /// `channel[range] += source[from...] × gain`, sample by sample.
+    private static func add(_ source: UnsafeBufferPointer<Float>, from: Int, into channel: inout [Float], _ range: Range<Int>, gain: Float) {
+        channel.withUnsafeMutableBufferPointer { channel in
+            for i in range { channel[i] += source[from + i - range.lowerBound] * gain }
         }
     }
 }
@@ -128,35 +134,38 @@ enum Voices {
         // Up to 1.2 kHz; the pluck a fifth of the way along the string, softer notes darker.
         let partials = max(1, min(10, Int(1_200 / f)))
         let ringing = 1.1 * pow(55 / f, 0.25)
-        var real = [Double](repeating: 0, count: partials), imaginary = real
-        var cosines = real, sines = real, amplitudes = real
+        // Each partial's rotation: its real and imaginary parts, cosine and sine of its
+        // step (times its decay), and amplitude, side by side.
+        var partial = [Double](repeating: 0, count: 5 * partials)
         for k in 0..<partials {
             let n = Double(k + 1)
             let frequency = n * f * (1 + 0.0001 * n * n)
             let shape = abs(sin(n * Double.pi * 0.2)) / pow(n, 1.3) * pow(0.55 + 0.35 * v, n - 1)
             let r = decay(ringing / (1 + 0.5 * (n - 1)))
-            cosines[k] = r * cos(2 * Double.pi * frequency / sampleRate)
-            sines[k] = r * sin(2 * Double.pi * frequency / sampleRate)
-            (real[k], imaginary[k]) = (1, 0)
-            amplitudes[k] = shape
+            partial[5 * k] = 1
+            partial[5 * k + 2] = r * cos(2 * Double.pi * frequency / sampleRate)
+            partial[5 * k + 3] = r * sin(2 * Double.pi * frequency / sampleRate)
+            partial[5 * k + 4] = shape
         }
-        let total = amplitudes.reduce(0, +)
+        let total = (0..<partials).reduce(0.0) { $0 + partial[5 * $1 + 4] }
         let level = (0.45 + 0.55 * v) / total
-        for k in 0..<partials { amplitudes[k] *= level }
+        for k in 0..<partials { partial[5 * k + 4] *= level }
         let damping = decay(release)
         var envelope = 1.0
         return [Float](unsafeUninitializedCapacity: length) { samples, count in
-            for n in 0..<length {
-                var value = 0.0
-                for k in 0..<partials {
-                    let (x, y) = (real[k], imaginary[k])
-                    real[k] = x * cosines[k] - y * sines[k]
-                    imaginary[k] = x * sines[k] + y * cosines[k]
-                    value += amplitudes[k] * y
+            partial.withUnsafeMutableBufferPointer { p in
+                for n in 0..<length {
+                    var value = 0.0
+                    for k in stride(from: 0, to: 5 * partials, by: 5) {
+                        let (x, y) = (p[k], p[k + 1])
+                        p[k] = x * p[k + 2] - y * p[k + 3]
+                        p[k + 1] = x * p[k + 3] + y * p[k + 2]
+                        value += p[k + 4] * y
+                    }
+                    let attack = n < rise ? 0.5 - 0.5 * cos(Double.pi * Double(n) / Double(rise)) : 1
+                    samples[n] = Float(value * envelope * attack)
+                    if n >= held { envelope *= damping }
                 }
-                let attack = n < rise ? 0.5 - 0.5 * cos(Double.pi * Double(n) / Double(rise)) : 1
-                samples[n] = Float(value * envelope * attack)
-                if n >= held { envelope *= damping }
             }
             count = length
         }

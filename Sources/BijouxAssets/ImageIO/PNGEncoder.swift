@@ -223,17 +223,25 @@ package enum PNGEncoder {
             let windowStart = max(0, rows.lowerBound - layout.rowsForWindow)
             return workspaces.with { workspace in
                 let filtered = workspace.filtered(rows: rows.upperBound - windowStart)
+                // The piece's Adler-32, a row at a time: a row of zeros (most of keyed art's
+                // canvas) adds to it arithmetically, without a pass over its bytes.
+                var adler: UInt = 1
                 for row in windowStart..<rows.upperBound {
-                    filterRow(
-                        raw, row: row, rowBytes: layout.rowBytes, bytesPerPixel: layout.bytesPerPixel,
-                        into: filtered.baseAddress! + (row - windowStart) * filteredRowBytes, zeroRow: workspace.zeroRow)
+                    let out = filtered.baseAddress! + (row - windowStart) * filteredRowBytes
+                    let zeros = filterRow(
+                        raw, row: row, rowBytes: layout.rowBytes, bytesPerPixel: layout.bytesPerPixel, into: out, zeroRow: workspace.zeroRow)
+                    guard row >= rows.lowerBound else { continue }
+                    adler =
+                        zeros
+                        ? adler32_combine(adler, UInt(filteredRowBytes % 65521) << 16 | 1, off_t(filteredRowBytes))
+                        : adler32(adler, out, UInt32(filteredRowBytes))
                 }
                 let dictionaryLength = min(windowBytes, (rows.lowerBound - windowStart) * filteredRowBytes)
                 let dataStart = (rows.lowerBound - windowStart) * filteredRowBytes
                 let data = UnsafeBufferPointer(rebasing: filtered[dataStart..<(rows.upperBound - windowStart) * filteredRowBytes])
                 let dictionary = UnsafeBufferPointer(rebasing: filtered[(dataStart - dictionaryLength)..<dataStart])
                 let compressed = workspace.deflate(data, dictionary: dictionary, isLast: piece == layout.count - 1)
-                return (compressed, adler32(1, data.baseAddress, UInt32(data.count)), data.count)
+                return (compressed, adler, data.count)
             }
         }
 
@@ -336,10 +344,12 @@ package enum PNGEncoder {
     /// five, the one whose bytes, read as signed, have the smallest sum of magnitudes
     /// (the first on a tie). The five sums are taken in one pass over the row, sixteen
     /// bytes at a time, and only the chosen filter is written.
+    /// Returns whether the row was all zeros (and so is its filtered form).
+    @discardableResult
     static func filterRow(
         _ raw: UnsafeBufferPointer<UInt8>, row: Int, rowBytes: Int, bytesPerPixel bpp: Int,
         into out: UnsafeMutablePointer<UInt8>, zeroRow: UnsafePointer<UInt8>
-    ) {
+    ) -> Bool {
         let current = raw.baseAddress! + row * rowBytes
         // The row above the first is all zeros, as the PNG spec defines it.
         let previous: UnsafePointer<UInt8> = row > 0 ? raw.baseAddress! + (row - 1) * rowBytes : zeroRow
@@ -348,7 +358,7 @@ package enum PNGEncoder {
         if memcmp(current, zeroRow, rowBytes) == 0 {
             out[0] = 0
             (out + 1).update(repeating: 0, count: rowBytes)
-            return
+            return true
         }
         let lead = min(bpp, rowBytes)
         let vectorEnd = lead + (rowBytes - lead) / 16 * 16
@@ -412,6 +422,7 @@ package enum PNGEncoder {
         for i in vectorEnd..<rowBytes {
             bytes[i] = filteredByte(best, current[i], current[i - bpp], previous[i], previous[i - bpp])
         }
+        return false
     }
 
     /// Byte `i` of the row, the byte a pixel to its left, above it and above-left, for

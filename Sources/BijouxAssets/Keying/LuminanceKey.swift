@@ -45,9 +45,22 @@ package enum LuminanceKey {
     /// Keys the pixels `range` of `p` in place, their noise floor levelled by `levels`
     /// (`BlackPoint.levelsTable`).
     package static func key(_ p: MutablePixelView<UInt8>, _ range: Range<Int>, levels: [UInt8]) {
+        // Black (of any alpha) keys to transparent black: the matte, most of a painting,
+        // is cleared four pixels at a time.
+        let colour = SIMD16<UInt8>(255, 255, 255, 0, 255, 255, 255, 0, 255, 255, 255, 0, 255, 255, 255, 0)
         unpremultiplied.withUnsafeBufferPointer { t in
             levels.withUnsafeBufferPointer { l in
-                for i in range {
+                var i = range.lowerBound
+                while i < range.upperBound {
+                    if i + 4 <= range.upperBound {
+                        let address = p.address(ofPixel: i)
+                        if address.loadUnaligned(as: SIMD16<UInt8>.self) & colour == SIMD16() {
+                            address.storeBytes(of: SIMD16<UInt8>(), as: SIMD16<UInt8>.self)
+                            i += 4
+                            continue
+                        }
+                    }
+                    defer { i += 1 }
                     var r = p[i, .red], g = p[i, .green], b = p[i, .blue]
                     let alpha = p[i, .alpha]
                     if alpha != 255 {
