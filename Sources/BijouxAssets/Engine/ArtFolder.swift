@@ -88,7 +88,7 @@ package struct ArtFolder: Sendable {
     /// this, so a missing file reads the same from each.
     package func artHash(of entry: CharmEntry) throws -> ContentHash {
         try checkArtFile(entry)
-        return ContentHash.of(try read(entry.art))
+        return try FileIO.contentHash(file(entry.art), below: path)
     }
 
     func checkArtFile(_ entry: CharmEntry) throws(ArtFileError) {

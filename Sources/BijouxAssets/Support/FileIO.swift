@@ -33,6 +33,51 @@ package enum FileIO {
     package static func read(_ path: String, limit: Int = maxReadSize, below root: String? = nil) throws(FileError) -> [UInt8] {
         let fd = try openChecked(path, below: root, directory: false)
         defer { close(fd) }
+        let size = try checkedSize(fd, path: path, limit: limit)
+        // Not zeroed first: the read fills it (a file that shrank meanwhile is cut to what was read).
+        var failure: FileError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var filled = 0
+            while filled < size {
+                let got = systemRead(fd, buffer.baseAddress! + filled, size - filled)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = .cannotRead(path: path, reason: lastError())
+                    break
+                }
+                if got == 0 { break }
+                filled += got
+            }
+            count = filled
+        }
+        if let failure { throw failure }
+        return bytes
+    }
+
+    /// The hash of a file's bytes, with `read`'s checks (`limit`, `below`), read a
+    /// megabyte at a time through one buffer: hashing art (every charm's PNG on every
+    /// build) costs no memory the size of the file, nor its first touch.
+    package static func contentHash(_ path: String, limit: Int = maxReadSize, below root: String? = nil) throws(FileError) -> ContentHash {
+        let fd = try openChecked(path, below: root, directory: false)
+        defer { close(fd) }
+        _ = try checkedSize(fd, path: path, limit: limit)
+        let state = HashState()
+        let size = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let got = systemRead(fd, buffer, size)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: path, reason: lastError())
+            }
+            if got == 0 { return state.digest() }
+            state.update(buffer, count: got)
+        }
+    }
+
+    /// The size of the open file, refused past `limit` bytes before any of it is read.
+    private static func checkedSize(_ fd: Int32, path: String, limit: Int) throws(FileError) -> Int {
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw .cannotRead(path: path, reason: lastError()) }
         let size = Int(status.st_size)
@@ -40,19 +85,7 @@ package enum FileIO {
             let shown = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
             throw .cannotRead(path: path, reason: "file is \(size) bytes, over the \(shown) limit")
         }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let got = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, size - filled) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: path, reason: lastError())
-            }
-            if got == 0 { break }
-            filled += got
-        }
-        if filled < size { bytes.removeLast(size - filled) }
-        return bytes
+        return size
     }
 
     /// Names in a folder, sorted. A folder that does not exist or cannot be listed is
