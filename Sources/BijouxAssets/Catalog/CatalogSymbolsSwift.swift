@@ -40,10 +40,9 @@ package enum CatalogSymbolsSwift {
                 for: colors.map { ($0.name, input.paletteFile, $0.location) }, kind: "colour", field: "colors",
                 members: paletteMembers, xcodeSymbols: SwiftIdentifier.xcodeColorSymbols)
             text += "\n/// The palette's colours, in file order; each loads its colour set through `color(in:)`\n"
-            text += "/// and `uiColor(in:)` (with its dark appearance, where it has one).\npublic enum BijouxPalette {\n"
+            text += "/// and `uiColor(in:)`, with every appearance it has (dark, high contrast).\npublic enum BijouxPalette {\n"
             for (color, name) in zip(colors, names) {
-                let rgb = "0x" + Palette.hex(color.any).dropFirst()
-                text += "    public static let \(name) = PaletteColor(rgb: \(rgb), colorSetName: \(SwiftIdentifier.stringLiteral(color.colorSetName)))\n"
+                text += "    public static let \(name) = \(color.swiftLiteral)\n"
             }
             text += "\n    public static let allColors: [PaletteColor] = [\(names.joined(separator: ", "))]\n"
             if let accent = input.palette.accent, let index = colors.firstIndex(where: { $0.name == accent }) {

@@ -14,7 +14,7 @@ package struct DrawnIcon: Sendable {
     /// Pixels per point of the master render: a multiple of every scale.
     package static let density = 6
     /// The ink of a palette without one.
-    package static let ink = Palette().ink
+    package static let ink = Palette.rgba(Palette().ink)
 
     package var name: String
     package var pointWidth: Int

@@ -67,7 +67,7 @@ package enum IconsStage: ContactSheetStage {
             }
         }
 
-        let ink = art.palette.ink, renders = art.renders
+        let ink = Palette.rgba(art.palette.ink), renders = art.renders
         var jobs = [
             Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])
         ]
