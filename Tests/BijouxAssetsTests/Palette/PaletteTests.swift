@@ -121,7 +121,7 @@ struct PaletteTests {
             "art/palette.json:1:12: field 'colors': expected an object from colour name to \(Self.colour), found an array"
         ),
         (##"{"colours": {}}"##, "art/palette.json:1:2: field 'colours': unknown top-level field (expected \"colors\", \"accent\")"),
-        (##"{"colors": {"paper": "#000000",}}"##, "art/palette.json:1:32: invalid JSON: expected a member name in quotes, found '}'"),
+        (##"{"colors": {"paper": "#000000",}}"##, "art/palette.json:1:31: invalid JSON: trailing comma before '}' (JSON allows none)"),
     ])
     func rejectsBadPalettesNamingFileLineAndField(text: String, message: String) {
         #expect(throws: ArtFileError.self) { _ = try Self.parse(text) }
