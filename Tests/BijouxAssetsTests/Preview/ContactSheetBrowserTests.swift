@@ -58,7 +58,11 @@ enum Browser {
 /// in a real headless Chromium: every card and view there, every image loaded, no
 /// console message, the hazy charm flagged. A screenshot is kept in
 /// build/test-artifacts/ to look at.
-@Suite("Contact sheet in a browser", .tags(.slow), .notInFastRun)
+@Suite(
+    "Contact sheet in a browser", .tags(.slow), .notInFastRun,
+    .enabled(
+        if: Browser.path != nil || Browser.required,
+        "no Chromium or Chrome found: `make deps` installs Debian's chromium; on macOS install Google Chrome or Chromium, or set BIJOUX_CHROMIUM"))
 struct ContactSheetBrowserTests {
     static let artifacts = TestPaths.packageRoot + "/build/test-artifacts"
 
@@ -77,10 +81,7 @@ struct ContactSheetBrowserTests {
                 Synthetic.paintedDisc(width: 200, height: 180, center: (100, 90), radius: 60, softness: 4, color: (200, 120, 220), matte: 14), as: .rgb))
     }
 
-    @Test(
-        .enabled(
-            if: Browser.path != nil || Browser.required,
-            "no Chromium or Chrome found: `make deps` installs Debian's chromium; on macOS install Google Chrome or Chromium, or set BIJOUX_CHROMIUM"))
+    @Test
     func thePageLoadsCleanWithEveryCardAndView() throws {
         try #require(Browser.path != nil, "CI must run the browser test, and no Chromium was found (make deps installs it)")
         let folder = TestPaths.temporaryFolder("browser")
@@ -124,10 +125,7 @@ struct ContactSheetBrowserTests {
     /// A palette alone: the page has its cards and nothing else, and Chromium draws a
     /// Display P3 swatch (`color(display-p3 …)`, CSS Color 4) as its sRGB equivalent,
     /// the Macbeth orange (223, 124, 44) that color.js converts it from.
-    @Test(
-        .enabled(
-            if: Browser.path != nil || Browser.required,
-            "no Chromium or Chrome found: `make deps` installs Debian's chromium; on macOS install Google Chrome or Chromium, or set BIJOUX_CHROMIUM"))
+    @Test
     func aDisplayP3SwatchIsDrawnAsItsSRGBEquivalent() throws {
         try #require(Browser.path != nil, "CI must run the browser test, and no Chromium was found (make deps installs it)")
         let folder = TestPaths.temporaryFolder("browser-palette")
