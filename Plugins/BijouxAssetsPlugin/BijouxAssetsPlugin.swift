@@ -16,13 +16,23 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
         return try Self.commands(
             art: target.directoryURL.appending(path: "art"), workFolder: context.pluginWorkDirectoryURL,
             tool: context.tool(named: "bijoux-assets").url, encoder: context.tool(named: "bijoux-aac").url,
-            renderer: context.tool(named: "bijoux-render").url, target: target.name)
+            renderer: context.tool(named: "bijoux-render").url, target: target.name, sourcesBesideArt: true)
     }
 
     /// The one build command for the art folder `art`, writing into `workFolder`.
-    static func commands(art: URL, workFolder: URL, tool: URL, encoder: URL, renderer: URL, target: String) throws -> [Command] {
+    /// `sourcesBesideArt`: every folder beside `art` is the target's (a SwiftPM target).
+    static func commands(
+        art: URL, workFolder: URL, tool: URL, encoder: URL, renderer: URL, target: String, sourcesBesideArt: Bool = false
+    ) throws -> [Command] {
         guard FileManager.default.fileExists(atPath: art.path) else {
             Diagnostics.error("\(art.path): error: no art folder for target '\(target)' (BijouxAssetsPlugin reads <target>/art)")
+            return []
+        }
+        // Outputs the command plugin kept in the tree would be a second producer of every file.
+        if sourcesBesideArt, let kept = inTreeOutputs(beside: art) {
+            Diagnostics.error(
+                "\(kept.path): error: holds the outputs the command plugin wrote into target '\(target)', which BijouxAssetsPlugin "
+                    + "also makes in every build; keep one: remove the folder, or remove the plugin from the target (docs/app-integration.md)")
             return []
         }
         let out = workFolder.appending(path: "BijouxAssets")
@@ -32,6 +42,8 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
         if has("charms.json") {
             outputs.insert(generated.appending(path: "CharmTable.swift"), at: 0)
         }
+        // The iOS 26 app icon (Icon Composer document), beside the catalog's icon set.
+        if has("appicon.json") { outputs.append(out.appending(path: "AppIcon.icon")) }
         // Music and haptic recipes give Sounds.swift and the files it names, resources
         // of the target like the catalog.
         if has("music") || has("haptics") {
@@ -46,6 +58,16 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
                 environment: ["BIJOUX_AAC": encoder.path, "BIJOUX_RENDER": renderer.path],
                 inputFiles: artFiles(art) + [encoder, renderer], outputFiles: outputs)
         ]
+    }
+
+    /// A folder beside `art` that the tool marked as its own output (`.bijoux-output`):
+    /// the command plugin's in-tree outputs.
+    static func inTreeOutputs(beside art: URL) -> URL? {
+        let folder = art.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().lazy.filter { !$0.hasPrefix(".") }.map { folder.appending(path: $0) }.first {
+            FileManager.default.fileExists(atPath: $0.appending(path: ".bijoux-output").path)
+        }
     }
 
     /// Every file in the art folder, hidden ones aside, sorted.

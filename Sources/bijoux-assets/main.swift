@@ -10,7 +10,7 @@ import BijouxAssets
 let tool = "bijoux-assets"
 let version = ToolIdentity.version
 
-let commands: [CommandSpec] = [buildCommand, charmCommand, watchCommand, checkCommand, keyCommand, diffCommand]
+let commands: [CommandSpec] = [buildCommand, charmCommand, watchCommand, checkCommand, appAssetsCommand, keyCommand, diffCommand]
 
 func printError(_ line: String) {
     let bytes = Array((line + "\n").utf8)

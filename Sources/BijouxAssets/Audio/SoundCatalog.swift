@@ -55,11 +55,14 @@ package struct SoundCatalog: Equatable, Sendable {
 /// Writes `Generated/Sounds.swift`: the tracks and haptic patterns as enums whose raw
 /// values are their resource names, each track's facts, and the playback policy.
 /// A file of its own beside `CharmTable.swift`, so either can change without the
-/// other; it needs nothing but the standard library. The touch's own intensity is
-/// BijouxKit's `CharmPhysics.hapticIntensity`, which the pattern enum's comment names.
+/// other. The enums conform to BijouxKit's `BundledTrack` and `BundledHapticPattern`,
+/// which find their files (`url`) and make players and patterns on Apple platforms; the
+/// file gives them only their folder and the bundle its target was built into. The
+/// touch's own intensity is BijouxKit's `CharmPhysics.hapticIntensity`, which the
+/// pattern enum's comment names.
 package enum SoundsSwift {
     package static func generate(_ catalog: SoundCatalog, source: String, file: String) throws(ArtFileError) -> String {
-        var text = CharmTableSwift.header(source: source) + "\n// swiftlint:disable all\n\nimport Foundation\n"
+        var text = CharmTableSwift.header(source: source) + "\n// swiftlint:disable all\n\nimport BijouxKit\nimport Foundation\n"
         text += """
 
             /// How the app plays its music: `AVAudioSession.Category.ambient`, mixing with other
@@ -79,10 +82,13 @@ package enum SoundsSwift {
                 for (track, name) in cases { text += "        case .\(name): return \(value(track))\n" }
                 return text + "        }\n    }\n"
             }
-            text += "\n/// The background music, each `<rawValue>.\(SoundCatalog.audioExtension)` in the bundle (AAC-LC, 44.1 kHz stereo).\n"
-            text += "public enum AmbientTrack: String, CaseIterable, Sendable {\n"
+            text += "\n/// The background music (AAC-LC, 44.1 kHz stereo), each `\(SoundsStage.audioFolder)/<rawValue>.\(SoundCatalog.audioExtension)`\n"
+            text += "/// in the bundle: `url`, and `player()` where AVFoundation is (BijouxKit's `BundledTrack`).\n"
+            text += "public enum AmbientTrack: String, CaseIterable, Sendable, BundledTrack {\n"
             for (track, name) in cases { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(track.name))\n" }
             text += "\n    public static let fileExtension = \(SwiftIdentifier.stringLiteral(SoundCatalog.audioExtension))\n"
+            text += "    public static let folder = \(SwiftIdentifier.stringLiteral(SoundsStage.audioFolder))\n"
+            text += "    public static var bundle: Bundle { soundsBundle }\n"
             text += "\n    /// Frames per second."
             text += property("public var sampleRate: Int") { String($0.sampleRate) }
             text += "\n    /// The file's length in frames."
@@ -101,11 +107,17 @@ package enum SoundsSwift {
         }
         if !catalog.patterns.isEmpty {
             let names = try caseNames(catalog.patterns, file: file, kind: "haptic pattern")
-            text += "\n/// Core Haptics patterns, each `<rawValue>.\(AHAPPattern.fileExtension)` in the bundle (`CHHapticPattern(contentsOf:)`).\n"
-            text += "/// A charm's touch is a plain impact at `CharmPhysics.hapticIntensity` (BijouxKit).\n"
-            text += "public enum HapticPattern: String, CaseIterable, Sendable {\n"
+            text += "\n/// Core Haptics patterns, each `\(SoundsStage.hapticsFolder)/<rawValue>.\(AHAPPattern.fileExtension)` in the bundle: `url`, and\n"
+            text += "/// `pattern()` where Core Haptics is (BijouxKit's `BundledHapticPattern`). A charm's touch is a\n"
+            text += "/// plain impact at `CharmPhysics.hapticIntensity` (BijouxKit).\n"
+            text += "public enum HapticPattern: String, CaseIterable, Sendable, BundledHapticPattern {\n"
             for (pattern, name) in zip(catalog.patterns, names) { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(pattern))\n" }
-            text += "\n    public static let fileExtension = \(SwiftIdentifier.stringLiteral(AHAPPattern.fileExtension))\n}\n"
+            text += "\n    public static let fileExtension = \(SwiftIdentifier.stringLiteral(AHAPPattern.fileExtension))\n"
+            text += "    public static let folder = \(SwiftIdentifier.stringLiteral(SoundsStage.hapticsFolder))\n"
+            text += "    public static var bundle: Bundle { soundsBundle }\n}\n"
+        }
+        if !catalog.tracks.isEmpty || !catalog.patterns.isEmpty {
+            text += "\n" + GeneratedBundle.declaration(name: "soundsBundle", token: "SoundsBundleToken")
         }
         return text
     }
@@ -113,7 +125,7 @@ package enum SoundsSwift {
     /// What the generated enums have besides their cases.
     private static let members: Set<String> = [
         "allCases", "rawValue", "hashValue", "init", "fileExtension", "sampleRate", "frames", "duration", "loopFrames",
-        "tempo", "beatsPerBar", "loudness", "truePeak",
+        "tempo", "beatsPerBar", "loudness", "truePeak", "folder", "bundle", "fileName", "url", "locate", "pattern", "player",
     ]
 
     private static func number(_ value: Double) -> String { Format.number(value) }

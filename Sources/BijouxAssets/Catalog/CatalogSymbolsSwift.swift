@@ -1,133 +1,180 @@
 /// Writes `CatalogSymbols.swift`, the sibling of `CharmTable.swift` that gives the app
-/// the catalog's assets rather than their names: `ActionIcon` (one case per drawn
-/// icon), `BijouxPalette` (a `PaletteColor` per palette colour), and typed `Image`/
-/// `Color` (SwiftUI) and `UIImage`/`UIColor` (UIKit) accessors on `CharmType`,
-/// `ActionIcon` and `PaletteColor`, each taking the bundle that holds the catalog.
-/// Those accessors sit under `#if canImport(…)`, so they compile on Apple platforms
-/// only. Like the table, the text depends only on the art: no date, no path.
+/// the catalog's assets rather than their names: `ActionIcon` (one case per drawn icon),
+/// `BijouxPalette` (a `PaletteColor` per palette colour), the bundle that holds the
+/// catalog, Xcode 15's `ImageResource` and `ColorResource` members (`Image(.heart)`,
+/// `Color(.camel)`), and the colours' `Color`/`UIColor`/`NSColor` accessors. `CharmType`
+/// and `ActionIcon` are BijouxKit `CatalogImage`s, whose `image`/`uiImage`/`nsImage`
+/// accessors are BijouxKit's code: this file only names the sets and the bundle.
+/// Everything Apple-only sits under `#if canImport(…)`. Like the table, the text
+/// depends only on the art: no date, no path.
 package enum CatalogSymbolsSwift {
-    /// What the file is made from. `charms`: whether there is a charm table (its
-    /// `CharmType` is in CharmTable.swift).
+    /// What the file is made from.
     package struct Input: Sendable {
-        package var charms: Bool
+        /// The charm table's charms (their `CharmType` is in CharmTable.swift), and the
+        /// file that lists them.
+        package var charms: [CharmEntry]
+        package var charmsFile: String
         /// Icon names with the file each comes from, in catalog order.
         package var icons: [(name: String, file: String)]
         package var palette: Palette
         package var paletteFile: String
+
+        package init(
+            charms: [CharmEntry], charmsFile: String, icons: [(name: String, file: String)], palette: Palette, paletteFile: String
+        ) {
+            (self.charms, self.charmsFile, self.icons, self.palette, self.paletteFile) = (charms, charmsFile, icons, palette, paletteFile)
+        }
     }
 
     /// What `ActionIcon` has besides its cases.
-    static let iconMembers: Set<String> = ["allCases", "rawValue", "hashValue", "init", "imageName", "image", "uiImage"]
+    static let iconMembers: Set<String> = [
+        "allCases", "rawValue", "hashValue", "init", "imageName", "bundle", "image", "uiImage", "nsImage", "imageResource",
+    ]
     /// What `BijouxPalette` has besides its colours.
     static let paletteMembers: Set<String> = ["allColors", "accent"]
+    /// What `ImageResource` and `ColorResource` have besides the generated members.
+    static let resourceMembers: Set<String> = ["init", "hashValue"]
+    /// The OS versions that have Xcode 15's asset symbols.
+    static let resourceAvailability = "@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)"
 
     package static func generate(_ input: Input, source: String) throws(ArtFileError) -> String {
         var text = CharmTableSwift.header(source: source) + "\n// swiftlint:disable all\n\nimport BijouxKit\nimport Foundation\n"
-        var imageTypes: [String] = input.charms ? ["CharmType"] : []
+        let catalogBundle = "public static var bundle: Bundle { generatedCatalogBundle }"
+        var iconNames: [String] = []
         if !input.icons.isEmpty {
-            let names = try SwiftIdentifier.names(
+            iconNames = try SwiftIdentifier.names(
                 for: input.icons.map { ($0.name, $0.file, nil) }, kind: "icon", members: iconMembers,
                 xcodeSymbols: SwiftIdentifier.xcodeImageSymbols)
             text += "\n/// The drawn action icons, in catalog order. The raw value is the icon's file name\n"
-            text += "/// (and its image set's name).\npublic enum ActionIcon: String, CaseIterable, Sendable {\n"
-            for (icon, name) in zip(input.icons, names) { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(icon.name))\n" }
-            text += "\n    /// The image set in the asset catalog.\n    public var imageName: String { rawValue }\n}\n"
-            imageTypes.append("ActionIcon")
+            text += "/// (and its image set's name); BijouxKit's `CatalogImage` gives each its image.\n"
+            text += "public enum ActionIcon: String, CaseIterable, Sendable, CatalogImage {\n"
+            for (icon, name) in zip(input.icons, iconNames) { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(icon.name))\n" }
+            text += "\n    /// The image set in the asset catalog.\n    public var imageName: String { rawValue }\n"
+            text += "    /// The bundle that holds the catalog.\n    \(catalogBundle)\n}\n"
+        }
+        if !input.charms.isEmpty {
+            text += "\n/// BijouxKit's `CatalogImage` gives each charm its image.\nextension CharmType: CatalogImage {\n"
+            text += "    /// The bundle that holds the catalog.\n    \(catalogBundle)\n}\n"
         }
         let colors = input.palette.colors
+        var colorNames: [String] = []
         if !colors.isEmpty {
-            let names = try SwiftIdentifier.names(
+            colorNames = try SwiftIdentifier.names(
                 for: colors.map { ($0.name, input.paletteFile, $0.location) }, kind: "colour", field: "colors",
                 members: paletteMembers, xcodeSymbols: SwiftIdentifier.xcodeColorSymbols)
-            text += "\n/// The palette's colours, in file order; each loads its colour set through `color(in:)`\n"
-            text += "/// and `uiColor(in:)`, with every appearance it has (dark, high contrast).\npublic enum BijouxPalette {\n"
-            for (color, name) in zip(colors, names) {
+            text += "\n/// The palette's colours, in file order; each loads its colour set through `color(in:)`,\n"
+            text += "/// `uiColor(in:)` and `nsColor(in:)`, with every appearance it has (dark, high contrast).\npublic enum BijouxPalette {\n"
+            for (color, name) in zip(colors, colorNames) {
                 text += "    public static let \(name) = \(color.swiftLiteral)\n"
             }
-            text += "\n    public static let allColors: [PaletteColor] = [\(names.joined(separator: ", "))]\n"
+            text += "\n    public static let allColors: [PaletteColor] = [\(colorNames.joined(separator: ", "))]\n"
             if let accent = input.palette.accent, let index = colors.firstIndex(where: { $0.name == accent }) {
-                text += "    /// Also the catalog's AccentColor.\n    public static let accent = \(names[index])\n"
+                text += "    /// Also the catalog's AccentColor.\n    public static let accent = \(colorNames[index])\n"
             }
             text += "}\n"
         }
-        return text + accessors(imageTypes: imageTypes, colors: !colors.isEmpty)
+        guard !input.charms.isEmpty || !input.icons.isEmpty || !colors.isEmpty else { return text }
+        text += "\n" + GeneratedBundle.declaration(name: "generatedCatalogBundle", token: "BijouxAssetsBundleToken")
+        text += try resources(input, iconNames: iconNames)
+        return text + colorAccessors(colors: !colors.isEmpty)
     }
 
-    /// The typed accessors and the bundle they default to.
-    private static func accessors(imageTypes: [String], colors: Bool) -> String {
-        guard !imageTypes.isEmpty || colors else { return "" }
-        var text = """
+    /// Xcode 15's asset symbols: an `ImageResource` member per charm and icon, each its
+    /// `CatalogImage.imageResource`, and a `ColorResource` member per colour. Names are
+    /// made as Xcode makes its own (`coffee-cup` → `coffeeCup`); charms and icons share
+    /// `ImageResource`, so one name for both is an error at the icon.
+    private static func resources(_ input: Input, iconNames: [String]) throws(ArtFileError) -> String {
+        var images: [(name: String, value: String)] = []
+        var owners: [String: (charm: String, description: String)] = [:]
+        let charmResources = try SwiftIdentifier.names(
+            for: input.charms.map { ($0.id, input.charmsFile, $0.location) }, kind: "charm", field: "id", members: resourceMembers,
+            xcodeSymbols: SwiftIdentifier.xcodeImageSymbols)
+        let charmCases = try SwiftIdentifier.caseNames(for: input.charms, file: input.charmsFile)
+        for (charm, (name, caseName)) in zip(input.charms, zip(charmResources, charmCases)) {
+            images.append((name, "CharmType.\(caseName).imageResource"))
+            owners[name.filter { $0 != "`" }] = (charm.id, "charm '\(charm.id)' (\(input.charmsFile))")
+        }
+        let iconResources = try SwiftIdentifier.names(
+            for: input.icons.map { ($0.name, $0.file, nil) }, kind: "icon", members: resourceMembers, xcodeSymbols: SwiftIdentifier.xcodeImageSymbols)
+        for (icon, (name, caseName)) in zip(input.icons, zip(iconResources, iconNames)) {
+            // One image set name for both is the catalog's own clash, which the build reports whole.
+            if let owner = owners[name.filter { $0 != "`" }], owner.charm.lowercased() != icon.name.lowercased() {
+                throw ArtFileError(
+                    file: icon.file, subject: "icon '\(icon.name)'",
+                    message: "becomes ImageResource.\(name), as does \(owner.description); rename one of them")
+            }
+            images.append((name, "ActionIcon.\(caseName).imageResource"))
+        }
+        let colors = input.palette.colors
+        let colorResources = try SwiftIdentifier.names(
+            for: colors.map { ($0.name, input.paletteFile, $0.location) }, kind: "colour", field: "colors", members: resourceMembers,
+            xcodeSymbols: SwiftIdentifier.xcodeColorSymbols)
+        var text = "\n#if canImport(DeveloperToolsSupport)\n    import DeveloperToolsSupport\n"
+        if !images.isEmpty {
+            text += "\n    /// The charms and icons as Xcode 15's asset symbols: `Image(.heart)`, `UIImage(resource: .heart)`.\n"
+            text += "    \(resourceAvailability)\n    extension ImageResource {\n"
+            for image in images { text += "        public static let \(image.name) = \(image.value)\n" }
+            text += "    }\n"
+        }
+        if !colors.isEmpty {
+            text += "\n    /// The palette's colours as Xcode 15's asset symbols: `Color(.camel)`, `UIColor(resource: .camel)`.\n"
+            text += "    \(resourceAvailability)\n    extension ColorResource {\n"
+            for (color, name) in zip(colors, colorResources) {
+                text +=
+                    "        public static let \(name) = ColorResource(name: \(SwiftIdentifier.stringLiteral(color.colorSetName)), bundle: generatedCatalogBundle)\n"
+            }
+            text += "    }\n"
+        }
+        return text + "#endif\n"
+    }
 
-            #if canImport(SwiftUI) || canImport(UIKit)
-                extension Bundle {
-                    /// The bundle that holds this target's generated asset catalog: the target's
-                    /// resource bundle when SwiftPM builds it (the plugin's catalog is a resource),
-                    /// else the bundle of this code (an app's main bundle, or its framework's).
-                    @usableFromInline static var bijouxAssets: Bundle {
-                        #if SWIFT_PACKAGE
-                            return .module
-                        #else
-                            return Bundle(for: BijouxAssetsBundleToken.self)
-                        #endif
+    /// The colours' accessors, each defaulting to the catalog's bundle.
+    private static func colorAccessors(colors: Bool) -> String {
+        guard colors else { return "" }
+        return """
+
+            extension Bundle {
+                /// The bundle that holds this target's generated asset catalog.
+                @usableFromInline static var bijouxAssets: Bundle { generatedCatalogBundle }
+            }
+
+            #if canImport(SwiftUI)
+                import SwiftUI
+
+                extension PaletteColor {
+                    /// The colour set `colorSetName` from the catalog in `bundle`.
+                    public func color(in bundle: Bundle = .bijouxAssets) -> Color { Color(colorSetName, bundle: bundle) }
+                }
+            #endif
+
+            #if canImport(UIKit)
+                import UIKit
+
+                extension PaletteColor {
+                    /// The colour set `colorSetName` from the catalog in `bundle`.
+                    public func uiColor(in bundle: Bundle = .bijouxAssets) -> UIColor {
+                        guard let color = UIColor(named: colorSetName, in: bundle, compatibleWith: nil) else {
+                            preconditionFailure("no colour set '\\(colorSetName)' in the asset catalog of \\(bundle.bundlePath)")
+                        }
+                        return color
                     }
                 }
+            #endif
 
-                private final class BijouxAssetsBundleToken {}
+            #if canImport(AppKit) && !targetEnvironment(macCatalyst)
+                import AppKit
+
+                extension PaletteColor {
+                    /// The colour set `colorSetName` from the catalog in `bundle`.
+                    public func nsColor(in bundle: Bundle = .bijouxAssets) -> NSColor {
+                        guard let color = NSColor(named: colorSetName, bundle: bundle) else {
+                            preconditionFailure("no colour set '\\(colorSetName)' in the asset catalog of \\(bundle.bundlePath)")
+                        }
+                        return color
+                    }
+                }
             #endif
 
             """
-        text += "\n#if canImport(SwiftUI)\n    import SwiftUI\n"
-        for type in imageTypes {
-            text += """
-
-                    extension \(type) {
-                        /// The image set `imageName` from the catalog in `bundle`.
-                        public func image(in bundle: Bundle = .bijouxAssets) -> Image { Image(imageName, bundle: bundle) }
-                    }
-
-                """
-        }
-        if colors {
-            text += """
-
-                    extension PaletteColor {
-                        /// The colour set `colorSetName` from the catalog in `bundle`.
-                        public func color(in bundle: Bundle = .bijouxAssets) -> Color { Color(colorSetName, bundle: bundle) }
-                    }
-
-                """
-        }
-        text += "#endif\n\n#if canImport(UIKit)\n    import UIKit\n"
-        for type in imageTypes {
-            text += """
-
-                    extension \(type) {
-                        /// The image set `imageName` from the catalog in `bundle`.
-                        public func uiImage(in bundle: Bundle = .bijouxAssets) -> UIImage {
-                            guard let image = UIImage(named: imageName, in: bundle, compatibleWith: nil) else {
-                                preconditionFailure("no image set '\\(imageName)' in the asset catalog of \\(bundle.bundlePath)")
-                            }
-                            return image
-                        }
-                    }
-
-                """
-        }
-        if colors {
-            text += """
-
-                    extension PaletteColor {
-                        /// The colour set `colorSetName` from the catalog in `bundle`.
-                        public func uiColor(in bundle: Bundle = .bijouxAssets) -> UIColor {
-                            guard let color = UIColor(named: colorSetName, in: bundle, compatibleWith: nil) else {
-                                preconditionFailure("no colour set '\\(colorSetName)' in the asset catalog of \\(bundle.bundlePath)")
-                            }
-                            return color
-                        }
-                    }
-
-                """
-        }
-        return text + "#endif\n"
     }
 }

@@ -31,13 +31,54 @@ struct SoundsStageTests {
         let json = String(decoding: try #require(folder.read("out/Generated/charms.json")), as: UTF8.self)
         #expect(json.contains("\"loopEndFrame\" : 132300") && json.contains("\"file\" : \"tap.ahap\"") && json.contains("\"category\" : \"ambient\""))
 
-        // It needs nothing else (the table's file needs BijouxKit).
+        // It needs BijouxKit alone, and finds its files on Linux and as an Apple platform compiles it.
         let swift = String(decoding: try #require(folder.read("out/Generated/Sounds.swift")), as: UTF8.self)
         #expect(swift.hasPrefix("// Generated from art/music and art/haptics by bijoux-assets. Do not edit.\n"))
         #expect(swift.contains("case shortLoop = \"short-loop\"") && swift.contains("case tap = \"tap\""))
-        let result = try SwiftCompiler.run(
-            ["-typecheck", "-swift-version", "5", "-warnings-as-errors", "Sounds.swift"], in: folder.path + "/out/Generated")
-        #expect(result.status == 0, "\(result.output)")
+        #expect(swift.contains("public enum AmbientTrack: String, CaseIterable, Sendable, BundledTrack {"))
+        #expect(swift.contains("public enum HapticPattern: String, CaseIterable, Sendable, BundledHapticPattern {"))
+        try Self.checkTheSwift(in: folder.path + "/out")
+    }
+
+    /// Compiles `Generated/Sounds.swift` of the output folder `out` with a program that
+    /// prints each file's place, runs it beside the folder's `Audio/` and `Haptics/` (the
+    /// main bundle of a program is its folder), and type-checks the app's calls as an
+    /// iPhone and a Mac compile them.
+    static func checkTheSwift(in out: String) throws {
+        let kit = BijouxKitModule.shared.result
+        try #require(kit.status == 0, "\(kit.output)")
+        let program = TestPaths.temporaryFolder("sounds-swift")
+        FileManager.default.createFile(atPath: program.path + "/Sounds.swift", contents: FileManager.default.contents(atPath: out + "/Generated/Sounds.swift"))
+        for folder in ["Audio", "Haptics"] { try FileManager.default.copyItem(atPath: out + "/" + folder, toPath: program.path + "/" + folder) }
+        program.write("main.swift", "import Foundation\nprint(AmbientTrack.shortLoop.url.path, HapticPattern.tap.url.path)\n")
+        let built = try SwiftCompiler.run(
+            ["-swift-version", "6", "-warnings-as-errors"] + BijouxKitModule.linkArguments + ["-o", "sounds", "main.swift", "Sounds.swift"],
+            in: program.path)
+        try #require(built.status == 0, "\(built.output)")
+        let run = try SwiftCompiler.execute(program.path + "/sounds", in: program.path)
+        let real = FileIO.realPath(program.path)
+        #expect(run.output == "\(real)/Audio/short-loop.m4a \(real)/Haptics/tap.ahap\n")
+
+        program.write(
+            "App.swift",
+            """
+            import BijouxKit
+            #if canImport(CoreHaptics)
+                import CoreHaptics
+                func transfer() throws -> CHHapticPattern { try HapticPattern.tap.pattern() }
+            #endif
+            #if canImport(AVFoundation)
+                import AVFoundation
+                func music() throws -> AVAudioPlayer { try AmbientTrack.shortLoop.player(in: .main) }
+            #endif
+
+            """)
+        let standIns = AppleStandIns.shared.result
+        try #require(standIns.status == 0, "\(standIns.output)")
+        for platform in AppleStandIns.Platform.allCases {
+            let checked = try AppleStandIns.typecheck(["Sounds.swift", "App.swift"], as: platform, in: program.path)
+            #expect(checked.status == 0, "\(platform): \(checked.output)")
+        }
     }
 
     /// `make charm` rebuilds one charm and nothing else: no synthesis, the track as it was.

@@ -16,8 +16,12 @@ struct CatalogSymbolsSwiftTests {
         ],
         accent: "light-ink")
 
-    static func input(icons: [String] = ["give", "pass-on"], palette: Palette = palette, charms: Bool = true) -> CatalogSymbolsSwift.Input {
-        CatalogSymbolsSwift.Input(charms: charms, icons: icons.map { ($0, "art/icons/\($0).svg") }, palette: palette, paletteFile: "art/palette.json")
+    static let star = CharmEntry(id: "star", displayName: "Star", note: "shine on", swayDuration: 2.4)
+
+    static func input(icons: [String] = ["give", "pass-on"], palette: Palette = palette, charms: [CharmEntry] = [star]) -> CatalogSymbolsSwift.Input {
+        CatalogSymbolsSwift.Input(
+            charms: charms, charmsFile: "art/charms.json", icons: icons.map { ($0, "art/icons/\($0).svg") }, palette: palette,
+            paletteFile: "art/palette.json")
     }
 
     static func generate(_ input: CatalogSymbolsSwift.Input) throws(ArtFileError) -> String {
@@ -27,7 +31,8 @@ struct CatalogSymbolsSwiftTests {
     @Test func iconsAndColoursAreTypedAndNamedAsXcodeWould() throws {
         let text = try Self.generate(Self.input())
         #expect(text.hasPrefix("// Generated from art/ by bijoux-assets. Do not edit.\n"))
-        #expect(text.contains("public enum ActionIcon: String, CaseIterable, Sendable {\n    case give = \"give\"\n    case passOn = \"pass-on\"\n"))
+        #expect(
+            text.contains("public enum ActionIcon: String, CaseIterable, Sendable, CatalogImage {\n    case give = \"give\"\n    case passOn = \"pass-on\"\n"))
         #expect(text.contains("    public static let paper = PaletteColor(rgb: 0x171513, colorSetName: \"Paper\")\n"))
         // Every appearance, in the colour set's order, each as exactly as its colour set holds it.
         #expect(
@@ -47,12 +52,19 @@ struct CatalogSymbolsSwiftTests {
                 """))
         #expect(text.contains("    public static let allColors: [PaletteColor] = [paper, lightInk, glow]\n"))
         #expect(text.contains("    public static let accent = lightInk\n"))
-        #expect(text.contains("extension CharmType {") && text.contains("extension ActionIcon {") && text.contains("extension PaletteColor {"))
+        #expect(text.contains("extension CharmType: CatalogImage {") && text.contains("extension PaletteColor {"))
+        // Xcode 15's asset symbols, named as Xcode names its own.
+        #expect(text.contains("    extension ImageResource {\n        public static let star = CharmType.star.imageResource\n"))
+        #expect(
+            text.contains(
+                "        public static let give = ActionIcon.give.imageResource\n        public static let passOn = ActionIcon.passOn.imageResource\n"))
+        #expect(text.contains("        public static let lightInk = ColorResource(name: \"LightInk\", bundle: generatedCatalogBundle)\n"))
         #expect(!text.contains("\n\n\n") && !text.contains(" \n") && text.hasSuffix("#endif\n"))
         #expect(try Self.generate(Self.input()) == text)
         // No charms, no icons: nothing refers to a type that is not there.
-        let bare = try Self.generate(Self.input(icons: [], charms: false))
+        let bare = try Self.generate(Self.input(icons: [], charms: []))
         #expect(!bare.contains("ActionIcon") && !bare.contains("CharmType") && bare.contains("BijouxPalette"))
+        #expect(!bare.contains("extension ImageResource") && bare.contains("extension ColorResource"))
     }
 
     @Test(arguments: [
@@ -74,6 +86,19 @@ struct CatalogSymbolsSwiftTests {
         do { _ = try Self.generate(Self.input(icons: icons)) } catch { #expect(error.description == message) }
     }
 
+    /// Charms and icons share `ImageResource`: one Swift name for both is refused at the icon.
+    @Test func aCharmAndAnIconWithOneResourceNameAreAnErrorAtTheIcon() {
+        let charm = CharmEntry(id: "pass-on", displayName: "Pass", note: "on", swayDuration: 2)
+        do {
+            _ = try Self.generate(Self.input(icons: ["give", "passOn"], charms: [charm]))
+            Issue.record("a charm and an icon that are both ImageResource.passOn were accepted")
+        } catch {
+            #expect(
+                error.description
+                    == "art/icons/passOn.svg: icon 'passOn': becomes ImageResource.passOn, as does charm 'pass-on' (art/charms.json); rename one of them")
+        }
+    }
+
     @Test func colourNamesXcodeAlreadyUsesAreRefusedWhereTheyAreWritten() throws {
         let palette = try Palette.parse(Array(##"{"colors": {"paper": "#000000", "red": "#FF0000"}}"##.utf8), file: "art/palette.json")
         do {
@@ -87,26 +112,57 @@ struct CatalogSymbolsSwiftTests {
         }
     }
 
-    /// Every line of it is Swift (the accessors too, though only Apple platforms compile
-    /// them); the rest type-checks and runs against BijouxKit with a charm table beside it.
-    @Test(.tags(.slow), .notInFastRun) func theGeneratedFileParsesAndTheLinuxPartRuns() throws {
+    /// The Linux part type-checks and runs against BijouxKit with a charm table beside
+    /// it; the Apple-only accessors type-check against the stand-ins of Apple's
+    /// frameworks (`Tests/AppleStandIns`) as an iPhone's and a Mac's compiler see them,
+    /// in a SwiftPM target (`Bundle.module`) and in an app's own target.
+    @Test(.tags(.slow), .notInFastRun) func theGeneratedFileTypeChecksOnEveryPlatformAndTheLinuxPartRuns() throws {
         let folder = TestPaths.temporaryFolder("symbols")
-        let table = CharmTableSource(charms: [CharmEntry(id: "star", displayName: "Star", note: "shine on", swayDuration: 2.4)])
+        let table = CharmTableSource(charms: [Self.star])
         folder.write("CharmTable.swift", try CharmTableSwift.generate(table, source: "art/charms.json", file: "charms.json"))
         folder.write("CatalogSymbols.swift", try Self.generate(Self.input()))
-        let parsed = try SwiftCompiler.run(["-parse", "CatalogSymbols.swift"], in: folder.path)
-        #expect(parsed.status == 0, "\(parsed.output)")
-        // The accessors as an Apple platform's compiler sees them, parsed on their own.
-        let text = String(decoding: try #require(folder.read("CatalogSymbols.swift")), as: UTF8.self)
-        let accessors = text.components(separatedBy: "#if canImport(SwiftUI)\n")[1]
-            .replacingOccurrences(of: "#endif\n\n#if canImport(UIKit)\n", with: "")
-            .replacingOccurrences(of: "\n#endif\n", with: "\n")
-        folder.write("Accessors.swift", accessors)
-        let accessorsParsed = try SwiftCompiler.run(["-parse", "Accessors.swift"], in: folder.path)
-        #expect(accessorsParsed.status == 0, "\(accessorsParsed.output)")
+        // What SwiftPM generates for a target with resources.
+        folder.write("resource_bundle_accessor.swift", "import Foundation\nextension Foundation.Bundle { static let module = Bundle.main }\n")
+        // The app's code, as the README and docs/app-integration.md write it.
+        folder.write(
+            "App.swift",
+            """
+            import BijouxKit
+            #if canImport(SwiftUI)
+                import SwiftUI
+                @available(iOS 17.0, macOS 14.0, *) func views() -> [any View] {
+                    [CharmType.star.image(), ActionIcon.give.image(in: .main), BijouxPalette.paper.color(), Image(.star), Image(.passOn), Color(.lightInk)]
+                }
+            #endif
+            #if canImport(UIKit)
+                import UIKit
+                @available(iOS 17.0, *) func uiKit() -> [NSObject] {
+                    [CharmType.star.uiImage(), ActionIcon.passOn.uiImage(), BijouxPalette.lightInk.uiColor(), UIImage(resource: .give), UIColor(resource: .paper)]
+                }
+            #endif
+            #if canImport(AppKit)
+                import AppKit
+                @available(macOS 14.0, *) func appKit() -> [NSObject] {
+                    [CharmType.star.nsImage(), ActionIcon.give.nsImage(), BijouxPalette.paper.nsColor(), NSImage(resource: .star), NSColor(resource: .lightInk)]
+                }
+            #endif
 
+            """)
+        let standIns = AppleStandIns.shared.result
+        try #require(standIns.status == 0, "\(standIns.output)")
+        for platform in AppleStandIns.Platform.allCases {
+            let kit = try #require(AppleStandIns.bijouxKit[platform])
+            try #require(kit.status == 0, "\(kit.output)")
+            for package in [false, true] {
+                let files =
+                    ["CharmTable.swift", "CatalogSymbols.swift", "App.swift"] + (package ? ["resource_bundle_accessor.swift", "-D", "SWIFT_PACKAGE"] : [])
+                let checked = try AppleStandIns.typecheck(files, as: platform, in: folder.path)
+                #expect(checked.status == 0, "\(platform), SWIFT_PACKAGE \(package): \(checked.output)")
+            }
+        }
         let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
+
         folder.write(
             "main.swift",
             """

@@ -5,8 +5,8 @@ import BijouxKit
 import Foundation
 
 /// The drawn action icons, in catalog order. The raw value is the icon's file name
-/// (and its image set's name).
-public enum ActionIcon: String, CaseIterable, Sendable {
+/// (and its image set's name); BijouxKit's `CatalogImage` gives each its image.
+public enum ActionIcon: String, CaseIterable, Sendable, CatalogImage {
     case give = "give"
     case passOn = "pass-on"
     case photoSlot = "photo-slot"
@@ -15,10 +15,18 @@ public enum ActionIcon: String, CaseIterable, Sendable {
 
     /// The image set in the asset catalog.
     public var imageName: String { rawValue }
+    /// The bundle that holds the catalog.
+    public static var bundle: Bundle { generatedCatalogBundle }
 }
 
-/// The palette's colours, in file order; each loads its colour set through `color(in:)`
-/// and `uiColor(in:)`, with every appearance it has (dark, high contrast).
+/// BijouxKit's `CatalogImage` gives each charm its image.
+extension CharmType: CatalogImage {
+    /// The bundle that holds the catalog.
+    public static var bundle: Bundle { generatedCatalogBundle }
+}
+
+/// The palette's colours, in file order; each loads its colour set through `color(in:)`,
+/// `uiColor(in:)` and `nsColor(in:)`, with every appearance it has (dark, high contrast).
 public enum BijouxPalette {
     public static let paper = PaletteColor(rgb: 0x171513, colorSetName: "Paper")
     public static let camel = PaletteColor(rgb: 0xC9A16B, colorSetName: "Camel")
@@ -29,35 +37,59 @@ public enum BijouxPalette {
     public static let accent = camel
 }
 
-#if canImport(SwiftUI) || canImport(UIKit)
-    extension Bundle {
-        /// The bundle that holds this target's generated asset catalog: the target's
-        /// resource bundle when SwiftPM builds it (the plugin's catalog is a resource),
-        /// else the bundle of this code (an app's main bundle, or its framework's).
-        @usableFromInline static var bijouxAssets: Bundle {
-            #if SWIFT_PACKAGE
-                return .module
-            #else
-                return Bundle(for: BijouxAssetsBundleToken.self)
-            #endif
-        }
+/// The bundle this target was built into: its resource bundle when SwiftPM builds it,
+/// else the bundle of this code (an app's main bundle, or its framework's).
+private var generatedCatalogBundle: Bundle {
+    #if SWIFT_PACKAGE
+        return .module
+    #else
+        return Bundle(for: BijouxAssetsBundleToken.self)
+    #endif
+}
+
+private final class BijouxAssetsBundleToken {}
+
+#if canImport(DeveloperToolsSupport)
+    import DeveloperToolsSupport
+
+    /// The charms and icons as Xcode 15's asset symbols: `Image(.heart)`, `UIImage(resource: .heart)`.
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+    extension ImageResource {
+        public static let heart = CharmType.heart.imageResource
+        public static let star = CharmType.star.imageResource
+        public static let cat = CharmType.cat.imageResource
+        public static let coffeeCup = CharmType.coffeeCup.imageResource
+        public static let matcha = CharmType.matcha.imageResource
+        public static let moon = CharmType.moon.imageResource
+        public static let cherry = CharmType.cherry.imageResource
+        public static let flower = CharmType.flower.imageResource
+        public static let clover = CharmType.clover.imageResource
+        public static let mushroom = CharmType.mushroom.imageResource
+        public static let butterfly = CharmType.butterfly.imageResource
+        public static let envelope = CharmType.envelope.imageResource
+        public static let give = ActionIcon.give.imageResource
+        public static let passOn = ActionIcon.passOn.imageResource
+        public static let photoSlot = ActionIcon.photoSlot.imageResource
+        public static let receive = ActionIcon.receive.imageResource
+        public static let wear = ActionIcon.wear.imageResource
     }
 
-    private final class BijouxAssetsBundleToken {}
+    /// The palette's colours as Xcode 15's asset symbols: `Color(.camel)`, `UIColor(resource: .camel)`.
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+    extension ColorResource {
+        public static let paper = ColorResource(name: "Paper", bundle: generatedCatalogBundle)
+        public static let camel = ColorResource(name: "Camel", bundle: generatedCatalogBundle)
+        public static let ink = ColorResource(name: "Ink", bundle: generatedCatalogBundle)
+    }
 #endif
+
+extension Bundle {
+    /// The bundle that holds this target's generated asset catalog.
+    @usableFromInline static var bijouxAssets: Bundle { generatedCatalogBundle }
+}
 
 #if canImport(SwiftUI)
     import SwiftUI
-
-    extension CharmType {
-        /// The image set `imageName` from the catalog in `bundle`.
-        public func image(in bundle: Bundle = .bijouxAssets) -> Image { Image(imageName, bundle: bundle) }
-    }
-
-    extension ActionIcon {
-        /// The image set `imageName` from the catalog in `bundle`.
-        public func image(in bundle: Bundle = .bijouxAssets) -> Image { Image(imageName, bundle: bundle) }
-    }
 
     extension PaletteColor {
         /// The colour set `colorSetName` from the catalog in `bundle`.
@@ -68,30 +100,24 @@ public enum BijouxPalette {
 #if canImport(UIKit)
     import UIKit
 
-    extension CharmType {
-        /// The image set `imageName` from the catalog in `bundle`.
-        public func uiImage(in bundle: Bundle = .bijouxAssets) -> UIImage {
-            guard let image = UIImage(named: imageName, in: bundle, compatibleWith: nil) else {
-                preconditionFailure("no image set '\(imageName)' in the asset catalog of \(bundle.bundlePath)")
-            }
-            return image
-        }
-    }
-
-    extension ActionIcon {
-        /// The image set `imageName` from the catalog in `bundle`.
-        public func uiImage(in bundle: Bundle = .bijouxAssets) -> UIImage {
-            guard let image = UIImage(named: imageName, in: bundle, compatibleWith: nil) else {
-                preconditionFailure("no image set '\(imageName)' in the asset catalog of \(bundle.bundlePath)")
-            }
-            return image
-        }
-    }
-
     extension PaletteColor {
         /// The colour set `colorSetName` from the catalog in `bundle`.
         public func uiColor(in bundle: Bundle = .bijouxAssets) -> UIColor {
             guard let color = UIColor(named: colorSetName, in: bundle, compatibleWith: nil) else {
+                preconditionFailure("no colour set '\(colorSetName)' in the asset catalog of \(bundle.bundlePath)")
+            }
+            return color
+        }
+    }
+#endif
+
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+    import AppKit
+
+    extension PaletteColor {
+        /// The colour set `colorSetName` from the catalog in `bundle`.
+        public func nsColor(in bundle: Bundle = .bijouxAssets) -> NSColor {
+            guard let color = NSColor(named: colorSetName, bundle: bundle) else {
                 preconditionFailure("no colour set '\(colorSetName)' in the asset catalog of \(bundle.bundlePath)")
             }
             return color

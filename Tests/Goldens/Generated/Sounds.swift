@@ -1,6 +1,7 @@
 // Generated from art/music and art/haptics by bijoux-assets. Do not edit.
 // swiftlint:disable all
 
+import BijouxKit
 import Foundation
 
 /// How the app plays its music: `AVAudioSession.Category.ambient`, mixing with other
@@ -11,11 +12,14 @@ public enum AudioPlaybackPolicy {
     public static let skipsWhenOtherAudioIsPlaying = true
 }
 
-/// The background music, each `<rawValue>.m4a` in the bundle (AAC-LC, 44.1 kHz stereo).
-public enum AmbientTrack: String, CaseIterable, Sendable {
+/// The background music (AAC-LC, 44.1 kHz stereo), each `Audio/<rawValue>.m4a`
+/// in the bundle: `url`, and `player()` where AVFoundation is (BijouxKit's `BundledTrack`).
+public enum AmbientTrack: String, CaseIterable, Sendable, BundledTrack {
     case ambientWaltz = "ambient-waltz"
 
     public static let fileExtension = "m4a"
+    public static let folder = "Audio"
+    public static var bundle: Bundle { soundsBundle }
 
     /// Frames per second.
     public var sampleRate: Int {
@@ -72,10 +76,25 @@ public enum AmbientTrack: String, CaseIterable, Sendable {
     }
 }
 
-/// Core Haptics patterns, each `<rawValue>.ahap` in the bundle (`CHHapticPattern(contentsOf:)`).
-/// A charm's touch is a plain impact at `CharmPhysics.hapticIntensity` (BijouxKit).
-public enum HapticPattern: String, CaseIterable, Sendable {
+/// Core Haptics patterns, each `Haptics/<rawValue>.ahap` in the bundle: `url`, and
+/// `pattern()` where Core Haptics is (BijouxKit's `BundledHapticPattern`). A charm's touch is a
+/// plain impact at `CharmPhysics.hapticIntensity` (BijouxKit).
+public enum HapticPattern: String, CaseIterable, Sendable, BundledHapticPattern {
     case transfer = "transfer"
 
     public static let fileExtension = "ahap"
+    public static let folder = "Haptics"
+    public static var bundle: Bundle { soundsBundle }
 }
+
+/// The bundle this target was built into: its resource bundle when SwiftPM builds it,
+/// else the bundle of this code (an app's main bundle, or its framework's).
+private var soundsBundle: Bundle {
+    #if SWIFT_PACKAGE
+        return .module
+    #else
+        return Bundle(for: SoundsBundleToken.self)
+    #endif
+}
+
+private final class SoundsBundleToken {}

@@ -1,4 +1,5 @@
 import BijouxKit
+import Foundation
 
 // Everything below comes from the Swift the plugin generated from art/: no name or
 // number of the art is written here.
@@ -22,11 +23,26 @@ for color in BijouxPalette.allColors {
 }
 print("  accent \(BijouxPalette.accent.colorSetName)")
 
+// The files the generated enums find in the target's bundle, by their folder there.
+print("sounds:")
+for track in AmbientTrack.allCases {
+    print("  \(track.rawValue) \(place(track.url)) \(track.frames) frames, loops \(track.loopFrames == 0..<track.frames)")
+}
+for pattern in HapticPattern.allCases {
+    print("  \(pattern.rawValue) \(place(pattern.url))")
+}
+
 // One tick of the first charm, tilted 0.2 rad, the phone upright and still.
 let first = CharmType.allCases[0]
 let next = CharmPhysics.step(
     CharmPendulum(angle: 0.2), sway: first.sway, gravityX: 0, gravityY: -1, rotationRateZ: 0)
 print("one step of \(first.rawValue) from 0.2 rad: angle \(rounded(next.angle)), velocity \(rounded(next.velocity))")
+
+/// "Haptics/transfer.ahap", and whether the file is there.
+func place(_ url: URL) -> String {
+    let there = FileManager.default.fileExists(atPath: url.path) ? "" : " (missing)"
+    return url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent + there
+}
 
 /// Six decimals, so the text is the same wherever the last bits of libm differ.
 func rounded(_ value: Double) -> String {
