@@ -9,29 +9,34 @@ import Testing
 /// colour with high-contrast appearances. Built with `"strict": false` it succeeds and
 /// prints its colours; with only the file changed to `"strict": true` SwiftPM runs the
 /// tool again (the file is an input) and the build fails with the warning as an error at
-/// the icon's line and column and the summary; the command plugin fails the same way.
+/// the icon's line and column and the summary; the command plugin (on the target without
+/// the build plugin, which it refuses to run beside) fails the same way.
 @Suite(
     "bijoux-assets.json through the plugins", .tags(.slow), .notInFastRun,
     .enabled(if: Dist.available, "no .build/dist/ (run make artifactbundle)"))
 struct PluginConfigurationTests {
-    static let manifest = """
-        // swift-tools-version:6.1
-        import PackageDescription
+    /// The app's manifest, its target applying the build plugin or not (the command
+    /// plugin's route).
+    static func manifest(buildPlugin: Bool) -> String {
+        let plugins = buildPlugin ? ",\n            plugins: [.plugin(name: \"BijouxAssetsPlugin\", package: \"BijouxAssetsPlugin\")]" : ""
+        return """
+            // swift-tools-version:6.1
+            import PackageDescription
 
-        let package = Package(
-            name: "StrictApp",
-            platforms: [.macOS(.v13)],
-            dependencies: [.package(path: "../BijouxAssetsPlugin")],
-            targets: [
-                .executableTarget(
-                    name: "StrictApp",
-                    dependencies: [.product(name: "BijouxKit", package: "BijouxAssetsPlugin")],
-                    exclude: ["art"],
-                    plugins: [.plugin(name: "BijouxAssetsPlugin", package: "BijouxAssetsPlugin")]),
-            ]
-        )
+            let package = Package(
+                name: "StrictApp",
+                platforms: [.macOS(.v13)],
+                dependencies: [.package(path: "../BijouxAssetsPlugin")],
+                targets: [
+                    .executableTarget(
+                        name: "StrictApp",
+                        dependencies: [.product(name: "BijouxKit", package: "BijouxAssetsPlugin")],
+                        exclude: ["art"]\(plugins)),
+                ]
+            )
 
-        """
+            """
+    }
 
     static let icon = """
         <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24">
@@ -58,7 +63,7 @@ struct PluginConfigurationTests {
     @Test func strictInTheArtFolderFailsBothPluginsOnAWarning() throws {
         let folder = TestPaths.temporaryFolder("plugin-config")
         try FileManager.default.copyItem(atPath: Dist.pluginPackage, toPath: folder.path + "/BijouxAssetsPlugin")
-        folder.write("App/Package.swift", Self.manifest)
+        folder.write("App/Package.swift", Self.manifest(buildPlugin: true))
         folder.write("App/Sources/StrictApp/main.swift", Self.program)
         folder.write("App/Sources/StrictApp/art/icons/dot.svg", Self.icon)
         folder.write("App/Sources/StrictApp/art/palette.json", Self.palette)
@@ -89,6 +94,8 @@ struct PluginConfigurationTests {
         #expect(lines.contains { $0.hasPrefix("\(app)/Sources/StrictApp/art/icons/dot.svg:2:75: error: <circle stroke-width=\"abc\">: not a length") })
         #expect(lines.contains { $0.hasSuffix("error: strict build failed on 1 warning (\"strict\": true in \(configuration))") })
 
+        // The command plugin, on the target without the build plugin (it refuses to run beside it).
+        folder.write("App/Package.swift", Self.manifest(buildPlugin: false))
         let command = try swift(["package", "--package-path", app, "--scratch-path", scratch, "--allow-writing-to-package-directory", "bijoux-assets"])
         #expect(command.status != 0)
         let said = command.stdout + "\n" + command.stderr
