@@ -8,6 +8,9 @@
 //   from source, with its C libraries);
 // - with BIJOUX_PLUGIN_PACKAGE=<folder>, from the plugin package `make artifactbundle`
 //   writes (the prebuilt tool), as an app depends on a release of it.
+// Its art has a String Catalog in English and French: the plugin ships it as
+// en.lproj and fr.lproj, and defaultLocalization names the catalog's source language
+// (SwiftPM then writes it into the resource bundle's Info.plist).
 import PackageDescription
 
 let pluginPackage = Context.environment["BIJOUX_PLUGIN_PACKAGE"].flatMap { $0.isEmpty ? nil : $0 }
@@ -15,6 +18,7 @@ let source = pluginPackage == nil ? "bijoux-assets" : "BijouxAssetsPlugin"
 
 let package = Package(
     name: "CharmsDemo",
+    defaultLocalization: "en",
     platforms: [.macOS(.v13), .iOS(.v17)],
     dependencies: [.package(name: source, path: pluginPackage ?? "../..")],
     targets: [

@@ -5,6 +5,10 @@ import PackagePlugin
 /// file of the art folder is an input and the generated Swift and the asset catalog
 /// are outputs, so SwiftPM (or Xcode) reruns the tool only when the art (or the tool) changes,
 /// compiles the Swift into the target, and takes `Assets.xcassets` as a resource.
+/// With a String Catalog in the art, a SwiftPM target takes each language's
+/// `<language>.lproj/Localizable.strings` (which SwiftPM copies and `Bundle` reads on
+/// every platform), and an Xcode project's target the catalog (which Xcode compiles);
+/// never both, which would make two `Localizable.strings` for one language.
 /// The generated Swift imports BijouxKit: the target depends on that product too.
 /// The tool runs its AAC encoder, `bijoux-aac`, and its icon renderer, `bijoux-render`,
 /// from the paths this plugin is given for them (`BIJOUX_AAC`, `BIJOUX_RENDER`), and a
@@ -16,13 +20,21 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
         return try Self.commands(
             art: target.directoryURL.appending(path: "art"), workFolder: context.pluginWorkDirectoryURL,
             tool: context.tool(named: "bijoux-assets").url, encoder: context.tool(named: "bijoux-aac").url,
-            renderer: context.tool(named: "bijoux-render").url, target: target.name, sourcesBesideArt: true)
+            renderer: context.tool(named: "bijoux-render").url, target: target.name, sourcesBesideArt: true, strings: .perLanguage)
+    }
+
+    /// How a target takes the art's String Catalog.
+    enum Strings {
+        /// `Strings/<language>.lproj/Localizable.strings`, for SwiftPM.
+        case perLanguage
+        /// `Strings/Localizable.xcstrings`, for Xcode to compile.
+        case catalog
     }
 
     /// The one build command for the art folder `art`, writing into `workFolder`.
     /// `sourcesBesideArt`: every folder beside `art` is the target's (a SwiftPM target).
     static func commands(
-        art: URL, workFolder: URL, tool: URL, encoder: URL, renderer: URL, target: String, sourcesBesideArt: Bool = false
+        art: URL, workFolder: URL, tool: URL, encoder: URL, renderer: URL, target: String, sourcesBesideArt: Bool = false, strings: Strings
     ) throws -> [Command] {
         guard FileManager.default.fileExists(atPath: art.path) else {
             Diagnostics.error("\(art.path): error: no art folder for target '\(target)' (BijouxAssetsPlugin reads <target>/art)")
@@ -51,6 +63,16 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
             if has("music") { outputs.append(out.appending(path: "Audio")) }
             if has("haptics") { outputs.append(out.appending(path: "Haptics")) }
         }
+        if has("Localizable.xcstrings") {
+            let folder = out.appending(path: "Strings")
+            switch strings {
+            case .catalog: outputs.append(folder.appending(path: "Localizable.xcstrings"))
+            case .perLanguage:
+                for language in catalogLanguages(art.appending(path: "Localizable.xcstrings")) {
+                    outputs.append(folder.appending(path: "\(language).lproj").appending(path: "Localizable.strings"))
+                }
+            }
+        }
         return [
             .buildCommand(
                 displayName: "bijoux-assets build (\(target))", executable: tool,
@@ -58,6 +80,20 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
                 environment: ["BIJOUX_AAC": encoder.path, "BIJOUX_RENDER": renderer.path],
                 inputFiles: artFiles(art) + [encoder, renderer], outputFiles: outputs)
         ]
+    }
+
+    /// The languages the tool writes a strings file for: the catalog's source language and
+    /// every language any key has. Nothing when the catalog cannot be read: the tool then
+    /// stops the build with the error, at its line and column.
+    static func catalogLanguages(_ catalog: URL) -> [String] {
+        guard let data = FileManager.default.contents(atPath: catalog.path),
+            let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let source = top["sourceLanguage"] as? String
+        else { return [] }
+        var languages: Set<String> = [source]
+        for case let entry as [String: Any] in (top["strings"] as? [String: Any] ?? [:]).values {
+            languages.formUnion((entry["localizations"] as? [String: Any] ?? [:]).keys)
+        }
+        return languages.sorted()
     }
 
     /// A folder beside `art` that the tool marked as its own output (`.bijoux-output`):
@@ -95,7 +131,7 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
             return try Self.commands(
                 art: art, workFolder: context.pluginWorkDirectoryURL, tool: context.tool(named: "bijoux-assets").url,
                 encoder: context.tool(named: "bijoux-aac").url, renderer: context.tool(named: "bijoux-render").url,
-                target: target.displayName)
+                target: target.displayName, strings: .catalog)
         }
     }
 #endif

@@ -10,7 +10,9 @@ import BijouxAssets
 let tool = "bijoux-assets"
 let version = ToolIdentity.version
 
-let commands: [CommandSpec] = [buildCommand, charmCommand, watchCommand, checkCommand, appAssetsCommand, keyCommand, diffCommand]
+let commands: [CommandSpec] = [
+    buildCommand, charmCommand, watchCommand, checkCommand, appAssetsCommand, stringsCommand, keyCommand, diffCommand,
+]
 
 func printError(_ line: String) {
     let bytes = Array((line + "\n").utf8)

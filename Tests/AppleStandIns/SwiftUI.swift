@@ -45,3 +45,32 @@ public protocol Shape: Sendable, Animatable, View {
     @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
     public init(_ resource: ColorResource) { fatalError("stand-in") }
 }
+
+// MARK: Foundation's, which Apple's SwiftUI re-exports and Linux's Foundation lacks
+
+/// https://developer.apple.com/documentation/foundation/localizedstringresource
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+public struct LocalizedStringResource {
+    /// https://developer.apple.com/documentation/foundation/localizedstringresource/bundledescription
+    public enum BundleDescription {
+        /// https://developer.apple.com/documentation/foundation/localizedstringresource/bundledescription/main
+        case main
+        /// https://developer.apple.com/documentation/foundation/localizedstringresource/bundledescription/aturl(_:)
+        case atURL(URL)
+    }
+
+    /// https://developer.apple.com/documentation/foundation/localizedstringresource/init(_:defaultvalue:table:locale:bundle:comment:)-1apqa
+    public init(
+        _ key: StaticString, defaultValue: String.LocalizationValue, table: String? = nil, locale: Locale = .current,
+        bundle: LocalizedStringResource.BundleDescription = .main, comment: StaticString? = nil
+    ) { fatalError("stand-in") }
+}
+
+extension String {
+    /// https://developer.apple.com/documentation/swift/string/localizationvalue
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    public struct LocalizationValue {
+        /// https://developer.apple.com/documentation/swift/string/localizationvalue/init(_:)
+        public init(_ value: String) { fatalError("stand-in") }
+    }
+}

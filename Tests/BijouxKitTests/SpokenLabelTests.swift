@@ -23,3 +23,32 @@ struct SpokenLabelTests {
         #expect(SpokenLabel.kind(displayName: "Heart", isHandDrawn: true) == "hand-drawn bijou")
     }
 }
+
+@Suite("SpokenWords: the spoken phrases in other languages")
+struct SpokenWordsTests {
+    @Test func theEnglishWordsAreTheDefault() {
+        #expect(SpokenLabel.kind(displayName: "Heart", isHandDrawn: false, in: .english) == "heart bijou")
+        #expect(SpokenWords.phrases.map(\.key) == [SpokenWords.handDrawnKey, SpokenWords.typeKindKey])
+        #expect(SpokenWords.phrases.map(\.english) == ["hand-drawn bijou", "%@ bijou"])
+        #expect(SpokenWords.phrases.allSatisfy { !$0.comment.isEmpty && !$0.key.hasPrefix(CharmStrings.charmKeyPrefix) })
+    }
+
+    @Test func aTranslationPlacesTheNameWhereItsFormatSays() {
+        let french = SpokenWords(handDrawn: "bijou dessiné à la main", typeKind: "bijou %@")
+        #expect(SpokenLabel.kind(displayName: "Chat", isHandDrawn: false, in: french) == "bijou chat")
+        #expect(SpokenLabel.kind(displayName: "Chat", isHandDrawn: true, in: french) == "bijou dessiné à la main")
+        #expect(SpokenWords(handDrawn: "", typeKind: "%1$@ (100 %%)").typeKind(named: "x") == "x (100 %)")
+        // A stray percent sign stays what it is.
+        #expect(SpokenWords(handDrawn: "", typeKind: "%d %@ %").typeKind(named: "x") == "%d x %")
+    }
+
+    @Test func lookupAsksForEachKeyWithItsEnglish() {
+        var asked: [String: String] = [:]
+        let words = SpokenWords { key, english in
+            asked[key] = english
+            return "<\(english)>"
+        }
+        #expect(asked == [SpokenWords.handDrawnKey: "hand-drawn bijou", SpokenWords.typeKindKey: "%@ bijou"])
+        #expect(words == SpokenWords(handDrawn: "<hand-drawn bijou>", typeKind: "<%@ bijou>"))
+    }
+}

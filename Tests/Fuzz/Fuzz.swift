@@ -14,6 +14,7 @@ let fuzzTargets: [String: @Sendable ([UInt8]) -> Void] = [
     "png": fuzzPNG, "svg": fuzzSVG, "json": fuzzJSON,
     "charms": fuzzCharmTable, "score": fuzzScore, "haptics": fuzzHaptics, "palette": fuzzPalette,
     "appicon": fuzzAppIcon, "icons": fuzzIconSettings, "cache": fuzzBuildCache, "request": fuzzRequestHead,
+    "strings": fuzzStringCatalog,
 ]
 
 nonisolated(unsafe) private var selected: (@Sendable ([UInt8]) -> Void)?

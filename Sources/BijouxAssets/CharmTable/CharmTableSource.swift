@@ -84,6 +84,20 @@ extension CharmTableSource {
         return CharmTableSource(charms: charms, canvas: canvas)
     }
 
+    /// Why `name` does not fit three-up on the island (`CharmLimits.islandWidth`), or nil
+    /// when it fits: the one message for a name in charms.json and a translated one.
+    package static func islandProblem(_ name: String) -> String? {
+        let width = CharmLimits.islandWidth(of: name)
+        guard width > CharmLimits.maxNameLength else { return nil }
+        let measure = width == name.count ? "\(width) characters" : "\(width) characters wide (a wide character counts two)"
+        return "\"\(name)\" is \(measure); at most \(CharmLimits.maxNameLength) fit three-up on the island"
+    }
+
+    /// Why `note` is too long for its card, or nil: for charms.json and translations.
+    package static func noteProblem(_ note: String) -> String? {
+        note.count > CharmLimits.maxNoteLength ? "is \(note.count) characters; a note is at most \(CharmLimits.maxNoteLength)" : nil
+    }
+
     /// The accepted sway durations and why, from the physics constants themselves.
     static var swayDurationRule: String {
         let p = CharmPhysics.self, limits = p.swayDurationLimits
@@ -105,15 +119,10 @@ extension CharmTableSource {
         }
         let displayName = try fields.string("displayName")
         if displayName.allSatisfy(\.isWhitespace) { throw fields.fail("displayName", "must not be empty") }
-        if displayName.count > CharmLimits.maxNameLength {
-            throw fields.fail(
-                "displayName", "\"\(displayName)\" is \(displayName.count) characters; at most \(CharmLimits.maxNameLength) fit three-up on the island")
-        }
+        if let problem = islandProblem(displayName) { throw fields.fail("displayName", problem) }
         let note = try fields.string("note")
         if note.allSatisfy(\.isWhitespace) { throw fields.fail("note", "every stock charm arrives with a note; it must not be empty") }
-        if note.count > CharmLimits.maxNoteLength {
-            throw fields.fail("note", "is \(note.count) characters; a note is at most \(CharmLimits.maxNoteLength)")
-        }
+        if let problem = noteProblem(note) { throw fields.fail("note", problem) }
         let sway = try fields.number("swayDuration", "a number of seconds")
         guard CharmPhysics.acceptsSwayDuration(sway) else {
             throw fields.fail("swayDuration", "\(Format.number(sway)) s is out of range: \(swayDurationRule)")

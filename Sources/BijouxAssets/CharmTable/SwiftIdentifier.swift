@@ -87,9 +87,11 @@ package enum SwiftIdentifier {
     }
 
     /// What `CharmType` has besides its cases: the generated properties and what
-    /// `RawRepresentable`, `CaseIterable` and `Hashable` give it.
+    /// `RawRepresentable`, `CaseIterable` and `Hashable` give it, and the static `bundle`
+    /// BijouxKit's `CatalogImage` asks of it (`bundle` → `bundle_`).
     package static let memberNames: Set<String> = [
-        "allCases", "rawValue", "hashValue", "init", "imageName", "displayName", "stockNote", "sway",
+        "allCases", "rawValue", "hashValue", "init", "imageName", "displayName", "stockNote", "sway", "displayNameKey", "stockNoteKey",
+        "stringsBundle", "bundle", "localizedDisplayName", "localizedStockNote", "displayNameResource", "stockNoteResource",
     ]
 
     /// Words that cannot name a case without backticks: The Swift Programming

@@ -5,7 +5,7 @@
 ///
 ///     {"strict": true}
 ///
-/// `strict`: warnings fail the build (`build` and `charm`, and so both plugins, which run
+/// `strict`: warnings fail the build (`build`, `charm`, `app-assets`, and so both plugins, which run
 /// `build`), as `--strict` does; either one makes a build strict, and `"strict": false`
 /// does not undo `--strict`. `watch` keeps building on warnings, which it is for seeing
 /// on the contact sheet; `check` compares outputs, which warnings do not change.

@@ -202,7 +202,7 @@ package struct FinalStep: Sendable {
 /// before the app icon too; then the final step over them all.
 package enum Stages {
     package static let all: [any Stage.Type] = [
-        CatalogStage.self, SoundsStage.self, TableStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self,
+        CatalogStage.self, SoundsStage.self, TableStage.self, StringsStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self,
         SymbolsStage.self, AppIconStage.self,
     ]
     package static let final: FinalStep = ContactSheetStep.step

@@ -68,6 +68,23 @@ struct ContactSheet: Equatable, Sendable {
         var warnings: [String] = []
     }
 
+    /// A language of the String Catalog, or the double-length pseudolanguage, as the
+    /// page's language switch shows it (`StringsStage`): each charm's name and note as
+    /// the app shows them in it.
+    struct Language: Equatable, Sendable {
+        /// "fr", or `DoubleLength.code`.
+        var code: String
+        var label: String
+        /// By catalog key (`charm.cat.displayName`): the translation, or the source
+        /// language's text where there is none.
+        var texts: [String: String]
+        /// The keys shown in the source language for want of a translation.
+        var fallback: [String]
+        /// The names too wide for the island, by key, with what the build's warning says
+        /// of each.
+        var tooWide: [String: String]
+    }
+
     var charms: [Charm] = []
     var icons: [Icon] = []
     var appIcon: [AppIconLook] = []
@@ -75,6 +92,8 @@ struct ContactSheet: Equatable, Sendable {
     var appIconSafeZone: Image?
     /// Warnings about no one asset (a stray file among the icons).
     var otherWarnings: [String] = []
+    /// The source language first; empty without a String Catalog.
+    var languages: [Language] = []
 
     /// How many cards carry at least one warning.
     var assetsWithWarnings: Int {
@@ -88,5 +107,6 @@ struct ContactSheet: Equatable, Sendable {
         appIcon += other.appIcon
         appIconSafeZone = other.appIconSafeZone ?? appIconSafeZone
         otherWarnings += other.otherWarnings
+        languages += other.languages
     }
 }

@@ -50,6 +50,19 @@ extension ContactSheet {
         }
         writer.optional(appIconSafeZone) { $0.image($1) }
         writer.list(otherWarnings) { $0.string($1) }
+        writer.list(languages) { writer, language in
+            writer.string(language.code)
+            writer.string(language.label)
+            writer.list(language.texts.keys.sorted()) { writer, key in
+                writer.string(key)
+                writer.string(language.texts[key] ?? "")
+            }
+            writer.list(language.fallback) { $0.string($1) }
+            writer.list(language.tooWide.keys.sorted()) { writer, key in
+                writer.string(key)
+                writer.string(language.tooWide[key] ?? "")
+            }
+        }
     }
 
     init?(reading reader: inout ByteReader) {
@@ -84,9 +97,22 @@ extension ContactSheet {
                 return AppIconLook(kind: kind, variant: variant, image: image, home: home, approximation: approximation, warnings: warnings)
             }),
             let safeZone = reader.optional({ $0.image() }),
-            let otherWarnings = strings(&reader)
+            let otherWarnings = strings(&reader),
+            let languages: [Language] = reader.list({ reader in
+                func pairs(_ reader: inout ByteReader) -> [String: String]? {
+                    reader.list { reader -> (String, String)? in
+                        guard let key = reader.string(), let text = reader.string() else { return nil }
+                        return (key, text)
+                    }.map { Dictionary($0, uniquingKeysWith: { first, _ in first }) }
+                }
+                guard let code = reader.string(), let label = reader.string(), let texts = pairs(&reader), let fallback = strings(&reader),
+                    let tooWide = pairs(&reader)
+                else { return nil }
+                return Language(code: code, label: label, texts: texts, fallback: fallback, tooWide: tooWide)
+            })
         else { return nil }
-        self.init(charms: charms, icons: icons, appIcon: appIcon, appIconSafeZone: safeZone, otherWarnings: otherWarnings)
+        self.init(
+            charms: charms, icons: icons, appIcon: appIcon, appIconSafeZone: safeZone, otherWarnings: otherWarnings, languages: languages)
     }
 }
 

@@ -25,7 +25,7 @@ public enum ContactSheetPage {
         page += header(sheet, colors: palette.colors.count, sections: (views.isEmpty ? [] : [("views", "In the app")]) + sections.map { ($0.0, $0.1) })
         page += "<main>\n" + views
         for (id, title, cards) in sections { page += section(id, title, cards) }
-        page += "</main>\n<script>\n\(SheetStyle.script)</script>\n</body>\n</html>\n"
+        page += "</main>\n" + languageData(sheet.languages) + "<script>\n\(SheetStyle.script)</script>\n</body>\n</html>\n"
         return page
     }
 
@@ -35,15 +35,15 @@ public enum ContactSheetPage {
         let warned = sheet.assetsWithWarnings
         var text = "<header class=\"top\">\n<h1>Bijoux contact sheet</h1>\n"
         let counts = [
-            HTML.count(sheet.charms.count, "charm"), HTML.count(sheet.icons.count, "icon"),
-            HTML.count(sheet.appIcon.count, "app icon look"), HTML.count(colors, "colour"),
+            Format.count(sheet.charms.count, "charm"), Format.count(sheet.icons.count, "icon"),
+            Format.count(sheet.appIcon.count, "app icon look"), Format.count(colors, "colour"),
         ].joined(separator: " · ")
         text += "<p class=\"summary\" data-warned=\"\(warned)\">\(counts). "
         if warned == 0 {
             text += "<strong class=\"ok\">No asset warns.</strong>"
         } else {
             let links = warnedAssets(sheet).map { "<a href=\"#\(anchor($0.asset))\">\(HTML.escape($0.name))</a>" }
-            text += "<strong class=\"warn\">\(HTML.count(warned, "asset warns", "assets warn"))</strong>: \(links.joined(separator: ", "))."
+            text += "<strong class=\"warn\">\(Format.count(warned, "asset warns", "assets warn"))</strong>: \(links.joined(separator: ", "))."
         }
         text += "</p>\n"
         for warning in sheet.otherWarnings { text += "<p class=\"other-warning\">\(HTML.escape(warning))</p>\n" }
@@ -52,7 +52,7 @@ public enum ContactSheetPage {
             <div class="controls">
             <button type="button" data-toggle="ground" data-on="light" data-off="dark">Light / dark background</button>
             <button type="button" data-toggle="outlines" data-on="on" data-off="off">Outlines</button>
-            </div>
+            \(languageSwitch(sheet.languages))</div>
             <details class="legend"><summary>How to read this page</summary>
             <p>\(HTML.escape(LegibilityReport.explanation))</p>
             <p>\(HTML.escape(SheetViews.glowExplanation))</p>
@@ -63,6 +63,31 @@ public enum ContactSheetPage {
 
             """
         return text
+    }
+
+    /// The language switch, when the art has a String Catalog: the names and notes of
+    /// the cards and the app's surfaces in each language of the catalog, or the
+    /// double-length pseudolanguage; a name too wide for the island is marked as the
+    /// build's warning says. The texts are data in the page (`languageData`); the
+    /// script puts them in place.
+    static func languageSwitch(_ languages: [ContactSheet.Language]) -> String {
+        guard !languages.isEmpty else { return "" }
+        let options = languages.map { "<option value=\"\(HTML.escape($0.code))\">\(HTML.escape($0.label))</option>" }.joined()
+        return "<label class=\"language\">Language <select data-language>\(options)</select></label>\n"
+    }
+
+    /// The languages' texts as JSON for the script, safe inside a `<script>` element.
+    static func languageData(_ languages: [ContactSheet.Language]) -> String {
+        guard !languages.isEmpty else { return "" }
+        var object: [String: JSONOutput] = [:]
+        for language in languages {
+            object[language.code] = [
+                "texts": .object(language.texts.mapValues { .string($0) }), "fallback": .array(language.fallback.map { .string($0) }),
+                "tooWide": .object(language.tooWide.mapValues { .string($0) }),
+            ]
+        }
+        let json = JSONWriter.xcodeStyle(.object(object), trailingNewline: false).replacingScriptEnds()
+        return "<script type=\"application/json\" id=\"bijoux-languages\">\(json)</script>\n"
     }
 
     /// Every card that warns, as (its data-asset value, its name), in page order.
@@ -82,11 +107,12 @@ public enum ContactSheetPage {
     }
 
     /// The opening of a card: its asset, its warning count, its title.
-    static func cardOpening(asset: String, kind: String, warnings: [String], title: String, subtitle: String) -> String {
+    /// `titleKey`: the title's key in the String Catalog, so the language switch changes it.
+    static func cardOpening(asset: String, kind: String, warnings: [String], title: String, titleKey: String? = nil, subtitle: String) -> String {
         let flagged = warnings.isEmpty ? "" : " data-warnings=\"\(warnings.count)\""
         var text = "<article class=\"card \(kind)\" id=\"\(anchor(asset))\" data-asset=\"\(HTML.escape(asset))\"\(flagged)>\n"
-        text += "<header><h3>\(HTML.escape(title))</h3> <code>\(HTML.escape(subtitle))</code>"
-        if !warnings.isEmpty { text += " <span class=\"badge\">\(HTML.count(warnings.count, "warning"))</span>" }
+        text += "<header><h3\(HTML.textKey(titleKey))>\(HTML.escape(title))</h3> <code>\(HTML.escape(subtitle))</code>"
+        if !warnings.isEmpty { text += " <span class=\"badge\">\(Format.count(warnings.count, "warning"))</span>" }
         return text + "</header>\n"
     }
 
@@ -102,8 +128,11 @@ public enum ContactSheetPage {
     }
 
     static func charmCard(_ charm: ContactSheet.Charm) -> String {
-        var text = cardOpening(asset: "charm:" + charm.id, kind: "charm", warnings: charm.warnings, title: charm.displayName, subtitle: charm.id)
-        text += "<p class=\"note\">\u{201C}\(HTML.escape(charm.note))\u{201D}</p>\n<div class=\"scales\">\n"
+        var text = cardOpening(
+            asset: "charm:" + charm.id, kind: "charm", warnings: charm.warnings, title: charm.displayName,
+            titleKey: CharmStrings.displayNameKey(id: charm.id), subtitle: charm.id)
+        text +=
+            "<p class=\"note\">\u{201C}<span\(HTML.textKey(CharmStrings.noteKey(id: charm.id)))>\(HTML.escape(charm.note))</span>\u{201D}</p>\n<div class=\"scales\">\n"
         let box = charm.paintedBox
         for (index, render) in charm.images.enumerated() {
             let scale = index + 1
@@ -193,6 +222,18 @@ extension ContactSheetPage {
 }
 
 extension String {
+    /// `</` written `<\/` (the same JSON string), so text in a `<script>` cannot end it.
+    fileprivate func replacingScriptEnds() -> String {
+        var out = ""
+        var previous: Character?
+        for character in self {
+            if previous == "<" && character == "/" { out += "\\" }
+            out.append(character)
+            previous = character
+        }
+        return out
+    }
+
     /// `charm:cat` → `charm-cat`, for element ids.
     fileprivate func replacingColons() -> String {
         String(map { $0 == ":" ? "-" : $0 })

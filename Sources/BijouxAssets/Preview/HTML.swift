@@ -47,8 +47,12 @@ package enum HTML {
         }
     }
 
-    /// "1 warning", "2 warnings".
-    static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(n) \(n == 1 ? singular : plural ?? singular + "s")"
+    /// ` data-text-key="<key>"`: the element's text is the String Catalog's `key`, which the
+    /// contact sheet's language switch puts in; empty for nil.
+    static func textKey(_ key: String?, of attribute: String = "text") -> String {
+        key.map { " data-\(attribute)-key=\"\(escape($0))\"" } ?? ""
     }
+
+    /// ` data-alt-key="<key>"`: the element's `alt` is the String Catalog's `key`.
+    static func altKey(_ key: String) -> String { textKey(key, of: "alt") }
 }

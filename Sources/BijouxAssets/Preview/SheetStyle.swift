@@ -51,6 +51,8 @@ enum SheetStyle {
             .surface .hang { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * var(--pt) * 1px); height: calc(var(--w) * \(HTML.number(CharmArt.aspect)) * var(--pt) * 1px); }
             .surface .name { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * var(--pt) * 1px); text-align: center; white-space: nowrap; overflow: hidden; color: var(--ink); font-weight: 500; font-size: calc(var(--size) * var(--pt) * 1px); }
             .surface .name[data-overflows] { color: #FF6A5A; }
+            [data-too-wide] { color: #FF6A5A; text-decoration: underline wavy #FF6A5A; } [data-fallback] { opacity: 0.65; font-style: italic; }
+            .controls select { background: #2A2622; color: var(--ink); border: 1px solid #4A443D; border-radius: 6px; padding: 4px 8px; margin-left: 4px; }
             .island { background: #000; }
             .tray { background: var(--paper); }
             .surface.dish { overflow: visible; margin: 24px 30px; background: radial-gradient(ellipse at center, #26221E 0%, var(--paper) 70%); border-radius: 50%; }
@@ -67,8 +69,9 @@ enum SheetStyle {
             """
     }
 
-    /// Toggles (remembered across reloads), broken-image marks, names shrunk to fit as
-    /// the island's minimum scale factor allows, and, when served by `watch --serve`,
+    /// Toggles (remembered across reloads), the language switch (remembered too, or
+    /// chosen by `?lang=<code>` in the address), broken-image marks, names shrunk to fit
+    /// as the island's minimum scale factor allows, and, when served by `watch --serve`,
     /// a reload after each rebuild that keeps the scroll position.
     static var script: String {
         """
@@ -84,14 +87,57 @@ enum SheetStyle {
               try { localStorage.setItem('bijoux-' + key, root.dataset[key]); } catch (e) {}
             });
           });
-          document.querySelectorAll('[data-fit]').forEach(function (name) {
-            var least = parseFloat(name.dataset.fit), base = parseFloat(getComputedStyle(name).fontSize), scale = 1;
-            while (name.scrollWidth > name.clientWidth && scale > least) {
-              scale = Math.max(least, scale - 0.02);
-              name.style.fontSize = (base * scale) + 'px';
-            }
-            if (name.scrollWidth > name.clientWidth) name.dataset.overflows = 'true';
-          });
+          function fit() {
+            document.querySelectorAll('[data-fit]').forEach(function (name) {
+              name.style.fontSize = '';
+              delete name.dataset.overflows;
+              var least = parseFloat(name.dataset.fit), base = parseFloat(getComputedStyle(name).fontSize), scale = 1;
+              while (name.scrollWidth > name.clientWidth && scale > least) {
+                scale = Math.max(least, scale - 0.02);
+                name.style.fontSize = (base * scale) + 'px';
+              }
+              if (name.scrollWidth > name.clientWidth) name.dataset.overflows = 'true';
+            });
+          }
+          var data = document.getElementById('bijoux-languages'), chooser = document.querySelector('select[data-language]');
+          if (data && chooser) {
+            var languages = JSON.parse(data.textContent), texts = document.querySelectorAll('[data-text-key]'), alts = document.querySelectorAll('[data-alt-key]');
+            texts.forEach(function (element) { element.dataset.source = element.textContent; });
+            alts.forEach(function (element) { element.dataset.sourceAlt = element.alt; });
+            var show = function (code) {
+              var language = languages[code];
+              if (!language) return false;
+              root.dataset.language = code;
+              if (code !== '\(DoubleLength.code)') root.lang = code;
+              chooser.value = code;
+              texts.forEach(function (element) {
+                var key = element.dataset.textKey, text = language.texts[key], wide = language.tooWide[key];
+                element.textContent = text === undefined ? element.dataset.source : text;
+                if (wide) { element.dataset.tooWide = 'true'; element.title = wide; } else { delete element.dataset.tooWide; element.removeAttribute('title'); }
+                if (language.fallback.indexOf(key) >= 0) {
+                  element.dataset.fallback = 'true';
+                  if (!wide) element.title = "no translation: the app shows the source language's text";
+                } else {
+                  delete element.dataset.fallback;
+                }
+              });
+              alts.forEach(function (element) {
+                var text = language.texts[element.dataset.altKey];
+                element.alt = text === undefined ? element.dataset.sourceAlt : text;
+              });
+              fit();
+              return true;
+            };
+            chooser.addEventListener('change', function () {
+              show(chooser.value);
+              try { localStorage.setItem('bijoux-language', chooser.value); } catch (e) {}
+            });
+            var saved = null;
+            try { saved = localStorage.getItem('bijoux-language'); } catch (e) {}
+            if (!show(new URLSearchParams(location.search).get('lang')) && !show(saved)) show(chooser.options[0].value);
+          } else {
+            fit();
+          }
           window.addEventListener('load', function () {
             var images = Array.prototype.slice.call(document.images), loaded = 0;
             images.forEach(function (image) {

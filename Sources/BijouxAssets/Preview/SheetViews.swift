@@ -100,7 +100,8 @@ package enum SheetViews {
 
     /// A surface at `pt` CSS pixels per point: the thread, the rings, the charms.
     static func surface(
-        _ surface: Surface, class kind: String, pt: Double, charms: [ContactSheet.Charm], charmWidth: Double, strokeWidth: Double, names: [String]? = nil
+        _ surface: Surface, class kind: String, pt: Double, charms: [ContactSheet.Charm], charmWidth: Double, strokeWidth: Double,
+        names: [(text: String, key: String?)]? = nil
     ) -> String {
         let xs = hangingXs(count: charms.count, width: surface.width)
         let hangings = xs.map { Hanging(thread: surface.thread, x: $0, width: charmWidth) }
@@ -109,7 +110,7 @@ package enum SheetViews {
         for (charm, hanging) in zip(charms, hangings) {
             let image = charm.images.last!
             text +=
-                "<img class=\"art hang\" src=\"\(HTML.link(image.path))\" alt=\"\(HTML.escape(charm.displayName))\" style=\"--x:\(HTML.number(hanging.box.x));--y:\(HTML.number(hanging.box.y));--w:\(HTML.number(hanging.box.width))\">"
+                "<img class=\"art hang\" src=\"\(HTML.link(image.path))\" alt=\"\(HTML.escape(charm.displayName))\"\(HTML.altKey(CharmStrings.displayNameKey(id: charm.id))) style=\"--x:\(HTML.number(hanging.box.x));--y:\(HTML.number(hanging.box.y));--w:\(HTML.number(hanging.box.width))\">"
         }
         text +=
             "<svg viewBox=\"0 0 \(HTML.number(surface.width)) \(HTML.number(surface.height))\" width=\"\(HTML.number(surface.width * pt))\" height=\"\(HTML.number(surface.height * pt))\" aria-hidden=\"true\">"
@@ -126,7 +127,7 @@ package enum SheetViews {
             for (name, hanging) in zip(names, hangings) {
                 let y = hanging.box.y + hanging.box.width * CharmArt.aspect + 4
                 text +=
-                    "<span class=\"name\" data-fit=\"\(HTML.number(nameMinimumScale))\" style=\"--x:\(HTML.number(hanging.ringCenter.x - column / 2));--y:\(HTML.number(y));--w:\(HTML.number(column));--size:\(HTML.number(nameSize))\">\(HTML.escape(name))</span>"
+                    "<span class=\"name\" data-fit=\"\(HTML.number(nameMinimumScale))\"\(HTML.textKey(name.key)) style=\"--x:\(HTML.number(hanging.ringCenter.x - column / 2));--y:\(HTML.number(y));--w:\(HTML.number(column));--size:\(HTML.number(nameSize))\">\(HTML.escape(name.text))</span>"
             }
         }
         text += "</div>"
@@ -136,10 +137,11 @@ package enum SheetViews {
     static func island(_ worn: [ContactSheet.Charm]) -> String {
         var text = "<div class=\"view\" data-view=\"island\">\n<h3>Dynamic Island</h3>\n"
         text +=
-            "<p>The bracelet worn on the island: \(worn.count) charms at \(HTML.number(islandCharmWidth)) pt on the thread, on black, at @3x (3 px per point, the phone's pixels); then the expanded island with their names, which shrink to at most \(Int(nameMinimumScale * 100)) % to fit \(CharmLimits.maxWorn)-up (a name in red does not fit), and a row of \(CharmLimits.maxNameLength)-character names, the longest allowed.</p>\n"
+            "<p>The bracelet worn on the island: \(worn.count) charms at \(HTML.number(islandCharmWidth)) pt on the thread, on black, at @3x (3 px per point, the phone's pixels); then the expanded island with their names, which shrink to at most \(Int(nameMinimumScale * 100)) % to fit \(CharmLimits.maxWorn)-up (a name in red does not fit), and a row of \(CharmLimits.maxNameLength)-character names, the longest allowed. With a String Catalog, the language switch shows each language's names here and on the cards; a name too wide for the island (a wide character counts two) is underlined in red, as the build warns of it.</p>\n"
         text += surface(compactIsland, class: "island", pt: 3, charms: worn, charmWidth: islandCharmWidth, strokeWidth: 1.1)
         let longest = String(String(repeating: "Long name ", count: 4).prefix(CharmLimits.maxNameLength))
-        for names in [worn.map(\.displayName), Array(repeating: longest, count: worn.count)] {
+        let wornNames = worn.map { (text: $0.displayName, key: Optional(CharmStrings.displayNameKey(id: $0.id))) }
+        for names in [wornNames, Array(repeating: (text: longest, key: nil), count: worn.count)] {
             text += surface(expandedIsland, class: "island", pt: 1.5, charms: worn, charmWidth: expandedCharmWidth, strokeWidth: 1.6, names: names)
             text += "\n"
         }
@@ -157,7 +159,7 @@ package enum SheetViews {
             "<svg viewBox=\"0 0 \(HTML.number(dish.width)) \(HTML.number(dish.height))\" width=\"\(HTML.number(dish.width))\" height=\"\(HTML.number(dish.height))\" aria-hidden=\"true\"><ellipse cx=\"\(HTML.number(dish.width / 2))\" cy=\"\(HTML.number(dish.height / 2))\" rx=\"\(HTML.number(dish.width / 2 - 1))\" ry=\"\(HTML.number(dish.height / 2 - 1))\" fill=\"none\" stroke=\"var(--camel)\" stroke-opacity=\"0.5\"/></svg>"
         for (charm, slot) in zip(charms, slots) {
             text +=
-                "<img class=\"art hang\" src=\"\(HTML.link(charm.images.last!.path))\" alt=\"\(HTML.escape(charm.displayName))\" style=\"--x:\(HTML.number(slot.x - size / 2));--y:\(HTML.number(slot.y - size * CharmArt.aspect / 2));--w:\(HTML.number(size))\">"
+                "<img class=\"art hang\" src=\"\(HTML.link(charm.images.last!.path))\" alt=\"\(HTML.escape(charm.displayName))\"\(HTML.altKey(CharmStrings.displayNameKey(id: charm.id))) style=\"--x:\(HTML.number(slot.x - size / 2));--y:\(HTML.number(slot.y - size * CharmArt.aspect / 2));--w:\(HTML.number(size))\">"
         }
         return text + "</div>\n</div>\n"
     }
@@ -189,7 +191,7 @@ package enum SheetViews {
                 }
                 if let charm {
                     text +=
-                        "<img class=\"art\" src=\"\(HTML.link(charm.images.last!.path))\" width=\"\(HTML.number(size))\" height=\"\(HTML.number(size * CharmArt.aspect))\" alt=\"\(HTML.escape(charm.displayName))\">"
+                        "<img class=\"art\" src=\"\(HTML.link(charm.images.last!.path))\" width=\"\(HTML.number(size))\" height=\"\(HTML.number(size * CharmArt.aspect))\" alt=\"\(HTML.escape(charm.displayName))\"\(HTML.altKey(CharmStrings.displayNameKey(id: charm.id)))>"
                 }
             }
             text += "</div>\n"

@@ -43,6 +43,12 @@ public enum Format {
         number(share * 100, decimals: decimals) + " %"
     }
 
+    /// A count and what it counts: "1 warning", "2 warnings" (`plural` for words that
+    /// do not take an "s").
+    package static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) \(n == 1 ? singular : plural ?? singular + "s")"
+    }
+
     /// A length in pixels to one decimal at most: "12.5 px".
     public static func pixels(_ value: Double) -> String { number(value, decimals: 1) + " px" }
 }

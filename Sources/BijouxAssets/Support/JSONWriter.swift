@@ -25,16 +25,19 @@ package indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLitera
 /// indent, `"key" : value`, sorted keys, a trailing newline. The same writer serves
 /// the charm table's JSON twin and Icon Composer's icon.json (the same style, as
 /// Icon Composer writes it: without the trailing newline), so there is one JSON
-/// style in the build.
+/// style in the build. Keys are sorted by their UTF-8 bytes, or by `keyOrder` (a
+/// String Catalog's, `XcodeKeyOrder`).
 package enum JSONWriter {
-    package static func xcodeStyle(_ value: JSONOutput, trailingNewline: Bool = true) -> String {
+    package static func xcodeStyle(
+        _ value: JSONOutput, trailingNewline: Bool = true, keyOrder: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    ) -> String {
         var text = ""
-        write(value, indent: 0, into: &text)
+        write(value, indent: 0, keyOrder: keyOrder, into: &text)
         if trailingNewline { text += "\n" }
         return text
     }
 
-    private static func write(_ value: JSONOutput, indent: Int, into text: inout String) {
+    private static func write(_ value: JSONOutput, indent: Int, keyOrder: (String, String) -> Bool, into text: inout String) {
         let pad = String(repeating: " ", count: indent)
         let inner = String(repeating: " ", count: indent + 2)
         switch value {
@@ -48,17 +51,17 @@ package enum JSONWriter {
             text += "[\n"
             for (i, element) in elements.enumerated() {
                 text += inner
-                write(element, indent: indent + 2, into: &text)
+                write(element, indent: indent + 2, keyOrder: keyOrder, into: &text)
                 text += i == elements.count - 1 ? "\n" : ",\n"
             }
             text += pad + "]"
         case .object(let members):
             if members.isEmpty { text += "{\n\n\(pad)}"; return }
             text += "{\n"
-            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let keys = members.keys.sorted(by: keyOrder)
             for (i, key) in keys.enumerated() {
                 text += inner + quote(key) + " : "
-                write(members[key]!, indent: indent + 2, into: &text)
+                write(members[key]!, indent: indent + 2, keyOrder: keyOrder, into: &text)
                 text += i == keys.count - 1 ? "\n" : ",\n"
             }
             text += pad + "}"

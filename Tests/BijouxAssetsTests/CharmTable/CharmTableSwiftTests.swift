@@ -21,7 +21,8 @@ struct CharmTableSwiftTests {
         let reserved = SwiftIdentifier.reservedWords.filter { AssetName.isValid($0) && $0.first!.isLowercase }.sorted()
         let ids =
             ["star", "coffee-cup"] + reserved + [
-                "Type", "Any", "8-ball", "URL-box", "snake_case", "allCases", "rawValue", "imageName", "sway", "hashValue",
+                "Type", "Any", "8-ball", "URL-box", "snake_case", "allCases", "rawValue", "imageName", "sway", "hashValue", "displayNameKey",
+                "localizedDisplayName", "stringsBundle",
             ]
         let names = [
             #"say "hi" \(x) #{ \"#, "line\nbreak\tand\r", "💛 é 漢字", "\u{202E}rtl\u{2028}", "/* not */ // a comment",
@@ -49,15 +50,24 @@ struct CharmTableSwiftTests {
         #expect(text.contains("        case .coffeeCup: return \"coffee-cup\"\n"))
         #expect(text.contains("        case .coffeeCup: return \"Coffee Cup\"\n"))
         #expect(text.contains("        case .coffeeCup: return CharmSway(duration: 4.4)\n"))
-        #expect(text.contains("    /// What the charm is called, at most 26 characters.\n"))
-        // Only the table: the model is BijouxKit's, imported, never written out.
-        #expect(lines[3] == "import BijouxKit")
-        #expect(!text.contains("import Foundation"))
-        for declaration in ["struct", "func", "static", "extension", "CharmPhysics", "CharmLimits", "CharmArt"] {
-            #expect(!text.contains(declaration), "the generated file declares or names \(declaration)")
+        #expect(text.contains("    /// What the charm is called, at most 26 characters, in the table's language.\n"))
+        // The keys of the String Catalog, as BijouxKit makes them.
+        #expect(text.contains("        case .coffeeCup: return \"charm.coffee-cup.displayName\"\n"))
+        #expect(text.contains("        case .star: return \"charm.star.note\"\n"))
+        // Only the table: the model is BijouxKit's, imported, never written out; the
+        // localized words come from BijouxKit's LocalizableCharm, given the bundle, which
+        // the file declares for itself (so it compiles without CatalogSymbols.swift).
+        #expect(lines[3] == "import BijouxKit" && lines[4] == "import Foundation")
+        let bundle = GeneratedBundle.declaration(name: "generatedStringsBundle", token: "BijouxStringsBundleToken")
+        #expect(text.hasSuffix("}\n\n" + bundle))
+        let table = String(text.dropLast(bundle.count))
+        for declaration in ["struct", "func", "extension", "CharmPhysics", "CharmLimits", "CharmArt", "CharmStrings", "#if"] {
+            #expect(!table.contains(declaration), "the generated file declares or names \(declaration)")
         }
+        #expect(table.components(separatedBy: "static").count == 2)
+        #expect(table.contains("    public static var stringsBundle: Bundle { generatedStringsBundle }\n"))
         let types = lines.filter { $0.hasPrefix("public ") }
-        #expect(types == ["public enum CharmType: String, CaseIterable, Codable, Sendable {"])
+        #expect(types == ["public enum CharmType: String, CaseIterable, Codable, Sendable, LocalizableCharm {"])
         #expect(try Self.generate(Self.twoCharms) == text)
     }
 
@@ -119,6 +129,7 @@ struct CharmTableSwiftTests {
                 show(charm.imageName)
                 show(charm.displayName)
                 show(charm.stockNote)
+                print(charm.displayNameKey, charm.stockNoteKey, charm.localizedDisplayName == charm.displayName, charm.localizedStockNote(in: "fr") == charm.stockNote)
                 let sway = charm.sway
                 print(sway.duration, sway.stiffness, sway.damping, sway.naturalFrequency, sway.dampedFrequency, sway.dampedPeriod, sway.settlingTime)
                 var pendulum = CharmPendulum()
@@ -143,6 +154,8 @@ struct CharmTableSwiftTests {
             show(CharmTableJSON.imageName(for: charm))
             show(charm.displayName)
             show(charm.note)
+            // No strings beside the program: every lookup falls back to the table's text.
+            expected.append("charm.\(charm.id).displayName charm.\(charm.id).note true true")
             let sway = CharmSway(duration: charm.swayDuration)
             // SPEC: k = 20 + 14·(5 − d), damping 2·0.42·√k.
             let d = charm.swayDuration, k = 20 + 14 * (5.0 - d)

@@ -10,7 +10,7 @@ struct SwiftIdentifierTests {
         ("8-ball", "_8Ball"), ("24k", "_24k"), ("snake_case", "snake_case"), ("a--b-", "aB"),
         ("default", "`default`"), ("self", "`self`"), ("Self", "`self`"), ("in", "`in`"),
         ("Type", "type"), ("Protocol", "`protocol`"), ("get", "get"), ("async", "async"),
-        ("allCases", "allCases_"), ("init", "init_"), ("sway", "sway_"), ("all-cases", "allCases_"),
+        ("allCases", "allCases_"), ("init", "init_"), ("sway", "sway_"), ("bundle", "bundle_"), ("all-cases", "allCases_"),
     ])
     func caseNames(id: String, expected: String) {
         #expect(SwiftIdentifier.caseName(for: id) == expected)

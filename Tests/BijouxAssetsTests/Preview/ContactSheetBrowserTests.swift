@@ -75,6 +75,22 @@ struct ContactSheetBrowserTests {
         charms.append(["id": "haze", "displayName": "Haze", "note": "a matte that is not black", "swayDuration": 3])
         table["charms"] = charms
         try JSONSerialization.data(withJSONObject: table).write(to: URL(fileURLWithPath: tablePath))
+        // German and Japanese beside the sample's French: a German name too long for the
+        // island, a Japanese one of wide characters too wide for it.
+        let catalogPath = folder.path + "/art/Localizable.xcstrings"
+        var catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: catalogPath))) as! [String: Any]
+        var strings = catalog["strings"] as! [String: Any]
+        for (key, language, value) in [
+            ("charm.heart.displayName", "de", "Herzallerliebstes Schmuckstück"), ("charm.star.displayName", "ja", "きらきらひかるおほしさまのおまもり"),
+        ] {
+            var entry = strings[key] as! [String: Any]
+            var localizations = entry["localizations"] as! [String: Any]
+            localizations[language] = ["stringUnit": ["state": "translated", "value": value]]
+            entry["localizations"] = localizations
+            strings[key] = entry
+        }
+        catalog["strings"] = strings
+        try JSONSerialization.data(withJSONObject: catalog).write(to: URL(fileURLWithPath: catalogPath))
         folder.write(
             "art/charms/haze.png",
             PNGEncoder.encode(
@@ -114,6 +130,53 @@ struct ContactSheetBrowserTests {
         // The hazy charm warns, and the top says so.
         #expect(dom.contains("data-asset=\"charm:haze\" data-warnings=\""))
         #expect(dom.contains("data-warned=\"1\""))
+
+        // The language switch: every language of the catalog and the double-length one;
+        // `?lang=` picks one, and the cards' and the island's names and notes follow.
+        #expect(dom.contains("<html lang=\"en\" data-ground=\"dark\" data-outlines=\"off\" data-language=\"en\""))
+        for option in ["en", "de", "fr", "ja", "double-length"] { #expect(dom.contains("<option value=\"\(option)\"")) }
+        func shown(_ language: String) throws -> String {
+            let (dom, log) = try Browser.run(["--dump-dom", page + "?lang=" + language], profile: folder.path + "/profile")
+            let console = log.split(separator: "\n").filter { $0.contains(":CONSOLE") }
+            #expect(console.isEmpty, "\(language): console messages:\n\(console.joined(separator: "\n"))")
+            #expect(dom.contains("data-language=\"\(language)\""), "\(language)")
+            return dom
+        }
+        /// The elements showing `key` (opening tag and text).
+        func elements(_ dom: String, _ key: String) -> [String] {
+            dom.matches(of: try! Regex("<[a-z0-9]+ [^>]*data-text-key=\"\(key)\"[^>]*>[^<]*")).map { String(dom[$0.range]) }
+        }
+        let french = try shown("fr")
+        #expect(elements(french, "charm.cat.displayName").contains { $0.hasPrefix("<h3 ") && $0.hasSuffix(">Chat") })
+        #expect(elements(french, "charm.cat.note").count == 1 && elements(french, "charm.cat.note")[0].hasSuffix(">je ronronne parce que tu existes"))
+        // The island's names: the first three charms, in French.
+        let islandNames = elements(french, "charm.heart.displayName").filter { $0.hasPrefix("<span class=\"name\"") }
+        #expect(islandNames.count == 1 && islandNames[0].hasSuffix(">Cœur"), "\(islandNames)")
+        #expect(!french.contains("data-too-wide=\"") && !french.contains("data-overflows=\""))
+        // German: the heart's name is too wide, on the island and on its card, and says why;
+        // the untranslated rest is shown in English, marked.
+        let german = try shown("de")
+        let heart = elements(german, "charm.heart.displayName")
+        #expect(heart.count == 2 && heart.allSatisfy { $0.contains("data-too-wide=\"true\"") && $0.hasSuffix(">Herzallerliebstes Schmuckstück") }, "\(heart)")
+        #expect(
+            heart.allSatisfy {
+                $0.contains("title=\"the name &quot;Herzallerliebstes Schmuckstück&quot; is 30 characters; at most 26 fit three-up on the island\"")
+            })
+        #expect(elements(german, "charm.cat.displayName").count == 2)
+        #expect(elements(german, "charm.cat.displayName").allSatisfy { $0.contains("data-fallback=\"true\"") && $0.hasSuffix(">Cat") })
+        // Japanese: 17 wide characters are 34 columns, too wide though fewer than 26.
+        let star = elements(try shown("ja"), "charm.star.displayName")
+        #expect(star.count == 2 && star.allSatisfy { $0.contains("data-too-wide=\"true\"") && $0.contains("34 characters wide") }, "\(star)")
+        // Double length: every text twice; the clover's name no longer fits.
+        let doubled = try shown("double-length")
+        #expect(elements(doubled, "charm.cat.note").count == 1)
+        #expect(elements(doubled, "charm.cat.note").allSatisfy { $0.hasSuffix(">purring because you exist purring because you exist") })
+        #expect(elements(doubled, "charm.clover.displayName").count == 1)
+        #expect(
+            elements(doubled, "charm.clover.displayName").allSatisfy {
+                $0.contains("data-too-wide=\"true\"") && $0.hasSuffix(">Four-Leaf Clover Four-Leaf Clover")
+            })
+        #expect(elements(doubled, "charm.heart.displayName").count == 2 && !elements(doubled, "charm.heart.displayName")[0].contains("data-too-wide"))
 
         try FileManager.default.createDirectory(atPath: Self.artifacts, withIntermediateDirectories: true)
         let screenshot = Self.artifacts + "/contact-sheet.png"

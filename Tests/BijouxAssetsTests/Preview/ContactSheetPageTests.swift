@@ -49,12 +49,43 @@ struct ContactSheetPageTests {
             ContactSheet.AppIconLook(kind: "iconcomposer", variant: "clear", image: nil, home: Self.image("Preview/x.png", 180, 180), warnings: ["w"]))
         sheet.appIconSafeZone = Self.image("Preview/AppIcon-safe-zone.png", 1024, 1024)
         sheet.otherWarnings = ["art/icons/x.txt: not an .svg file; ignored"]
+        sheet.languages = Self.languages
         sheet.charms[0].readings[0].legibility.retention = 0.1 + 0.2
         let bytes = sheet.encoded
         #expect(ContactSheet(encoded: bytes) == sheet)
         #expect(sheet.encoded == bytes)
         for count in 0..<bytes.count { #expect(ContactSheet(encoded: Array(bytes.prefix(count))) == nil) }
         #expect(ContactSheet(encoded: bytes + [0]) == nil)
+    }
+
+    static let languages = [
+        ContactSheet.Language(
+            code: "de", label: "de", texts: ["charm.cat.displayName": "Katze </script><b>", "charm.cat.note": "miau"],
+            fallback: ["charm.haze.note"], tooWide: ["charm.haze.displayName": "the name \"…\" is 30 characters"]),
+        ContactSheet.Language(code: DoubleLength.code, label: DoubleLength.label, texts: ["charm.cat.displayName": "Cat Cat"], fallback: [], tooWide: [:]),
+    ]
+
+    /// With languages, a switch and their texts as data no text can break out of; the
+    /// elements that show a charm's words name their keys. Without, no switch.
+    @Test func theLanguageSwitchAndItsData() throws {
+        var sheet = Self.sheet
+        let without = ContactSheetPage.html(sheet, palette: Self.palette)
+        #expect(!without.contains("<select data-language") && !without.contains("<script type=\"application/json\""))
+        sheet.languages = Self.languages
+        let page = ContactSheetPage.html(sheet, palette: Self.palette)
+        #expect(
+            page.contains(
+                "<select data-language><option value=\"de\">de</option><option value=\"double-length\">Double-length pseudolanguage</option></select>"))
+        #expect(page.contains("<h3 data-text-key=\"charm.cat.displayName\">Cat</h3>"))
+        #expect(page.contains("<span data-text-key=\"charm.cat.note\">a note with &lt;b&gt; &amp; &quot;quotes&quot;</span>"))
+        #expect(page.contains("alt=\"Cat\" data-alt-key=\"charm.cat.displayName\""))
+        let data = try #require(page.firstMatch(of: /<script type="application\/json" id="bijoux-languages">(.*?)<\/script>/.dotMatchesNewlines()))
+        #expect(!data.output.1.contains("</"))
+        let decoded = try JSONSerialization.jsonObject(with: Data(data.output.1.utf8)) as? [String: [String: Any]]
+        let german = try #require(decoded?["de"])
+        #expect((german["texts"] as? [String: String])?["charm.cat.displayName"] == "Katze </script><b>")
+        #expect((german["tooWide"] as? [String: String])?["charm.haze.displayName"] == "the name \"…\" is 30 characters")
+        #expect(german["fallback"] as? [String] == ["charm.haze.note"])
     }
 
     @Test func aCardPerAssetWithTheDataAttributes() {

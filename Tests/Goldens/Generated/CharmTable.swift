@@ -2,10 +2,13 @@
 // swiftlint:disable all
 
 import BijouxKit
+import Foundation
 
 /// The stock charms, in dish order. The raw value is the charm's id in the table
-/// (stable: it is what gets saved and sent).
-public enum CharmType: String, CaseIterable, Codable, Sendable {
+/// (stable: it is what gets saved and sent). `LocalizableCharm` (BijouxKit) gives
+/// each its name and note in the app's language: `localizedDisplayName`,
+/// `localizedStockNote`, and on Apple platforms `displayNameResource`.
+public enum CharmType: String, CaseIterable, Codable, Sendable, LocalizableCharm {
     case heart = "heart"
     case star = "star"
     case cat = "cat"
@@ -37,7 +40,7 @@ public enum CharmType: String, CaseIterable, Codable, Sendable {
         }
     }
 
-    /// What the charm is called, at most 26 characters.
+    /// What the charm is called, at most 26 characters, in the table's language.
     public var displayName: String {
         switch self {
         case .heart: return "Heart"
@@ -55,7 +58,7 @@ public enum CharmType: String, CaseIterable, Codable, Sendable {
         }
     }
 
-    /// The note every stock charm arrives with.
+    /// The note every stock charm arrives with, in the table's language.
     public var stockNote: String {
         switch self {
         case .heart: return "you have my whole heart"
@@ -70,6 +73,42 @@ public enum CharmType: String, CaseIterable, Codable, Sendable {
         case .mushroom: return "you're a fun guy, truly"
         case .butterfly: return "you give me butterflies"
         case .envelope: return "a little letter, all for you"
+        }
+    }
+
+    /// The key of `displayName` in the String Catalog (`Localizable.xcstrings`).
+    public var displayNameKey: StaticString {
+        switch self {
+        case .heart: return "charm.heart.displayName"
+        case .star: return "charm.star.displayName"
+        case .cat: return "charm.cat.displayName"
+        case .coffeeCup: return "charm.coffee-cup.displayName"
+        case .matcha: return "charm.matcha.displayName"
+        case .moon: return "charm.moon.displayName"
+        case .cherry: return "charm.cherry.displayName"
+        case .flower: return "charm.flower.displayName"
+        case .clover: return "charm.clover.displayName"
+        case .mushroom: return "charm.mushroom.displayName"
+        case .butterfly: return "charm.butterfly.displayName"
+        case .envelope: return "charm.envelope.displayName"
+        }
+    }
+
+    /// The key of `stockNote` in the String Catalog.
+    public var stockNoteKey: StaticString {
+        switch self {
+        case .heart: return "charm.heart.note"
+        case .star: return "charm.star.note"
+        case .cat: return "charm.cat.note"
+        case .coffeeCup: return "charm.coffee-cup.note"
+        case .matcha: return "charm.matcha.note"
+        case .moon: return "charm.moon.note"
+        case .cherry: return "charm.cherry.note"
+        case .flower: return "charm.flower.note"
+        case .clover: return "charm.clover.note"
+        case .mushroom: return "charm.mushroom.note"
+        case .butterfly: return "charm.butterfly.note"
+        case .envelope: return "charm.envelope.note"
         }
     }
 
@@ -90,4 +129,20 @@ public enum CharmType: String, CaseIterable, Codable, Sendable {
         case .envelope: return CharmSway(duration: 3.6)
         }
     }
+
+    /// The bundle that holds this target's strings: `<language>.lproj/Localizable.strings`, or
+    /// the compiled String Catalog.
+    public static var stringsBundle: Bundle { generatedStringsBundle }
 }
+
+/// The bundle this target was built into: its resource bundle when SwiftPM builds it,
+/// else the bundle of this code (an app's main bundle, or its framework's).
+private var generatedStringsBundle: Bundle {
+    #if SWIFT_PACKAGE
+        return .module
+    #else
+        return Bundle(for: BijouxStringsBundleToken.self)
+    #endif
+}
+
+private final class BijouxStringsBundleToken {}

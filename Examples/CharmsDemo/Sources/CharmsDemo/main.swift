@@ -38,6 +38,23 @@ let next = CharmPhysics.step(
     CharmPendulum(angle: 0.2), sway: first.sway, gravityX: 0, gravityY: -1, rotationRateZ: 0)
 print("one step of \(first.rawValue) from 0.2 rad: angle \(rounded(next.angle)), velocity \(rounded(next.velocity))")
 
+// The words in French, from art/Localizable.xcstrings: the build ships it as
+// fr.lproj/Localizable.strings, a resource of the target that holds the generated code,
+// and CharmType looks each one up in that target's Bundle.module, in the localization
+// asked for.
+print("in French:")
+for charm in CharmType.allCases {
+    print("  \(charm.rawValue) \"\(charm.localizedDisplayName(in: "fr"))\" \"\(charm.localizedStockNote(in: "fr"))\"")
+}
+let french = SpokenWords(bundle: CharmType.stringsBundle, localization: "fr")
+print("  spoken: \(SpokenLabel.kind(displayName: first.localizedDisplayName(in: "fr"), isHandDrawn: false, in: french)) / \(french.handDrawn)")
+// The same string read straight from that bundle's fr.lproj, as any Bundle user would
+// (stringsBundle is the generated code's Bundle.module).
+let fr = CharmType.stringsBundle.path(forResource: "fr", ofType: "lproj").flatMap { Bundle(path: $0) }
+print("  fr.lproj: \(fr?.localizedString(forKey: "charm.moon.displayName", value: "?", table: "Localizable") ?? "none")")
+// A language the catalog does not have: the table's own words.
+print("  in Japanese, untranslated: \(first.localizedDisplayName(in: "ja"))")
+
 /// "Haptics/transfer.ahap", and whether the file is there.
 func place(_ url: URL) -> String {
     let there = FileManager.default.fileExists(atPath: url.path) ? "" : " (missing)"
