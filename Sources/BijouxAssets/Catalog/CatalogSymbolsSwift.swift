@@ -18,11 +18,15 @@ package enum CatalogSymbolsSwift {
         package var icons: [(name: String, file: String)]
         package var palette: Palette
         package var paletteFile: String
+        /// Whether to declare Xcode 15's asset symbols (`bijoux-assets.json`'s `assetSymbols`).
+        package var assetSymbols: Bool
 
         package init(
-            charms: [CharmEntry], charmsFile: String, icons: [(name: String, file: String)], palette: Palette, paletteFile: String
+            charms: [CharmEntry], charmsFile: String, icons: [(name: String, file: String)], palette: Palette, paletteFile: String,
+            assetSymbols: Bool = true
         ) {
             (self.charms, self.charmsFile, self.icons, self.palette, self.paletteFile) = (charms, charmsFile, icons, palette, paletteFile)
+            self.assetSymbols = assetSymbols
         }
     }
 
@@ -75,7 +79,7 @@ package enum CatalogSymbolsSwift {
         }
         guard !input.charms.isEmpty || !input.icons.isEmpty || !colors.isEmpty else { return text }
         text += "\n" + GeneratedBundle.declaration(name: "generatedCatalogBundle", token: "BijouxAssetsBundleToken")
-        text += try resources(input, iconNames: iconNames)
+        if input.assetSymbols { text += try resources(input, iconNames: iconNames) }
         return text + colorAccessors(colors: !colors.isEmpty)
     }
 

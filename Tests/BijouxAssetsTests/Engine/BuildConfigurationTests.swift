@@ -12,12 +12,29 @@ struct BuildConfigurationTests {
         #expect(try Self.parse(#"{"strict": true}"#).strict)
         #expect(try !Self.parse(#"{"strict": false}"#).strict)
         #expect(try Self.parse("{}") == BuildConfiguration())
+        #expect(try Self.parse("{}").assetSymbols)
+        #expect(try !Self.parse(#"{"assetSymbols": false}"#).assetSymbols)
+    }
+
+    /// `"assetSymbols": false` leaves Xcode 15's asset symbols out of CatalogSymbols.swift,
+    /// for a target whose catalog Xcode makes them for; the rest of the file is the same.
+    @Test func assetSymbolsFalseLeavesTheResourceMembersOut() throws {
+        let folder = TestPaths.temporaryFolder("configured-symbols")
+        BuildEngineTests.makeArt(folder)
+        try BuildEngine.build(BuildEngineTests.options(folder))
+        let with = String(decoding: try #require(folder.read("out/Generated/CatalogSymbols.swift")), as: UTF8.self)
+        #expect(with.contains("extension ImageResource {\n        public static let sun = CharmType.sun.imageResource\n"))
+        folder.write("art/bijoux-assets.json", #"{"assetSymbols": false}"#)
+        try BuildEngine.build(BuildEngineTests.options(folder))
+        let without = String(decoding: try #require(folder.read("out/Generated/CatalogSymbols.swift")), as: UTF8.self)
+        #expect(!without.contains("ImageResource") && !without.contains("DeveloperToolsSupport"))
+        #expect(without.contains("extension CharmType: CatalogImage {"))
     }
 
     /// Read like every art file: an unknown field, a repeated one or a wrong type is an
     /// error at its position.
     @Test(arguments: [
-        (#"{"strict": true, "stict": true}"#, "art/bijoux-assets.json:1:18: field 'stict': unknown field (expected \"strict\")"),
+        (#"{"strict": true, "stict": true}"#, "art/bijoux-assets.json:1:18: field 'stict': unknown field (expected \"strict\" or \"assetSymbols\")"),
         (#"{"strict": "yes"}"#, "art/bijoux-assets.json:1:12: field 'strict': expected true or false, found a string"),
         (#"{"strict": true, "strict": false}"#, "art/bijoux-assets.json:1:18: field 'strict': repeated field"),
         (#"[true]"#, "art/bijoux-assets.json:1:1: expected an object such as {\"strict\": true}, found an array"),
