@@ -2,7 +2,8 @@ import BijouxAssets
 
 let artOption = Option.text("--art", "DIR", default: BuildEngine.Options().artFolder, help: "The art folder")
 let outOption = Option.text("--out", "DIR", default: BuildEngine.Options().outputFolder, help: "The output folder")
-let strictOption = Flag("--strict", help: "Fail on any warning (hazy matte, illegible charm, ...).")
+let strictOption = Flag(
+    "--strict", help: "Fail on any warning (hazy matte, illegible charm, ...), as \"strict\": true in the art folder's bijoux-assets.json does.")
 let jobsOption = Option.integer("--jobs", "N", in: 1...256, help: "Threads to use (default: one per core). Output is the same for any N.")
 let verboseOption = Flag("--verbose", help: "Print every file written, a line per charm, and each job's time or cache hit.")
 let quietOption = Flag("--quiet", help: "Print only problems (warnings and errors).")

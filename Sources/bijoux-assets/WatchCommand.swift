@@ -43,7 +43,7 @@ let watchCommand = CommandSpec(
                 for warning in report.warnings { printError(warning.diagnostic.line(.warning)) }
                 if !report.files.written.isEmpty || !report.files.removed.isEmpty { server?.bumpStamp() }
             case .failed(_, let error):
-                printError(error.diagnostic.line(.error))
+                for diagnostic in error.diagnostics { printError(diagnostic.line(.error)) }
             }
             say(event.line)
         }

@@ -68,7 +68,7 @@ func printError(_ line: String) {
         printError("error: \(error.message). See '\(tool) \(error.command ?? command.name) --help'.")
         return 2
     } catch let error as any UserFacingError {
-        printError(error.diagnostic.line(.error))
+        for diagnostic in error.diagnostics { printError(diagnostic.line(.error)) }
         return 1
     } catch {
         printError("error: \(error)")

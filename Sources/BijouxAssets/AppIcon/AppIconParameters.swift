@@ -103,7 +103,8 @@ extension AppIconParameters {
     package static let fileName = "appicon.json"
 
     /// Parses and validates appicon.json. `file` names the file in errors. A colour is
-    /// "#RRGGBB" or the name of a colour in `palette` (its `any` appearance).
+    /// "#RRGGBB" or the name of an opaque colour in `palette` (its `any` appearance, in
+    /// 8-bit sRGB: a Display P3 colour converted and clipped to sRGB).
     package static func parse(_ bytes: [UInt8], file: String, palette: Palette = Palette()) throws(ArtFileError) -> AppIconParameters {
         let top = try JSONFields(parsing: bytes, file: file, known: ["thread", "charm", "ring", "grain", "variants"])
         var locations: [String: SourceLocation] = [:]
@@ -165,11 +166,17 @@ extension AppIconParameters {
 
     private static func parseInks(_ fields: JSONFields, variant: Variant, palette: Palette) throws(ArtFileError) -> Inks {
         let named = palette.colors.isEmpty ? "" : ", a palette colour (\(palette.colors.map(\.name).joined(separator: ", ")))"
-        /// A "#RRGGBB" field or a palette colour's name; null only where `nullable`.
+        /// A "#RRGGBB" field or a palette colour's name (its `any` appearance in 8-bit
+        /// sRGB, which must be opaque: the icon is); null only where `nullable`.
         func color(_ name: String, nullable: Bool = false) throws(ArtFileError) -> RGBA? {
             if nullable, fields[name]?.value == .null { return nil }
+            if let translucent = fields[name]?.value.string.flatMap({ palette[$0] }), translucent.any.alpha < 1 {
+                throw fields.fail(
+                    name,
+                    "the palette colour '\(translucent.name)' is translucent (alpha \(Format.number(translucent.any.alpha))): the app icon is drawn opaque")
+            }
             return try fields.required(name, "a colour \"#RRGGBB\"\(named)\(nullable ? " or null" : "")") {
-                $0.string.flatMap { Palette.parseHex($0) ?? palette[$0]?.any }
+                $0.string.flatMap { Palette.parseHex($0) ?? palette[$0].map { Palette.rgba($0.any) } }
             }
         }
         let paper = try color("paper", nullable: true)

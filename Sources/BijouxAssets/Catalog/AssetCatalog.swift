@@ -1,8 +1,12 @@
+import BijouxKit
+
 /// The layout and `Contents.json` files of an Xcode asset catalog, written in Xcode's
 /// own style so a catalog the tool writes and one Xcode re-saves do not differ.
 package enum AssetCatalog {
     package static let folderName = "Assets.xcassets"
-    package static let info: JSONOutput = ["author": "xcode", "version": 1]
+    /// Computed, not stored: a global holding an indirect enum keeps its box behind a
+    /// tagged pointer, which LeakSanitizer (make fuzz-smoke) cannot follow.
+    package static var info: JSONOutput { ["author": "xcode", "version": 1] }
 
     /// Contents.json of the catalog root or of a plain group folder.
     package static func folderContents() -> String {
@@ -27,24 +31,43 @@ package enum AssetCatalog {
         return JSONWriter.xcodeStyle(.object(root))
     }
 
-    /// Contents.json of a colour set as Xcode writes one whose colour was typed as 8-bit
-    /// hex: sRGB, each component a string (`"0xC9"`, exact, and what actool reads as
-    /// hex), alpha `"1.000"` (palette colours are opaque); a dark appearance is a second entry marked with a
-    /// luminosity appearance.
-    package static func colorSetContents(any: RGBA, dark: RGBA?) -> String {
-        precondition(any.a == 255 && (dark?.a ?? 255) == 255, "palette colours are opaque")
-        func entry(_ color: RGBA, appearance: String?) -> JSONOutput {
-            let hex = Array(Palette.hex(color).dropFirst())
-            let components: [String: JSONOutput] = [
-                "red": .string("0x" + String(hex[0..<2])), "green": .string("0x" + String(hex[2..<4])),
-                "blue": .string("0x" + String(hex[4..<6])), "alpha": "1.000",
-            ]
-            var entry: [String: JSONOutput] = ["color": ["color-space": "srgb", "components": .object(components)], "idiom": "universal"]
-            if let appearance { entry["appearances"] = [["appearance": "luminosity", "value": .string(appearance)]] }
+    /// Contents.json of a colour set as Xcode writes it, an entry per appearance in
+    /// Xcode's order (any, dark, high contrast, dark high contrast), the last three
+    /// marked with their `luminosity`/`dark` and `contrast`/`high` appearances. An sRGB
+    /// colour is written as Xcode writes one typed as 8-bit hex (`"color-space" :
+    /// "srgb"`, each component a string, `"0xC9"`: exact, and what actool reads as hex);
+    /// a Display P3 one as Xcode writes one typed as floating point (`"display-p3"`,
+    /// `"0.800"`); the alpha as Xcode writes it, to thousandths (`"1.000"`).
+    package static func colorSetContents(_ color: PaletteColor) -> String {
+        let dark: JSONOutput = ["appearance": "luminosity", "value": "dark"]
+        let high: JSONOutput = ["appearance": "contrast", "value": "high"]
+        let slots: [(PaletteColor.Components?, [JSONOutput])] = [
+            (color.any, []), (color.dark, [dark]), (color.highContrast, [high]), (color.darkHighContrast, [dark, high]),
+        ]
+        let colors: [JSONOutput] = slots.compactMap { components, appearances in
+            guard let components else { return nil }
+            var entry: [String: JSONOutput] = ["color": colorContents(components), "idiom": "universal"]
+            if !appearances.isEmpty { entry["appearances"] = .array(appearances) }
             return .object(entry)
         }
-        let colors = [entry(any, appearance: nil)] + (dark.map { [entry($0, appearance: "dark")] } ?? [])
         return JSONWriter.xcodeStyle(["colors": .array(colors), "info": info])
+    }
+
+    /// One colour of a colour set: its colour space and components.
+    static func colorContents(_ color: PaletteColor.Components) -> JSONOutput {
+        func component(_ value: Double) -> JSONOutput {
+            switch color.colorSpace {
+            case .sRGB:
+                let byte = Int((value * 255).rounded())
+                return .string("0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true))
+            case .displayP3: return .string(Format.fixed(value, decimals: 3))
+            }
+        }
+        let components: [String: JSONOutput] = [
+            "red": component(color.red), "green": component(color.green), "blue": component(color.blue),
+            "alpha": .string(Format.fixed(color.alpha, decimals: 3)),
+        ]
+        return ["color-space": .string(color.colorSpace.rawValue), "components": .object(components)]
     }
 
     /// Contents.json of an app icon set in Xcode 15+'s single-size iOS form: one

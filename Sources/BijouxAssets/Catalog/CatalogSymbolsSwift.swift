@@ -18,11 +18,15 @@ package enum CatalogSymbolsSwift {
         package var icons: [(name: String, file: String)]
         package var palette: Palette
         package var paletteFile: String
+        /// Whether to declare Xcode 15's asset symbols (`bijoux-assets.json`'s `assetSymbols`).
+        package var assetSymbols: Bool
 
         package init(
-            charms: [CharmEntry], charmsFile: String, icons: [(name: String, file: String)], palette: Palette, paletteFile: String
+            charms: [CharmEntry], charmsFile: String, icons: [(name: String, file: String)], palette: Palette, paletteFile: String,
+            assetSymbols: Bool = true
         ) {
             (self.charms, self.charmsFile, self.icons, self.palette, self.paletteFile) = (charms, charmsFile, icons, palette, paletteFile)
+            self.assetSymbols = assetSymbols
         }
     }
 
@@ -63,10 +67,9 @@ package enum CatalogSymbolsSwift {
                 for: colors.map { ($0.name, input.paletteFile, $0.location) }, kind: "colour", field: "colors",
                 members: paletteMembers, xcodeSymbols: SwiftIdentifier.xcodeColorSymbols)
             text += "\n/// The palette's colours, in file order; each loads its colour set through `color(in:)`,\n"
-            text += "/// `uiColor(in:)` and `nsColor(in:)` (with its dark appearance, where it has one).\npublic enum BijouxPalette {\n"
+            text += "/// `uiColor(in:)` and `nsColor(in:)`, with every appearance it has (dark, high contrast).\npublic enum BijouxPalette {\n"
             for (color, name) in zip(colors, colorNames) {
-                let rgb = "0x" + Palette.hex(color.any).dropFirst()
-                text += "    public static let \(name) = PaletteColor(rgb: \(rgb), colorSetName: \(SwiftIdentifier.stringLiteral(color.colorSetName)))\n"
+                text += "    public static let \(name) = \(color.swiftLiteral)\n"
             }
             text += "\n    public static let allColors: [PaletteColor] = [\(colorNames.joined(separator: ", "))]\n"
             if let accent = input.palette.accent, let index = colors.firstIndex(where: { $0.name == accent }) {
@@ -76,7 +79,7 @@ package enum CatalogSymbolsSwift {
         }
         guard !input.charms.isEmpty || !input.icons.isEmpty || !colors.isEmpty else { return text }
         text += "\n" + GeneratedBundle.declaration(name: "generatedCatalogBundle", token: "BijouxAssetsBundleToken")
-        text += try resources(input, iconNames: iconNames)
+        if input.assetSymbols { text += try resources(input, iconNames: iconNames) }
         return text + colorAccessors(colors: !colors.isEmpty)
     }
 

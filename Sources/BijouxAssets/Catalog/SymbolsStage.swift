@@ -16,7 +16,8 @@ package enum SymbolsStage: Stage {
     package static func plan(_ art: ArtFolder) throws -> StagePlan {
         let icons = IconsStage.iconNames(art).map { ($0, art.file("\(IconsStage.sourceFolder)/\($0).svg")) }
         let input = CatalogSymbolsSwift.Input(
-            charms: art.table?.charms ?? [], charmsFile: art.tablePath, icons: icons, palette: art.palette, paletteFile: art.palettePath)
+            charms: art.table?.charms ?? [], charmsFile: art.tablePath, icons: icons, palette: art.palette, paletteFile: art.palettePath,
+            assetSymbols: art.configuration.assetSymbols)
         let source = String(TableStage.sourceName(artFolder: art.path).dropLast(ArtFolder.charmTableFile.count))
         let swift = try CatalogSymbolsSwift.generate(input, source: source)
         let note = "catalog symbols: \(icons.count) icons, \(art.palette.colors.count) colours → \(swiftPath)"

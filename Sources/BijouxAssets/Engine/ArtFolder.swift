@@ -18,13 +18,15 @@ package struct ArtFolder: Sendable {
     /// palette.json, parsed and validated; empty when there is none. Every stage that
     /// draws or writes a colour takes it from here, and puts that colour in its keys.
     package let palette: Palette
+    /// bijoux-assets.json, parsed and validated; the defaults when there is none.
+    package let configuration: BuildConfiguration
     /// The limits and the time so far of drawing this build's icons.
     package var renders = RenderSession()
     private let memo: KeyedCharmMemo
 
-    /// Reads the listing, the charm table and the palette; throws when the folder is
-    /// missing, when any folder in it cannot be listed or holds anything but files and
-    /// folders, or when either file is malformed.
+    /// Reads the listing, the charm table, the palette and the configuration; throws when
+    /// the folder is missing, when any folder in it cannot be listed or holds anything but
+    /// files and folders, or when any of those files is malformed.
     package init(_ path: String) throws {
         // The folder itself is as the user gave it: a link to it is followed.
         switch try FileIO.kind(of: path) {
@@ -41,6 +43,10 @@ package struct ArtFolder: Sendable {
         palette =
             listing[""]?.contains(Palette.fileName) == true
             ? try Palette.parse(try Self.readJSON(Palette.fileName, in: path), file: path + "/" + Palette.fileName) : Palette()
+        configuration =
+            listing[""]?.contains(BuildConfiguration.fileName) == true
+            ? try BuildConfiguration.parse(
+                try Self.readJSON(BuildConfiguration.fileName, in: path), file: path + "/" + BuildConfiguration.fileName) : BuildConfiguration()
     }
 
     /// The full path of a file in the folder, as messages name it.

@@ -13,7 +13,8 @@ public enum BuildEngine {
         public var artFolder: String
         /// The output folder (`build` unless given), swapped in whole by each build.
         public var outputFolder: String
-        /// Fail the build on any warning.
+        /// Fail the build on any warning (`--strict`); `"strict": true` in the art folder's
+        /// bijoux-assets.json does too, unless `followsConfiguredStrict` is off.
         public var strict: Bool
         /// Threads to use; the outputs are the same for any number.
         public var jobs: Int
@@ -23,6 +24,9 @@ public enum BuildEngine {
         public var progress: (@Sendable (BuildEvent) -> Void)?
         /// What drawing the icons may cost (`RenderLimits`; tests shorten the times).
         package var renderLimits = RenderLimits.fromEnvironment
+        /// Whether bijoux-assets.json's `"strict": true` makes the build strict: `watch`
+        /// turns it off, since it is for seeing warnings on the contact sheet.
+        package var followsConfiguredStrict = true
         /// Once set, the icons' drawings are killed and the build fails: `watch` sets it
         /// when a newer change supersedes the build.
         package var cancel: StopFlag?
@@ -91,8 +95,8 @@ public enum BuildEngine {
         var run = try execute(work, art: art, into: tree, cache: old, full: options.onlyCharms == nil, options: options)
         try finish(Stages.final, art: art, plans: plans, run: &run, old: old, into: tree, options: options)
         try checkAssetNamesAreUnique(run.paths, artFolder: art.path)
-        if options.strict && !run.warnings.isEmpty {
-            throw StrictModeFailure(warnings: run.warnings)
+        if !run.warnings.isEmpty, let reason = strictness(options, art) {
+            throw StrictModeFailure(warnings: run.warnings, reason: reason)
         }
         var cache = run.cache
         if options.onlyCharms != nil, let old {
@@ -106,6 +110,14 @@ public enum BuildEngine {
         files.removed = removed
         let ran = work.filter { !$0.stage.isAuxiliary && !$0.jobs.isEmpty }
         return Report(stages: ran.map { $0.stage.name }, files: files, warnings: run.warnings, notes: run.notes)
+    }
+
+    /// Why the build fails on a warning (`--strict`, or the art folder's configuration),
+    /// or nil when it does not.
+    static func strictness(_ options: Options, _ art: ArtFolder) -> String? {
+        if options.strict { return "--strict" }
+        if options.followsConfiguredStrict && art.configuration.strict { return "\"strict\": true in \(art.file(BuildConfiguration.fileName))" }
+        return nil
     }
 
     /// One stage run alone on an art folder, its outputs kept in memory.

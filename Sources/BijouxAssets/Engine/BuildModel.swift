@@ -20,15 +20,18 @@ public struct BuildWarning: Equatable, Sendable, CustomStringConvertible {
     public var diagnostic: Diagnostic { Diagnostic(place: subject, message: message) }
 }
 
-/// The build failed on purpose: `--strict` and there were warnings.
+/// The build failed on purpose: it was strict (`reason`: `--strict`, or the art folder's
+/// bijoux-assets.json) and there were warnings.
 package struct StrictModeFailure: UserFacingError {
     package var warnings: [BuildWarning]
+    package var reason: String
 
-    /// The warning in the compiler form, placed at its subject.
+    /// The summary: how many warnings failed the build, and why it was strict.
     public var diagnostic: Diagnostic {
-        Diagnostic(
-            place: nil,
-            message: "strict build failed on \(warnings.count) warning\(warnings.count == 1 ? "" : "s"): "
-                + warnings.map(\.description).joined(separator: "; "))
+        Diagnostic(place: nil, message: "strict build failed on \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (\(reason))")
     }
+
+    /// Each warning as an error at its own place (`PATH[:LINE:COL]: error: …`, so Xcode
+    /// links it to the file), then the summary.
+    public var diagnostics: [Diagnostic] { warnings.map(\.diagnostic) + [diagnostic] }
 }

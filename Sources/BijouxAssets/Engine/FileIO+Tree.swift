@@ -95,13 +95,7 @@ extension FileIO {
     /// Unlike `mkdtemp` (whose folders are 0700), it has the mode the umask gives, as
     /// one `mkdir` makes: 0755 under umask 022, so a tree swapped in keeps it.
     package static func makeUniqueDirectory(prefix: String) throws(FileError) -> String {
-        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        var generator = SystemRandomNumberGenerator()
-        while true {
-            let path = prefix + String((0..<6).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
-            if mkdir(path, 0o777) == 0 { return path }
-            if errno != EEXIST { throw .cannotWrite(path: prefix, reason: lastError()) }
-        }
+        try unique(prefix: prefix, for: prefix) { mkdir($0, 0o777) == 0 ? () : nil }.0
     }
 
     /// Whether a build may replace or write in a folder: the running user can write it,
@@ -236,7 +230,7 @@ package final class FileLock {
     /// Takes the lock, creating the file when needed. `waiting` is called once when
     /// another process holds it, before waiting for it.
     package init(_ path: String, shared: Bool = false, create: Bool = true, waiting: () -> Void) throws(FileError) {
-        descriptor = open(path, (create ? O_CREAT : 0) | O_RDWR | O_CLOEXEC, 0o644)
+        descriptor = open(path, (create ? O_CREAT : 0) | O_RDWR | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: FileIO.lastError()) }
         let mode = shared ? LOCK_SH : LOCK_EX
         if flock(descriptor, mode | LOCK_NB) != 0 {

@@ -50,6 +50,11 @@ package struct AHAPPattern: Equatable, Sendable {
         }
         let thud = recipe.thud
         let thudTime = Self.rounded(Double(ramp.count - 1) * ramp.spacing + thud.delay)
+        // The attack: a transient at the thud's start, so the heavy body has an edge.
+        events.append(
+            Event(
+                time: thudTime, kind: .transient, duration: nil, intensity: Self.rounded(thud.intensity),
+                sharpness: Self.rounded(thud.attackSharpness)))
         events.append(
             Event(
                 time: thudTime, kind: .continuous, duration: Self.rounded(thud.duration),

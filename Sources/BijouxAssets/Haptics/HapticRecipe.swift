@@ -8,7 +8,10 @@
 ///
 /// Times are seconds (`spacing` between taps, `delay` from the last tap to the thud),
 /// intensities and sharpness 0…1 as Core Haptics takes them; `fadeOut` (optional) is
-/// how long the thud takes to die away at its end, as an intensity curve.
+/// how long the thud takes to die away at its end, as an intensity curve. The thud starts
+/// with its attack, a transient at the thud's intensity as Apple's own patterns pair a
+/// continuous event with one, whose sharpness is `attackSharpness` (optional, 0.5: a firmer
+/// edge than the dull body).
 package struct HapticRecipe: Equatable, Sendable {
     package struct Ramp: Equatable, Sendable {
         package var count: Int
@@ -25,12 +28,14 @@ package struct HapticRecipe: Equatable, Sendable {
         package var intensity: Double
         package var sharpness: Double
         package var fadeOut: Double?
+        package var attackSharpness = HapticRecipe.defaultAttackSharpness
     }
 
     package var ramp: Ramp
     package var thud: Thud
 
     package static let folder = "haptics"
+    package static let defaultAttackSharpness = 0.5
     package static let countRange = 1...32
     /// Core Haptics plays a continuous event for at most 30 s.
     package static let maxDuration = 30.0
@@ -50,7 +55,7 @@ extension HapticRecipe {
             endIntensity: try r.number("endIntensity", level, in: unit),
             startSharpness: try r.number("startSharpness", level, in: unit),
             endSharpness: try r.number("endSharpness", level, in: unit))
-        let t = try top.object("thud", known: ["delay", "duration", "intensity", "sharpness", "fadeOut"])
+        let t = try top.object("thud", known: ["delay", "duration", "intensity", "sharpness", "fadeOut", "attackSharpness"])
         let duration = try t.number("duration", "seconds, more than 0 and at most 30", in: 0...maxDuration, openBelow: true)
         var thud = Thud(
             delay: try t.number("delay", "seconds, 0–1 (a time is never negative)", in: 0...1),
@@ -61,6 +66,7 @@ extension HapticRecipe {
             thud.fadeOut = try t.number(
                 "fadeOut", "seconds, more than 0 and at most the thud's duration (\(Format.number(duration)))", in: 0...duration, openBelow: true)
         }
+        if t["attackSharpness"] != nil { thud.attackSharpness = try t.number("attackSharpness", level, in: unit) }
         return HapticRecipe(ramp: ramp, thud: thud)
     }
 }

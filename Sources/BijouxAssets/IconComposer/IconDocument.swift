@@ -125,7 +125,8 @@ package struct IconDocument: Equatable, Sendable {
     }
 
     /// "srgb:R,G,B,A", each component 0...1 with exactly five decimals, as Icon
-    /// Composer writes a colour (the palette's colours are sRGB).
+    /// Composer writes a colour (the app icon's inks are 8-bit sRGB: a Display P3 palette
+    /// colour appicon.json names is converted first, `Palette.rgba`).
     package static func colorString(_ color: RGBA) -> String {
         "srgb:" + [color.r, color.g, color.b, color.a].map(component).joined(separator: ",")
     }

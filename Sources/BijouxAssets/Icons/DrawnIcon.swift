@@ -14,7 +14,7 @@ package struct DrawnIcon: Sendable {
     /// Pixels per point of the master render: a multiple of every scale.
     package static let density = 6
     /// The ink of a palette without one.
-    package static let ink = Palette().ink
+    package static let ink = Palette.rgba(Palette().ink)
 
     package var name: String
     package var pointWidth: Int
@@ -25,6 +25,8 @@ package struct DrawnIcon: Sendable {
     /// Whether ink comes within the wobble's amplitude of the canvas edge, where the
     /// wobble can push it off the canvas.
     package var inkNearEdge: Bool
+    /// Attribute values librsvg ignores (`SVGSafety.Report.ignoredValues`): warnings.
+    package var ignoredValues: [SVGSafety.Problem] = []
 
     /// Checks the SVG (`SVGSafety`), parses it, has the helper process render it within
     /// the limits of `renders` (the build's `RenderSession`: a render past them is
@@ -33,7 +35,8 @@ package struct DrawnIcon: Sendable {
     package static func make(
         name: String, file: String, svg: [UInt8], wobble: WobbleParameters, ink: RGBA = ink, renders: RenderSession = RenderSession()
     ) throws(ArtFileError) -> DrawnIcon {
-        if let problem = SVGSafety.problem(in: svg) { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
+        let safety = SVGSafety.check(svg)
+        if let problem = safety.problem { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
         let document = try SVGDocument(bytes: svg, file: file, ink: ink)
         let (width, height) = (document.pointWidth * density, document.pointHeight * density)
         let master = try renders.render(document, svg: svg, width: width, height: height, ink: ink, file: file)
@@ -41,7 +44,7 @@ package struct DrawnIcon: Sendable {
         return DrawnIcon(
             name: name, pointWidth: document.pointWidth, pointHeight: document.pointHeight, wobble: wobble,
             renders: scales.map { wobbled.boxDownsampled(by: density / $0) },
-            inkNearEdge: hasInk(master, within: Int((wobble.amplitude * Double(density)).rounded(.up))))
+            inkNearEdge: hasInk(master, within: Int((wobble.amplitude * Double(density)).rounded(.up))), ignoredValues: safety.ignoredValues)
     }
 
     /// Whether any pixel within `margin` pixels of the edge has ink.

@@ -67,7 +67,7 @@ package enum IconsStage: ContactSheetStage {
             }
         }
 
-        let ink = art.palette.ink, renders = art.renders
+        let ink = Palette.rgba(art.palette.ink), renders = art.renders
         var jobs = [
             Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])
         ]
@@ -91,13 +91,18 @@ package enum IconsStage: ContactSheetStage {
                         let path = art.file(relative)
                         let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders)
                         for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
-                        var warnings: [String] = []
+                        // Each at its place: the file, and the line and column where there is one.
+                        var warnings: [(place: String, message: String)] = icon.ignoredValues.map {
+                            (SourceLocation.place(path, $0.location), $0.message)
+                        }
                         if icon.inkNearEdge {
                             warnings.append(
-                                "ink comes within the wobble's amplitude (\(Format.number(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox"
-                            )
+                                (
+                                    path,
+                                    "ink comes within the wobble's amplitude (\(Format.number(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox"
+                                ))
                         }
-                        for warning in warnings { recorder.warn(path, warning) }
+                        for warning in warnings { recorder.warn(warning.place, warning.message) }
                         recorder.note("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
                         recorder.leave(
                             ContactSheet(icons: [
@@ -106,7 +111,8 @@ package enum IconsStage: ContactSheetStage {
                                     images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
                                         ContactSheet.Image(path: imagePath(icon.name, scale: scale), width: render.width, height: render.height)
                                     },
-                                    renderingIntent: intent.rawValue, warnings: warnings)
+                                    renderingIntent: intent.rawValue,
+                                    warnings: warnings.map { $0.place == path ? $0.message : "\($0.place.dropFirst(path.count + 1)): \($0.message)" })
                             ]))
                     }
                 })

@@ -16,8 +16,11 @@ package enum PaletteStage: Stage {
 
     package static func plan(_ art: ArtFolder) throws -> StagePlan {
         let palette = art.palette
-        let dark = palette.colors.filter { $0.dark != nil }.count
-        let note = "palette: \(palette.colors.count) colours (\(dark) with a dark appearance)" + (palette.accent.map { ", accent \($0)" } ?? "")
+        let dark = palette.colors.filter { $0.dark != nil }.count, high = palette.colors.filter { $0.highContrast != nil }.count
+        let p3 = palette.colors.filter { $0.paletteColor.appearances.contains { $0.components.colorSpace == .displayP3 } }.count
+        let note =
+            "palette: \(palette.colors.count) colours (\(dark) with a dark appearance, \(high) with high contrast, \(p3) in Display P3)"
+            + (palette.accent.map { ", accent \($0)" } ?? "")
         // The folder's job also reports the palette.
         var jobs = [
             Job.constant(
@@ -34,6 +37,6 @@ package enum PaletteStage: Stage {
 
     /// One colour set; its text is all that decides it.
     static func colorSetJob(name: String, path: String, color: Palette.Color) -> Job {
-        .constant(name: name, scope: .whole, [BuildOutput(path: path, text: AssetCatalog.colorSetContents(any: color.any, dark: color.dark))])
+        .constant(name: name, scope: .whole, [BuildOutput(path: path, text: AssetCatalog.colorSetContents(color.paletteColor))])
     }
 }

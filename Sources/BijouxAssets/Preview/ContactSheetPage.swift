@@ -16,22 +16,27 @@ public enum ContactSheetPage {
         var page = "<!doctype html>\n<html lang=\"en\" data-ground=\"dark\" data-outlines=\"off\">\n<head>\n"
         page += "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<title>Bijoux contact sheet</title>\n<style>\n\(SheetStyle.css(palette))</style>\n</head>\n<body>\n"
-        page += header(sheet)
-        page += "<main>\n"
-        page += SheetViews.html(sheet, tint: palette.accentColor)
-        page += section("charms", "Charms", sheet.charms.map(charmCard))
-        page += section("icons", "Icons", sheet.icons.map(iconCard))
-        page += section("app-icon", "App icon", sheet.appIcon.map { appIconCard($0, safeZone: sheet.appIconSafeZone) })
+        let sections = [
+            ("charms", "Charms", sheet.charms.map(charmCard)), ("icons", "Icons", sheet.icons.map(iconCard)),
+            ("app-icon", "App icon", sheet.appIcon.map { appIconCard($0, safeZone: sheet.appIconSafeZone) }),
+            ("palette", "Palette", palette.colors.map { paletteCard($0, isAccent: $0.name == palette.accent) }),
+        ].filter { !$0.2.isEmpty }
+        let views = SheetViews.html(sheet, tint: palette.accentColor)
+        page += header(sheet, colors: palette.colors.count, sections: (views.isEmpty ? [] : [("views", "In the app")]) + sections.map { ($0.0, $0.1) })
+        page += "<main>\n" + views
+        for (id, title, cards) in sections { page += section(id, title, cards) }
         page += "</main>\n" + languageData(sheet.languages) + "<script>\n\(SheetStyle.script)</script>\n</body>\n</html>\n"
         return page
     }
 
-    static func header(_ sheet: ContactSheet) -> String {
+    /// The top of the page: counts, warnings, a link to each section there is (`sections`:
+    /// their ids and titles; a section with nothing in it is left out), the controls.
+    static func header(_ sheet: ContactSheet, colors: Int, sections: [(id: String, title: String)]) -> String {
         let warned = sheet.assetsWithWarnings
         var text = "<header class=\"top\">\n<h1>Bijoux contact sheet</h1>\n"
         let counts = [
             Format.count(sheet.charms.count, "charm"), Format.count(sheet.icons.count, "icon"),
-            Format.count(sheet.appIcon.count, "app icon look"),
+            Format.count(sheet.appIcon.count, "app icon look"), Format.count(colors, "colour"),
         ].joined(separator: " · ")
         text += "<p class=\"summary\" data-warned=\"\(warned)\">\(counts). "
         if warned == 0 {
@@ -42,8 +47,8 @@ public enum ContactSheetPage {
         }
         text += "</p>\n"
         for warning in sheet.otherWarnings { text += "<p class=\"other-warning\">\(HTML.escape(warning))</p>\n" }
+        text += "<nav>" + sections.map { "<a href=\"#\($0.0)\">\($0.1)</a>" }.joined(separator: " ") + "</nav>\n"
         text += """
-            <nav><a href="#views">In the app</a> <a href="#charms">Charms</a> <a href="#icons">Icons</a> <a href="#app-icon">App icon</a></nav>
             <div class="controls">
             <button type="button" data-toggle="ground" data-on="light" data-off="dark">Light / dark background</button>
             <button type="button" data-toggle="outlines" data-on="on" data-off="off">Outlines</button>
@@ -188,6 +193,31 @@ public enum ContactSheetPage {
         text += "</div><figcaption>as the home screen shows it, 60 pt</figcaption></figure>\n</div>\n"
         if let approximation = look.approximation { text += "<p class=\"hint\">Approximation: \(HTML.escape(approximation))</p>\n" }
         return text + warningList(look.warnings) + "</article>\n"
+    }
+}
+
+extension ContactSheetPage {
+    /// A palette colour's card: a swatch per appearance it has (over a checkerboard, so
+    /// an alpha shows), each with its value as palette.json writes it and, for a Display
+    /// P3 colour, its sRGB equivalent, and what the build draws in it.
+    static func paletteCard(_ color: Palette.Color, isAccent: Bool) -> String {
+        let sets = ["Colors/\(color.colorSetName).colorset"] + (isAccent ? ["AccentColor.colorset"] : [])
+        var text = cardOpening(asset: "colour:" + color.name, kind: "colour", warnings: [], title: color.name, subtitle: sets.joined(separator: ", "))
+        text += "<div class=\"swatches\">\n"
+        let titles = ["any": "Any", "dark": "Dark", "highContrast": "High contrast", "darkHighContrast": "Dark, high contrast"]
+        for (appearance, components) in color.paletteColor.appearances {
+            text += "<figure data-appearance=\"\(appearance)\"><span class=\"swatch\" style=\"--swatch: \(HTML.escape(HTML.color(components)))\"></span>"
+            text += "<figcaption><b>\(titles[appearance] ?? appearance)</b><br><code>\(HTML.escape(components.css))</code>"
+            if components.colorSpace == .displayP3 { text += "<br>in sRGB \(components.hex)" }
+            text += "</figcaption></figure>\n"
+        }
+        text += "</div>\n"
+        let roles = [
+            color.name == "ink" ? "the icons are drawn in it" : nil, color.name == "paper" ? "this page is drawn on it" : nil,
+            isAccent ? "the accent: the charms' glow and the icons' tint" : nil,
+        ].compactMap { $0 }
+        if !roles.isEmpty { text += "<p class=\"hint\">\(HTML.escape(roles.joined(separator: "; ")))</p>\n" }
+        return text + "</article>\n"
     }
 }
 

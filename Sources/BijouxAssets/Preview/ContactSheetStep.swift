@@ -19,7 +19,12 @@ enum ContactSheetStep {
     static let step = FinalStep(
         name: "contact sheet", ownedFolders: [ContactSheetPage.folder], takes: { $0 is any ContactSheetStage.Type },
         keyed: { art, key in
-            for (label, color) in SheetStyle.colors(art.palette) { key.add(label, color.description) }
+            for (label, color) in SheetStyle.colors(art.palette) { key.add(label, color.css) }
+            // The page shows every colour of the palette, each appearance.
+            for color in art.palette.colors {
+                key.add("colour " + color.name, color.paletteColor.appearances.map { "\($0.name) \($0.components.css)" }.joined(separator: "\n"))
+            }
+            key.add("accent name", art.palette.accent ?? "")
         }
     ) { parts, warnings, art, recorder in
         try recorder.write(ContactSheetPage.path, text: ContactSheetPage.html(try sheet(parts, warnings: warnings), palette: art.palette))

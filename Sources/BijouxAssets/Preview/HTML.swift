@@ -1,3 +1,5 @@
+import BijouxKit
+
 /// Text made safe for HTML (the contact sheet, the golden report), and numbers written
 /// the same way on every machine.
 package enum HTML {
@@ -29,10 +31,20 @@ package enum HTML {
         escape(outputPath.hasPrefix(ContactSheetPage.folder + "/") ? String(outputPath.dropFirst(ContactSheetPage.folder.count + 1)) : "../" + outputPath)
     }
 
-    /// `#RRGGBB`, or `rgba(r, g, b, alpha)` with an opacity.
-    static func color(_ color: RGBA, opacity: Double? = nil) -> String {
-        if let opacity { return "rgba(\(color.r), \(color.g), \(color.b), \(number(opacity)))" }
-        return Palette.hex(color)
+    /// A palette colour in CSS, as palette.json writes it (`#RRGGBB`, `#RRGGBBAA`,
+    /// `color(display-p3 R G B / A)`), so the browser shows a Display P3 colour as it
+    /// is; with an opacity (which multiplies its alpha), `rgba(r, g, b, a)` or
+    /// `color(display-p3 R G B / a)`.
+    static func color(_ color: PaletteColor.Components, opacity: Double? = nil) -> String {
+        guard let opacity else { return color.css }
+        let alpha = number(color.alpha * opacity)
+        switch color.colorSpace {
+        case .sRGB:
+            let rgba = Palette.rgba(color)
+            return "rgba(\(rgba.r), \(rgba.g), \(rgba.b), \(alpha))"
+        case .displayP3:
+            return "color(display-p3 \([color.red, color.green, color.blue].map(number).joined(separator: " ")) / \(alpha))"
+        }
     }
 
     /// ` data-text-key="<key>"`: the element's text is the String Catalog's `key`, which the

@@ -6,7 +6,7 @@ import BijouxKit
 enum SheetStyle {
     /// The palette's colours the page uses: the paper, the ink, and the accent (camel
     /// in the sample art), which is the glow and the tint.
-    static func colors(_ palette: Palette) -> [(label: String, color: RGBA)] {
+    static func colors(_ palette: Palette) -> [(label: String, color: PaletteColor.Components)] {
         [("paper", palette.paper), ("ink", palette.ink), ("accent", palette.accentColor)]
     }
 
@@ -63,6 +63,8 @@ enum SheetStyle {
             .phone .slot { width: 60px; height: 60px; border-radius: 14px; background: rgba(255, 255, 255, 0.16); }
             .phone figcaption { grid-column: 1 / -1; text-align: center; color: #E8E8EA; }
             img.broken { outline: 2px solid #FF3B30; }
+            .swatches { display: flex; flex-wrap: wrap; gap: 12px; }
+            .swatch { display: block; width: 104px; height: 64px; border-radius: 8px; border: 1px solid #4A443D; background: linear-gradient(var(--swatch), var(--swatch)), repeating-conic-gradient(#8A8580 0% 25%, #C9C4BE 0% 50%) 0 0 / 16px 16px; }
 
             """
     }

@@ -76,16 +76,20 @@ package enum SheetViews {
         (0..<count).map { width * (Double($0) + 0.5) / Double(count) }
     }
 
-    /// The views; icons are tinted in `tint` (the palette's accent).
-    static func html(_ sheet: ContactSheet, tint: RGBA) -> String {
+    /// The views; icons are tinted in `tint` (the palette's accent). Those with
+    /// nothing to show are left out (the charms' without charms, the icons' without
+    /// icons, the home screen without an app icon), and the section with them.
+    static func html(_ sheet: ContactSheet, tint: PaletteColor.Components) -> String {
         let worn = Array(sheet.charms.prefix(CharmLimits.maxWorn))
-        var text = "<section id=\"views\">\n<h2>In the app</h2>\n"
-        text += island(worn)
-        text += dishView(Array(sheet.charms.prefix(DishLayout.slotCount)))
-        text += bracelet(worn)
-        text += iconsView(sheet.icons, beside: sheet.charms.first, tint: tint)
+        var text = ""
+        if !worn.isEmpty {
+            text += island(worn)
+            text += dishView(Array(sheet.charms.prefix(DishLayout.slotCount)))
+            text += bracelet(worn)
+        }
+        if !sheet.icons.isEmpty { text += iconsView(sheet.icons, beside: sheet.charms.first, tint: tint) }
         text += home(sheet.appIcon.filter { $0.kind == "appicon" })
-        return text + "</section>\n"
+        return text.isEmpty ? "" : "<section id=\"views\">\n<h2>In the app</h2>\n" + text + "</section>\n"
     }
 
     /// The squiggle as an SVG polyline, in points.
@@ -168,7 +172,7 @@ package enum SheetViews {
         return text + "\n</div>\n"
     }
 
-    static func iconsView(_ icons: [ContactSheet.Icon], beside charm: ContactSheet.Charm?, tint: RGBA) -> String {
+    static func iconsView(_ icons: [ContactSheet.Icon], beside charm: ContactSheet.Charm?, tint: PaletteColor.Components) -> String {
         var text = "<div class=\"view\" data-view=\"icons\">\n<h3>Icons beside the charms</h3>\n"
         text +=
             "<p>Each icon at \(iconSizes.map { HTML.number($0) }.joined(separator: ", ")) pt beside a charm of the same size: in the light ink on the paper, then tinted camel. They should look drawn by the same hand.</p>\n"
@@ -195,7 +199,9 @@ package enum SheetViews {
         return text + "</div>\n"
     }
 
+    /// The app icon's looks on a home screen; nothing without an app icon.
     static func home(_ looks: [ContactSheet.AppIconLook]) -> String {
+        guard !looks.isEmpty else { return "" }
         var text = "<div class=\"view\" data-view=\"home\">\n<h3>The app icon on the home screen</h3>\n"
         text += "<p>Each look at \(homeIconPoints) pt among other apps' places, as the home screen masks it.</p>\n<div class=\"home\">\n"
         for look in looks {

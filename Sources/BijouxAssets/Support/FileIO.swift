@@ -266,10 +266,12 @@ package enum FileIO {
         let folder = parentDirectory(of: path)
         try makeDirectories(folder.isEmpty ? "." : folder)
         let name = String(path.split(separator: "/").last ?? "out")
-        var template = Array(((folder.isEmpty ? "" : folder + "/") + temporaryPrefix + name + ".XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw .cannotWrite(path: path, reason: lastError()) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Not mkstemp, whose files are 0600: created 0666 less the umask (0644 under umask
+        // 022), as a shell's redirection makes a file, so the outputs keep that mode.
+        let (temporary, fd) = try unique(prefix: (folder.isEmpty ? "" : folder + "/") + temporaryPrefix + name + ".", for: path) { candidate in
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            return fd >= 0 ? fd : nil
+        }
         var written = 0
         while written < bytes.count {
             let put = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, bytes.count - written) }
@@ -282,13 +284,25 @@ package enum FileIO {
             }
             written += put
         }
-        fchmod(fd, 0o644)
         if close(fd) != 0 {
             let reason = lastError()
             unlink(temporary)
             throw .cannotWrite(path: path, reason: reason)
         }
         return temporary
+    }
+
+    /// Makes something new named `prefix` + six random characters with `make` (nil: it
+    /// failed), trying other names while the name is taken (`EEXIST`); any other failure
+    /// is an error about `path`. Returns the name and what `make` returned.
+    package static func unique<Made>(prefix: String, for path: String, _ make: (String) -> Made?) throws(FileError) -> (String, Made) {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            let candidate = prefix + String((0..<6).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
+            if let made = make(candidate) { return (candidate, made) }
+            if errno != EEXIST { throw .cannotWrite(path: path, reason: lastError()) }
+        }
     }
 
     package static func commit(_ temporary: String, to path: String) throws(FileError) {

@@ -27,6 +27,17 @@ public enum Format {
         return (number * scale).rounded() / scale
     }
 
+    /// `number` rounded to exactly `decimals` decimals, trailing zeros kept: "1.000",
+    /// "0.502" (how Xcode writes a colour set's components).
+    package static func fixed(_ number: Double, decimals: Int) -> String {
+        var scale = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let units = Int((abs(number) * Double(scale)).rounded())
+        let fraction = String(units % scale)
+        let sign = number < 0 && units != 0 ? "-" : ""
+        return sign + String(units / scale) + (decimals == 0 ? "" : "." + String(repeating: "0", count: decimals - fraction.count) + fraction)
+    }
+
     /// A share (0...1) as a percentage to at most `decimals` decimals: "42 %", "17.3 %".
     public static func percent(_ share: Double, decimals: Int = 0) -> String {
         number(share * 100, decimals: decimals) + " %"

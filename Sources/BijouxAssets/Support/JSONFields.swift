@@ -115,8 +115,8 @@ package struct JSONFields {
 
 extension JSONValue {
     package var string: String? { if case .string(let text) = self { text } else { nil } }
-    package var number: Double? { if case .number(let number, _) = self { number } else { nil } }
     package var bool: Bool? { if case .bool(let flag) = self { flag } else { nil } }
+    package var number: Double? { if case .number(let number, _) = self { number } else { nil } }
     package var array: [JSONNode]? { if case .array(let elements) = self { elements } else { nil } }
     package var members: [JSONMember]? { if case .object(let members) = self { members } else { nil } }
 

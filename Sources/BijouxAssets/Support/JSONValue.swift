@@ -178,9 +178,20 @@ package struct JSONParser {
             members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object, expected '}'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: ",") { try skipComma(before: "}"); continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
             throw error("expected ',' or '}' in object, found \(describeCurrent())")
+        }
+    }
+
+    /// Steps over the comma at `index`; one followed by the `closer` of its object or
+    /// array is a trailing comma, which JSON does not allow: an error at the comma.
+    private mutating func skipComma(before closer: Character) throws(JSONSyntaxError) {
+        let comma = location()
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == closer.asciiValue {
+            throw JSONSyntaxError(location: comma, message: "trailing comma before '\(closer)' (JSON allows none)")
         }
     }
 
@@ -199,7 +210,7 @@ package struct JSONParser {
             elements.append(try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array, expected ']'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: ",") { try skipComma(before: "]"); continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
             throw error("expected ',' or ']' in array, found \(describeCurrent())")
         }

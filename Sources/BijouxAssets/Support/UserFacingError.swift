@@ -30,9 +30,15 @@ public struct Diagnostic: Equatable, Sendable {
 /// severity ("file:line:col: message").
 public protocol UserFacingError: Error, CustomStringConvertible, Sendable {
     var diagnostic: Diagnostic { get }
+    /// Every line to print, in order: `diagnostic` alone, unless the error is about
+    /// several places (a strict build's warnings, each at its file, then the summary).
+    var diagnostics: [Diagnostic] { get }
 }
 
 extension UserFacingError {
+    /// `diagnostic` alone.
+    public var diagnostics: [Diagnostic] { [diagnostic] }
+
     /// The diagnostic without its severity: "file:line:col: message".
     public var description: String {
         diagnostic.place.map { "\($0): \(diagnostic.message)" } ?? diagnostic.message

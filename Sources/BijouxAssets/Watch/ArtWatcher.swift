@@ -85,9 +85,11 @@ public struct ArtWatcher: Sendable {
     /// Seconds a change must stay still before it is built.
     public var settleTime: Double = 0.15
 
-    /// A watcher that runs `options`' build on each change.
+    /// A watcher that runs `options`' build on each change. It keeps building on
+    /// warnings, whatever bijoux-assets.json says: it is for seeing them on the sheet.
     public init(options: BuildEngine.Options) {
         self.options = options
+        self.options.followsConfiguredStrict = false
     }
 
     /// Builds, then watches until `stop` is set. `handle` gets every build's outcome

@@ -225,7 +225,17 @@ struct CommandLineCorpusTests {
         #expect(lenient.stderr.contains("\(folder.path)/art/charms/fog.png: warning: charm 'fog': matte is not black: background floor 6/255"))
         let strict = try CLI.run(["build", "--strict", "--art", folder.path + "/art", "--out", folder.path + "/strict-out"])
         #expect(strict.status == 1)
-        #expect(strict.stderr.hasPrefix("error: strict build failed on 1 warning: "))
+        // Each warning as an error at the start of its line, where Xcode links it to the file, then the summary.
+        let lines = strict.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(strict.stderr)")
+        #expect(lines.first?.hasPrefix("\(folder.path)/art/charms/fog.png: error: charm 'fog': matte is not black: background floor 6/255") == true)
+        #expect(lines.last == "error: strict build failed on 1 warning (--strict)")
+        #expect(!folder.exists("strict-out"))
+        // The same from the art folder's configuration, which the plugins take.
+        folder.write("art/bijoux-assets.json", #"{"strict": true}"#)
+        let configured = try CLI.run(["build", "--art", folder.path + "/art", "--out", folder.path + "/strict-out"])
+        #expect(configured.status == 1)
+        #expect(configured.stderr.hasSuffix("error: strict build failed on 1 warning (\"strict\": true in \(folder.path)/art/bijoux-assets.json)\n"))
         #expect(!folder.exists("strict-out"))
     }
 }

@@ -8,8 +8,11 @@ import Testing
 struct CatalogSymbolsSwiftTests {
     static let palette = Palette(
         colors: [
-            Palette.Color(name: "paper", any: RGBA(0x17, 0x15, 0x13, 255)),
-            Palette.Color(name: "light-ink", any: RGBA(0xF3, 0xEC, 0xDF, 255), dark: RGBA(0x10, 0x10, 0x10, 255)),
+            Palette.Color(name: "paper", any: .sRGB(0x171513)),
+            Palette.Color(name: "light-ink", any: .sRGB(0xF3ECDF), dark: .sRGB(0x101010)),
+            Palette.Color(
+                name: "glow", any: .displayP3(1, 0.5, 0.25, alpha: 0.8), dark: .sRGB(0x804020, alpha: 0.502), highContrast: .displayP3(1, 0.6, 0.3),
+                darkHighContrast: .sRGB(0xFFAA55)),
         ],
         accent: "light-ink")
 
@@ -31,8 +34,23 @@ struct CatalogSymbolsSwiftTests {
         #expect(
             text.contains("public enum ActionIcon: String, CaseIterable, Sendable, CatalogImage {\n    case give = \"give\"\n    case passOn = \"pass-on\"\n"))
         #expect(text.contains("    public static let paper = PaletteColor(rgb: 0x171513, colorSetName: \"Paper\")\n"))
-        #expect(text.contains("    public static let lightInk = PaletteColor(rgb: 0xF3ECDF, colorSetName: \"LightInk\")\n"))
-        #expect(text.contains("    public static let allColors: [PaletteColor] = [paper, lightInk]\n"))
+        // Every appearance, in the colour set's order, each as exactly as its colour set holds it.
+        #expect(
+            text.contains(
+                """
+                    public static let lightInk = PaletteColor(
+                        colorSetName: "LightInk",
+                        any: .sRGB(0xF3ECDF),
+                        dark: .sRGB(0x101010))
+                    public static let glow = PaletteColor(
+                        colorSetName: "Glow",
+                        any: .displayP3(1, 0.5, 0.25, alpha: 0.8),
+                        dark: .sRGB(0x804020, alpha: 0.502),
+                        highContrast: .displayP3(1, 0.6, 0.3),
+                        darkHighContrast: .sRGB(0xFFAA55))
+
+                """))
+        #expect(text.contains("    public static let allColors: [PaletteColor] = [paper, lightInk, glow]\n"))
         #expect(text.contains("    public static let accent = lightInk\n"))
         #expect(text.contains("extension CharmType: CatalogImage {") && text.contains("extension PaletteColor {"))
         // Xcode 15's asset symbols, named as Xcode names its own.
@@ -150,12 +168,21 @@ struct CatalogSymbolsSwiftTests {
             """
             import BijouxKit
             print(ActionIcon.allCases.map(\\.imageName), BijouxPalette.allColors.map(\\.hex), BijouxPalette.accent.colorSetName, BijouxPalette.paper.red)
+            for color in BijouxPalette.allColors {
+                print(color.colorSetName, color.appearances.map { "\\($0.name) \\($0.components.colorSpace.rawValue) \\($0.components.css)" })
+            }
             """)
         let built = try SwiftCompiler.run(
             ["-swift-version", "6"] + BijouxKitModule.linkArguments + ["-o", "symbols", "main.swift", "CharmTable.swift", "CatalogSymbols.swift"],
             in: folder.path)
         try #require(built.status == 0, "\(built.output)")
         let run = try SwiftCompiler.execute(folder.path + "/symbols", in: folder.path)
-        #expect(run.output == "[\"give\", \"pass-on\"] [\"#171513\", \"#F3ECDF\"] LightInk \(Double(0x17) / 255)\n")
+        let expected =
+            ["[\"give\", \"pass-on\"] [\"#171513\", \"#F3ECDF\", \"#FF7626CC\"] LightInk \(Double(0x17) / 255)"]
+            + Self.palette.colors.map { color in
+                "\(color.colorSetName) \(color.paletteColor.appearances.map { "\($0.name) \($0.components.colorSpace.rawValue) \($0.components.css)" })"
+            }
+        #expect(run.output == expected.joined(separator: "\n") + "\n")
+        #expect(run.output.contains("Glow [\"any display-p3 color(display-p3 1 0.5 0.25 / 0.8)\", \"dark srgb #80402080\""))
     }
 }

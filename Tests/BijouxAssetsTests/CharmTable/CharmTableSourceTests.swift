@@ -63,7 +63,7 @@ struct CharmTableSourceTests {
         ),
         (
             #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3,}]}"#,
-            "art/charms.json:1:76: invalid JSON: expected a member name in quotes, found '}'"
+            "art/charms.json:1:75: invalid JSON: trailing comma before '}' (JSON allows none)"
         ),
         (#"{"charms": {}}"#, "art/charms.json:1:12: field 'charms': expected an array, found an object"),
         (

@@ -136,6 +136,39 @@ struct OutputTreeOwnershipTests {
         #expect(try modes() == [0o755])
     }
 
+    /// Files as well as folders have the mode the umask gives (0666 and 0777 less it),
+    /// whatever the umask: under 027 the tree is 0750 and its files 0640, in the first
+    /// build's folder and in the tree a later build swaps in; under 022, 0755 and 0644.
+    @Test func filesAndFoldersFollowTheUmask() throws {
+        for (umask, folderMode, fileMode) in [("027", 0o750, 0o640), ("022", 0o755, 0o644)] {
+            let folder = TestPaths.temporaryFolder("own-umask-\(umask)")
+            OutputTreeTests.writeArt(folder, revision: 1)
+            func build() throws -> CLI.Result {
+                try CLI.runTool("/bin/sh", ["-c", "umask \(umask) && exec \"$0\" build --art art --out out/", CLI.executable], in: folder.path)
+            }
+            func modes() throws -> (folders: Set<Int>, files: Set<Int>) {
+                var folders: Set<Int> = [], files: Set<Int> = []
+                for path in folder.files().filter({ $0.hasPrefix("out/") }) {
+                    files.insert(try #require(FileManager.default.attributesOfItem(atPath: folder.path + "/" + path)[.posixPermissions] as? Int))
+                    var parent = (path as NSString).deletingLastPathComponent
+                    while !parent.isEmpty {
+                        folders.insert(try #require(FileManager.default.attributesOfItem(atPath: folder.path + "/" + parent)[.posixPermissions] as? Int))
+                        parent = (parent as NSString).deletingLastPathComponent
+                    }
+                }
+                return (folders, files)
+            }
+            let first = try build()
+            #expect(first.status == 0, "\(first.stderr)")
+            var found = try modes()
+            #expect(found.folders == [folderMode] && found.files == [fileMode], "umask \(umask): \(found)")
+            OutputTreeTests.writeArt(folder, revision: 2)
+            #expect(try build().status == 0)
+            found = try modes()
+            #expect(found.folders == [folderMode] && found.files == [fileMode], "umask \(umask), swapped in: \(found)")
+        }
+    }
+
     /// An output folder marked read-only, or one in a read-only folder (where the new
     /// tree is made and swapped), is an error; nothing changes. Root, whom `access`
     /// lets write anything, is refused too: the rule is the folder's mode.

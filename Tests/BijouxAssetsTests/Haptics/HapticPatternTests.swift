@@ -10,13 +10,17 @@ struct HapticPatternTests {
     @Test func theSampleTransferRampsIntoTheHeaviestThud() throws {
         let pattern = AHAPPattern(try HapticRecipe.parse(try FileIO.read(Self.samplePath), file: Self.samplePath))
         let transients = pattern.events.filter { $0.kind == .transient }
-        #expect(transients.count == 6)
-        #expect(zip(transients, transients.dropFirst()).allSatisfy { $0.intensity < $1.intensity }, "rising")
+        #expect(transients.count == 7)
+        #expect(zip(transients, transients.dropFirst()).allSatisfy { $0.intensity < $1.intensity }, "rising, into the attack")
         let last = try #require(pattern.events.last)
-        #expect(pattern.events.count == 7 && last.kind == .continuous)
+        #expect(pattern.events.count == 8 && last.kind == .continuous)
         #expect(last.intensity >= pattern.events.map(\.intensity).max()!, "the thud is the heaviest")
         #expect((last.duration ?? 0) > 0)
-        #expect(zip(pattern.events, pattern.events.dropFirst()).allSatisfy { $0.time < $1.time }, "times ascending")
+        // The thud's attack: a transient as heavy as the thud, at its start, sharper than its body.
+        let attack = pattern.events[pattern.events.count - 2]
+        #expect(attack.kind == .transient && attack.time == last.time && attack.intensity == last.intensity)
+        #expect(attack.sharpness == HapticRecipe.defaultAttackSharpness && attack.sharpness > last.sharpness)
+        #expect(zip(pattern.events, pattern.events.dropFirst()).allSatisfy { $0.time <= $1.time }, "times ascending")
         for event in pattern.events {
             #expect((0...1).contains(event.intensity) && (0...1).contains(event.sharpness) && event.time >= 0)
         }
@@ -29,7 +33,7 @@ struct HapticPatternTests {
         #expect(root["Version"]?.value.number == 1)
         let entries = try #require(root["Pattern"]?.value.array)
         let events = entries.compactMap { $0["Event"] }
-        #expect(events.count == 7)
+        #expect(events.count == 8)
         for event in events {
             let type = try #require(event["EventType"]?.value.string)
             #expect(["HapticTransient", "HapticContinuous"].contains(type))
@@ -74,5 +78,16 @@ struct HapticPatternTests {
         #expect(
             Self.error(#"{\#(Self.ramp), "thud": {"delay": 0.1, "duration": 0.3, "intensity": 1, "sharpness": 0.2, "fadeOut": 0.5}}"#)
                 .hasPrefix("t.json:1:214: field 'thud.fadeOut': 0.5 is out of range"))
+    }
+
+    @Test func theAttacksSharpnessIsTheRecipesWhenItGivesOne() throws {
+        let recipe = try HapticRecipe.parse(
+            Array(#"{\#(Self.ramp), "thud": {"delay": 0.1, "duration": 0.3, "intensity": 0.9, "sharpness": 0.2, "attackSharpness": 0.8}}"#.utf8),
+            file: "t.json")
+        let attack = AHAPPattern(recipe).events.dropLast().last
+        #expect(attack?.kind == .transient && attack?.sharpness == 0.8 && attack?.intensity == 0.9)
+        #expect(
+            Self.error(#"{\#(Self.ramp), "thud": {"delay": 0.1, "duration": 0.3, "intensity": 1, "sharpness": 0.2, "attackSharpness": 2}}"#)
+                .hasSuffix("field 'thud.attackSharpness': 2 is out of range: expected a value 0–1"))
     }
 }

@@ -235,4 +235,51 @@ struct IconSafetyTests {
                 == "\(Self.file): took more than 0.001 s to draw, so the build stopped there (an icon may take 0.001 s to draw and a build's icons 60 s in all); simplify its filters, blurs and <use>s"
         }
     }
+
+    /// librsvg ignores an attribute value it cannot read (and draws no line whose end it
+    /// cannot read): each is a warning at its attribute, the values it reads are not.
+    @Test func attributeValuesLibrsvgIgnoresAreFoundAtTheirAttribute() {
+        let text = Self.svg(
+            """
+
+            <path d="M2 2h20" stroke="currentColor" stroke-width="abc" opacity="50%"/>
+            <circle cx="12" cy="12" r="6" fill="blu" fill-opacity=".5"/>
+            <line x1="2" y1="x" x2="20" y2="20" stroke="#abc"/>
+            <rect width="4" height="4" rx="auto" style="fill: currentColor; stroke: notacolour !important; stroke-width: 2px"/>
+            <ellipse cx="4px" cy="1e1" rx="2 px" ry="3" fill="url(#g) none" stroke="rgb(1 2 3)" stroke-miterlimit="4.5"/>
+            <g fill="RebeccaPurple" stroke="inherit" stroke-opacity="1.5e0" stroke-dashoffset="-2.5mm" color="transparent"/>
+
+            """)
+        let report = SVGSafety.check(Array(text.utf8))
+        #expect(report.problem == nil)
+        #expect(
+            report.ignoredValues.map(\.description) == [
+                "2:41: <path stroke-width=\"abc\">: not a length (a number with an optional unit such as px or %), so librsvg ignores it, as if it were not there",
+                "3:31: <circle fill=\"blu\">: not a paint (none, a colour, currentColor or url(#id)), so librsvg ignores it, as if it were not there",
+                "4:14: <line y1=\"x\">: not a length (a number with an optional unit such as px or %), so librsvg does not draw the line",
+                "5:38: <rect style=…>: stroke: not a paint (none, a colour, currentColor or url(#id)), so librsvg ignores it, as if it were not there",
+                "6:28: <ellipse rx=\"2 px\">: not a length or auto, so librsvg ignores it, as if it were not there",
+            ])
+        // A refused SVG reports its problem alone.
+        let refused = SVGSafety.check(Array(Self.svg(#"<path stroke-width="abc"/><image href="x.png"/>"#).utf8))
+        #expect(refused.problem != nil && refused.ignoredValues.isEmpty)
+    }
+
+    /// What librsvg would ignore, as rsvg-convert shows it: the circle with r="abc" and
+    /// the line with x1="abc" draw nothing; fill="blu" leaves the default black.
+    @Test func theWarnedValuesAreTheOnesLibrsvgIgnores() throws {
+        func painted(_ body: String) throws -> Int {
+            let document = try SVGDocument(bytes: Array(Self.svg(body).utf8), file: "t.svg", ink: DrawnIcon.ink)
+            let render = try document.render(width: 24, height: 24)
+            return render.withPixels { pixels in (0..<pixels.pixelCount).filter { pixels[rgba: $0].a > 0 }.count }
+        }
+        #expect(try painted(#"<circle cx="12" cy="12" r="abc"/>"#) == 0)
+        #expect(try painted(#"<line x1="abc" y1="2" x2="22" y2="22" stroke="black" stroke-width="4"/>"#) == 0)
+        #expect(try painted(#"<line x1="0" y1="2" x2="22" y2="22" stroke="black" stroke-width="4"/>"#) > 0)
+        #expect(try painted(#"<circle cx="12" cy="12" r="6" fill="blu"/>"#) == (try painted(#"<circle cx="12" cy="12" r="6"/>"#)))
+        #expect(try painted(#"<path d="M2 12h20" stroke="black" stroke-width="abc"/>"#) == (try painted(#"<path d="M2 12h20" stroke="black"/>"#)))
+        for body in [#"<circle cx="12" cy="12" r="abc"/>"#, #"<line x1="abc" y1="2" x2="22" y2="22" stroke="black"/>"#, #"<circle r="6" fill="blu"/>"#] {
+            #expect(SVGSafety.check(Array(Self.svg(body).utf8)).ignoredValues.count == 1, "\(body)")
+        }
+    }
 }

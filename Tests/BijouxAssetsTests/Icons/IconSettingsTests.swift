@@ -45,7 +45,7 @@ struct IconSettingsTests {
         (#"{"icons": []}"#, "art/icons.json:1:11: field 'icons': expected an object from icon name to settings, found an array"),
         (#"{"icon": {}}"#, "art/icons.json:1:2: field 'icon': unknown top-level field (expected \"defaults\", \"icons\")"),
         (#"[]"#, "art/icons.json:1:1: expected an object with \"defaults\" and/or \"icons\", found an array"),
-        (#"{"icons": {"give": {"amplitude": 1,}}}"#, "art/icons.json:1:36: invalid JSON: expected a member name in quotes, found '}'"),
+        (#"{"icons": {"give": {"amplitude": 1,}}}"#, "art/icons.json:1:35: invalid JSON: trailing comma before '}' (JSON allows none)"),
         (#"{"defaults": {"amplitude": 0.1, "amplitude": 0.2}}"#, "art/icons.json:1:33: field 'amplitude': repeated field"),
         (#"{"icons": {}, "icons": {}}"#, "art/icons.json:1:15: field 'icons': repeated field"),
     ])

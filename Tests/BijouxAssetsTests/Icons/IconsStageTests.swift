@@ -135,6 +135,32 @@ struct IconsStageTests {
         #expect(report.warnings.first?.message.contains("within the wobble's amplitude (0.5 pt) of the edge") == true)
     }
 
+    /// An attribute value librsvg would ignore is a warning at the attribute's line and
+    /// column (and on the icon's card), in the build and, from the cache, in the next.
+    @Test func aValueLibrsvgIgnoresWarnsAtItsPosition() throws {
+        let folder = TestPaths.temporaryFolder("icons-ignored")
+        folder.write(
+            "art/icons/dot.svg",
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24">
+              <circle cx="12" cy="12" r="6" fill="currentColor"
+                      stroke="currentColor" stroke-width="abc"/>
+            </svg>
+            """)
+        let report = try BuildEngine.build(Self.options(folder))
+        let expected = BuildWarning(
+            subject: "\(folder.path)/art/icons/dot.svg:3:33",
+            message:
+                "<circle stroke-width=\"abc\">: not a length (a number with an optional unit such as px or %), so librsvg ignores it, as if it were not there")
+        #expect(report.warnings == [expected])
+        #expect(expected.diagnostic.line(.warning).hasPrefix("\(folder.path)/art/icons/dot.svg:3:33: warning: <circle stroke-width="))
+        let page = String(decoding: folder.read("out/" + ContactSheetPage.path)!, as: UTF8.self)
+        #expect(
+            page.contains("data-asset=\"icon:dot\" data-warnings=\"1\"") && page.contains("<li>3:33: &lt;circle stroke-width=&quot;abc&quot;&gt;: not a length")
+        )
+        #expect(try BuildEngine.build(Self.options(folder)).warnings == [expected], "a cached icon keeps its warning")
+    }
+
     @Test func aCharmRebuildLeavesTheIconsAlone() throws {
         let folder = TestPaths.temporaryFolder("icons-charm")
         BuildEngineTests.makeArt(folder)

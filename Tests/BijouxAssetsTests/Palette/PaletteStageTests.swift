@@ -1,3 +1,4 @@
+import BijouxKit
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct PaletteStageTests {
                 "out/Assets.xcassets/Contents.json",
             ])
         let accent = folder.read("out/Assets.xcassets/AccentColor.colorset/Contents.json")
-        #expect(accent == Array(AssetCatalog.colorSetContents(any: RGBA(0xF3, 0xEC, 0xDF, 255), dark: RGBA(0x10, 0x10, 0x10, 255)).utf8))
+        #expect(accent == Array(AssetCatalog.colorSetContents(PaletteColor(colorSetName: "LightInk", any: .sRGB(0xF3ECDF), dark: .sRGB(0x101010))).utf8))
         #expect(accent == folder.read("out/Assets.xcassets/Colors/LightInk.colorset/Contents.json"))
 
         // Without an accent, no AccentColor (and a stale one goes).

@@ -58,7 +58,11 @@ enum Browser {
 /// in a real headless Chromium: every card and view there, every image loaded, no
 /// console message, the hazy charm flagged. A screenshot is kept in
 /// build/test-artifacts/ to look at.
-@Suite("Contact sheet in a browser", .tags(.slow), .notInFastRun)
+@Suite(
+    "Contact sheet in a browser", .tags(.slow), .notInFastRun,
+    .enabled(
+        if: Browser.path != nil || Browser.required,
+        "no Chromium or Chrome found: `make deps` installs Debian's chromium; on macOS install Google Chrome or Chromium, or set BIJOUX_CHROMIUM"))
 struct ContactSheetBrowserTests {
     static let artifacts = TestPaths.packageRoot + "/build/test-artifacts"
 
@@ -93,10 +97,7 @@ struct ContactSheetBrowserTests {
                 Synthetic.paintedDisc(width: 200, height: 180, center: (100, 90), radius: 60, softness: 4, color: (200, 120, 220), matte: 14), as: .rgb))
     }
 
-    @Test(
-        .enabled(
-            if: Browser.path != nil || Browser.required,
-            "no Chromium or Chrome found: `make deps` installs Debian's chromium; on macOS install Google Chrome or Chromium, or set BIJOUX_CHROMIUM"))
+    @Test
     func thePageLoadsCleanWithEveryCardAndView() throws {
         try #require(Browser.path != nil, "CI must run the browser test, and no Chromium was found (make deps installs it)")
         let folder = TestPaths.temporaryFolder("browser")
@@ -182,5 +183,38 @@ struct ContactSheetBrowserTests {
         _ = try Browser.run(["--window-size=1280,3600", "--screenshot=\(screenshot)", page], profile: folder.path + "/profile")
         let shot = try PNGDecoder.decodeFile(screenshot)
         #expect(shot.width == 1280 && shot.height == 3600)
+    }
+
+    /// A palette alone: the page has its cards and nothing else, and Chromium draws a
+    /// Display P3 swatch (`color(display-p3 …)`, CSS Color 4) as its sRGB equivalent,
+    /// the Macbeth orange (223, 124, 44) that color.js converts it from.
+    @Test
+    func aDisplayP3SwatchIsDrawnAsItsSRGBEquivalent() throws {
+        try #require(Browser.path != nil, "CI must run the browser test, and no Chromium was found (make deps installs it)")
+        let folder = TestPaths.temporaryFolder("browser-palette")
+        folder.write(
+            "art/palette.json",
+            ##"{"colors": {"paper": "#171513", "amber": {"any": "color(display-p3 0.82251 0.50571 0.24813)", "highContrast": "#FFFFFF80"}}}"##)
+        try BuildEngine.build(BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out"))
+        let page = URL(fileURLWithPath: folder.path + "/out/" + ContactSheetPage.path).absoluteString
+        let (dom, log) = try Browser.run(["--dump-dom", page], profile: folder.path + "/profile")
+        #expect(log.split(separator: "\n").filter { $0.contains(":CONSOLE") }.isEmpty)
+        #expect(dom.contains("data-asset=\"colour:amber\"") && !dom.contains("data-view=") && !dom.contains("id=\"app-icon\""))
+        let screenshot = folder.path + "/palette.png"
+        _ = try Browser.run(
+            ["--force-color-profile=srgb", "--window-size=900,700", "--screenshot=\(screenshot)", page], profile: folder.path + "/profile")
+        guard case .rgba8(let shot, _) = try PNGDecoder.decodeFile(screenshot) else {
+            Issue.record("the screenshot is not an 8-bit PNG")
+            return
+        }
+        var orange = 0
+        for y in 0..<shot.height {
+            for x in 0..<shot.width {
+                let pixel = shot[x, y]
+                if abs(Int(pixel.r) - 223) <= 2 && abs(Int(pixel.g) - 124) <= 2 && abs(Int(pixel.b) - 44) <= 2 { orange += 1 }
+            }
+        }
+        // The swatch is 104×64 CSS pixels, its border and rounded corners aside.
+        #expect(orange > 5000, "\(orange) pixels of the swatch's sRGB orange")
     }
 }

@@ -23,7 +23,7 @@ struct ContactSheetPageTests {
 
     /// The sample art's palette.
     static let palette = Palette(
-        colors: [("paper", "#171513"), ("camel", "#C9A16B"), ("ink", "#F3ECDF")].map { Palette.Color(name: $0, any: Palette.parseHex($1)!) },
+        colors: [("paper", "#171513"), ("camel", "#C9A16B"), ("ink", "#F3ECDF")].map { Palette.Color(name: $0, any: Palette.parseColor($1)!) },
         accent: "camel")
 
     static let sheet = ContactSheet(
@@ -143,5 +143,53 @@ struct ContactSheetPageTests {
 
     @Test func samePageForTheSameSheet() {
         #expect(ContactSheetPage.html(Self.sheet, palette: Self.palette) == ContactSheetPage.html(Self.sheet, palette: Self.palette))
+    }
+
+    /// Every palette colour has a card with a swatch per appearance, in CSS as
+    /// palette.json writes it (so a Display P3 colour is shown as it is), with its sRGB
+    /// equivalent; a translucent accent glows at its alpha times the glow's.
+    @Test func thePaletteShowsEveryAppearance() throws {
+        let palette = try Palette.parse(
+            Array(
+                ##"""
+                {"colors": {"paper": "#171513", "glow": "color(display-p3 1 0.5 0.25 / 0.8)",
+                 "ink": {"any": "#F3ECDF", "dark": "#EFE6D6", "highContrast": "color(display-p3 1 1 1)", "darkHighContrast": "#FFFFFF80"}},
+                 "accent": "glow"}
+                """##.utf8), file: "palette.json")
+        let page = ContactSheetPage.html(Self.sheet, palette: palette)
+        #expect(page.contains("<a href=\"#palette\">Palette</a>") && page.contains("3 colours"))
+        for color in ["paper", "glow", "ink"] { #expect(page.components(separatedBy: "data-asset=\"colour:\(color)\"").count == 2, "\(color)") }
+        let ink = try #require(page.components(separatedBy: "data-asset=\"colour:ink\"").last?.components(separatedBy: "</article>").first)
+        #expect(ink.components(separatedBy: "class=\"swatch\"").count == 5)
+        for (appearance, css) in [("any", "#F3ECDF"), ("dark", "#EFE6D6"), ("highContrast", "color(display-p3 1 1 1)"), ("darkHighContrast", "#FFFFFF80")] {
+            #expect(ink.contains("<figure data-appearance=\"\(appearance)\"><span class=\"swatch\" style=\"--swatch: \(css)\"></span>"), "\(appearance)")
+        }
+        #expect(ink.contains("<b>Dark, high contrast</b>") && ink.contains("in sRGB #FFFFFF") && ink.contains("the icons are drawn in it"))
+        #expect(page.contains("<code>Colors/Glow.colorset, AccentColor.colorset</code>"))
+        #expect(page.contains("--camel: color(display-p3 1 0.5 0.25 / 0.8);"))
+        #expect(page.contains("--glow: color(display-p3 1 0.5 0.25 / 0.28);"))
+        #expect(page.contains("flood-color=\"color(display-p3 1 0.5 0.25 / 0.8)\""))
+    }
+
+    /// Without an app icon, icons or a palette, their sections, views and links are
+    /// left out, not shown as empty headings.
+    @Test func sectionsWithNothingInThemAreLeftOut() {
+        let page = ContactSheetPage.html(ContactSheet(charms: [Self.charm("cat", name: "Cat")]), palette: Palette())
+        for gone in [
+            "App icon", "The app icon on the home screen", "Icons beside the charms", "Palette", "id=\"app-icon\"", "id=\"icons\"", "data-view=\"home\"",
+        ] {
+            #expect(!page.contains(gone), "\(gone)")
+        }
+        #expect(page.contains("<nav><a href=\"#views\">In the app</a> <a href=\"#charms\">Charms</a></nav>"))
+        #expect(page.contains("data-view=\"island\"") && page.contains("id=\"charms\""))
+        // Only a palette: no views at all.
+        let colours = ContactSheetPage.html(ContactSheet(), palette: Self.palette)
+        #expect(!colours.contains("id=\"views\"") && !colours.contains("id=\"charms\"") && colours.contains("<nav><a href=\"#palette\">Palette</a></nav>"))
+        // Everything there: every link.
+        let full = ContactSheetPage.html(Self.sheet, palette: Self.palette)
+        #expect(
+            full.contains(
+                "<nav><a href=\"#views\">In the app</a> <a href=\"#charms\">Charms</a> <a href=\"#icons\">Icons</a> <a href=\"#app-icon\">App icon</a> <a href=\"#palette\">Palette</a></nav>"
+            ))
     }
 }

@@ -145,7 +145,10 @@ struct StringsStageTests {
         let art = Self.art(folder, catalog: catalog, paintings: true)
         let strict = try CLI.run(["build", "--art", "art", "--out", "strict", "--strict"], in: folder.path)
         #expect(strict.status == 1)
-        #expect(strict.stderr.hasPrefix("error: strict build failed on 5 warnings: art/Localizable.xcstrings:"))
+        // Each warning an error at its place, then the summary (issue 22's strict form).
+        let failed = strict.stderr.split(separator: "\n").map(String.init)
+        #expect(failed.count == 6 && failed.dropLast().allSatisfy { $0.hasPrefix("art/Localizable.xcstrings:") && $0.contains(": error: ") })
+        #expect(failed.last == "error: strict build failed on 5 warnings (--strict)")
         #expect(!folder.exists("strict"))
         let built = try CLI.run(["build", "--art", "art", "--out", "out"], in: folder.path)
         #expect(built.status == 0, "\(built.stderr)")

@@ -103,6 +103,19 @@ struct JSONFieldsTests {
     }
 
     @Test func syntaxErrorsAreInvalidJSONAtTheirLineAndColumn() {
-        #expect(Self.problem("{\n  \"a\": 1,}") == "art/x.json:2:10: invalid JSON: expected a member name in quotes, found '}'")
+        #expect(Self.problem("{\n  \"a\": 1 }}") == "art/x.json:2:11: invalid JSON: unexpected '}' after the top-level value")
+    }
+
+    /// A trailing comma, in an object or an array, is reported at the comma and named,
+    /// not at the closer after it (which is where the parse notices it), whatever is
+    /// between them.
+    @Test(arguments: [
+        ("{\n  \"a\": 1,}", "art/x.json:2:9: invalid JSON: trailing comma before '}' (JSON allows none)"),
+        ("{\"charms\": [\n  {\"id\": \"a\"},\n  {\"id\": \"b\"},\n]}", "art/x.json:3:14: invalid JSON: trailing comma before ']' (JSON allows none)"),
+        ("[1, 2 ,  \t\n ]", "art/x.json:1:7: invalid JSON: trailing comma before ']' (JSON allows none)"),
+        ("{\"a\": [1,,2]}", "art/x.json:1:10: invalid JSON: expected a value, found ','"),
+    ])
+    func aTrailingCommaIsReportedAtTheComma(text: String, message: String) {
+        #expect(Self.problem(text) == message)
     }
 }

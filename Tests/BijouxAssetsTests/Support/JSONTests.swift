@@ -17,7 +17,8 @@ struct JSONTests {
     }
 
     @Test(arguments: [
-        ("{\"a\": 1,}", 1, 9, "expected a member name"),
+        ("{\"a\": 1,}", 1, 8, "trailing comma before '}'"),
+        ("{\"a\": 1, 2}", 1, 10, "expected a member name"),
         ("{\n  \"a\": tru\n}", 2, 8, "invalid literal"),
         ("[1 2]", 1, 4, "expected ',' or ']'"),
         ("{\"a\": 01}", 1, 8, "leading zero"),

@@ -15,6 +15,7 @@
 }
 
 private let fuzzPalette = Palette(colors: [
-    Palette.Color(name: "paper", any: RGBA(0x17, 0x15, 0x13, 255)), Palette.Color(name: "camel", any: RGBA(0xC9, 0xA1, 0x6B, 255)),
-    Palette.Color(name: "grey", any: RGBA(0xD6, 0xD6, 0xD6, 255)),
+    Palette.Color(name: "paper", any: .sRGB(0x171513)), Palette.Color(name: "camel", any: .sRGB(0xC9A16B)),
+    Palette.Color(name: "grey", any: .sRGB(0xD6D6D6)), Palette.Color(name: "wide", any: .displayP3(1, 0.5, 0)),
+    Palette.Color(name: "veil", any: .sRGB(0xFFFFFF, alpha: 0.5)),
 ])

@@ -26,7 +26,7 @@ extension CharmType: CatalogImage {
 }
 
 /// The palette's colours, in file order; each loads its colour set through `color(in:)`,
-/// `uiColor(in:)` and `nsColor(in:)` (with its dark appearance, where it has one).
+/// `uiColor(in:)` and `nsColor(in:)`, with every appearance it has (dark, high contrast).
 public enum BijouxPalette {
     public static let paper = PaletteColor(rgb: 0x171513, colorSetName: "Paper")
     public static let camel = PaletteColor(rgb: 0xC9A16B, colorSetName: "Camel")

@@ -55,10 +55,10 @@ print("  fr.lproj: \(fr?.localizedString(forKey: "charm.moon.displayName", value
 // A language the catalog does not have: the table's own words.
 print("  in Japanese, untranslated: \(first.localizedDisplayName(in: "ja"))")
 
-/// "Haptics/transfer.ahap", and whether the file is there.
+/// "Haptics/transfer.ahap, 1302 bytes": where the file is in the bundle, and its size.
 func place(_ url: URL) -> String {
-    let there = FileManager.default.fileExists(atPath: url.path) ? "" : " (missing)"
-    return url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent + there
+    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int).map { "\($0) bytes" } ?? "missing"
+    return url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent + ", " + size
 }
 
 /// Six decimals, so the text is the same wherever the last bits of libm differ.

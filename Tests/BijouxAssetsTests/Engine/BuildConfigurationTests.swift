@@ -1,0 +1,99 @@
+import Testing
+
+@testable import BijouxAssets
+
+@Suite("bijoux-assets.json: the build's configuration, in the art folder")
+struct BuildConfigurationTests {
+    static func parse(_ text: String) throws(ArtFileError) -> BuildConfiguration {
+        try BuildConfiguration.parse(Array(text.utf8), file: "art/bijoux-assets.json")
+    }
+
+    @Test func readsStrict() throws {
+        #expect(try Self.parse(#"{"strict": true}"#).strict)
+        #expect(try !Self.parse(#"{"strict": false}"#).strict)
+        #expect(try Self.parse("{}") == BuildConfiguration())
+        #expect(try Self.parse("{}").assetSymbols)
+        #expect(try !Self.parse(#"{"assetSymbols": false}"#).assetSymbols)
+    }
+
+    /// `"assetSymbols": false` leaves Xcode 15's asset symbols out of CatalogSymbols.swift,
+    /// for a target whose catalog Xcode makes them for; the rest of the file is the same.
+    @Test func assetSymbolsFalseLeavesTheResourceMembersOut() throws {
+        let folder = TestPaths.temporaryFolder("configured-symbols")
+        BuildEngineTests.makeArt(folder)
+        try BuildEngine.build(BuildEngineTests.options(folder))
+        let with = String(decoding: try #require(folder.read("out/Generated/CatalogSymbols.swift")), as: UTF8.self)
+        #expect(with.contains("extension ImageResource {\n        public static let sun = CharmType.sun.imageResource\n"))
+        folder.write("art/bijoux-assets.json", #"{"assetSymbols": false}"#)
+        try BuildEngine.build(BuildEngineTests.options(folder))
+        let without = String(decoding: try #require(folder.read("out/Generated/CatalogSymbols.swift")), as: UTF8.self)
+        #expect(!without.contains("ImageResource") && !without.contains("DeveloperToolsSupport"))
+        #expect(without.contains("extension CharmType: CatalogImage {"))
+    }
+
+    /// Read like every art file: an unknown field, a repeated one or a wrong type is an
+    /// error at its position.
+    @Test(arguments: [
+        (#"{"strict": true, "stict": true}"#, "art/bijoux-assets.json:1:18: field 'stict': unknown field (expected \"strict\" or \"assetSymbols\")"),
+        (#"{"strict": "yes"}"#, "art/bijoux-assets.json:1:12: field 'strict': expected true or false, found a string"),
+        (#"{"strict": true, "strict": false}"#, "art/bijoux-assets.json:1:18: field 'strict': repeated field"),
+        (#"[true]"#, "art/bijoux-assets.json:1:1: expected an object such as {\"strict\": true}, found an array"),
+        ("{\"strict\": true,\n}", "art/bijoux-assets.json:1:16: invalid JSON: trailing comma before '}' (JSON allows none)"),
+    ])
+    func aMistakeIsAnErrorAtItsPosition(text: String, message: String) {
+        do {
+            _ = try Self.parse(text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    /// `"strict": true` fails the build on a warning as `--strict` does, naming why; with
+    /// `"strict": false`, `--strict` still does; `watch` keeps building.
+    @Test func strictInTheArtFolderFailsTheBuildOnAWarning() throws {
+        let folder = TestPaths.temporaryFolder("configured-strict")
+        BuildEngineTests.makeArt(folder, hazyMatte: true)
+        folder.write("art/bijoux-assets.json", #"{"strict": true}"#)
+        do {
+            try BuildEngine.build(BuildEngineTests.options(folder))
+            Issue.record("a configured strict build passed with a warning")
+        } catch let error as StrictModeFailure {
+            #expect(error.reason == "\"strict\": true in \(folder.path)/art/bijoux-assets.json")
+            #expect(error.diagnostics.count == 2)
+            #expect(error.diagnostics[0].line(.error).hasPrefix("\(folder.path)/art/charms/moon.png: error: charm 'moon': matte is not black"))
+            #expect(
+                error.diagnostics[1].line(.error)
+                    == "error: strict build failed on 1 warning (\"strict\": true in \(folder.path)/art/bijoux-assets.json)")
+        }
+        #expect(!folder.exists("out"), "a failed build writes nothing")
+
+        // The watcher builds leniently, whatever the file says.
+        var watched = ArtWatcher(options: BuildEngineTests.options(folder)).options
+        #expect(try BuildEngine.build(watched).warnings.count == 1)
+        watched.followsConfiguredStrict = true
+        #expect(throws: StrictModeFailure.self) { try BuildEngine.build(watched) }
+
+        folder.write("art/bijoux-assets.json", #"{"strict": false}"#)
+        #expect(try BuildEngine.build(BuildEngineTests.options(folder)).warnings.count == 1)
+        do {
+            try BuildEngine.build(BuildEngineTests.options(folder, strict: true))
+            Issue.record("--strict passed with a warning")
+        } catch let error as StrictModeFailure {
+            #expect(error.reason == "--strict")
+        }
+    }
+
+    /// A bad configuration stops the build like any bad art file.
+    @Test func aBadConfigurationStopsTheBuild() {
+        let folder = TestPaths.temporaryFolder("configured-bad")
+        BuildEngineTests.makeArt(folder)
+        folder.write("art/bijoux-assets.json", #"{"strict": 1}"#)
+        #expect {
+            try BuildEngine.build(BuildEngineTests.options(folder))
+        } throws: { error in
+            "\(error)" == "\(folder.path)/art/bijoux-assets.json:1:12: field 'strict': expected true or false, found a number"
+        }
+        #expect(!folder.exists("out"))
+    }
+}
