@@ -119,6 +119,6 @@ def row(label, value, reference_label=None, ratio=None, target=None):
     text = f"  {label:<46} {value:>12}"
     if reference_label:
         text += f"   vs {reference_label}: {ratio:.2f}x"
-        if target:
-            text += f"  (target {target})"
+    if target:
+        text += f"  (target {target})"
     print(text, flush=True)
