@@ -134,24 +134,12 @@ extension FileIO {
         }
     }
 
-    /// The hash of a file's bytes, read a piece at a time (a large file costs no memory).
+    /// The hash of a file's bytes (`hash(of:path:)`: a piece at a time).
     package static func contentHash(ofFile path: String) throws(FileError) -> ContentHash {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotRead(path: path, reason: lastError()) }
         defer { close(fd) }
-        let state = HashState()
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let got = readSome(fd, buffer, 1 << 20)
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: path, reason: lastError())
-            }
-            if got == 0 { break }
-            state.update(buffer, count: got)
-        }
-        return state.digest()
+        return try hash(of: fd, path: path)
     }
 
     /// What identifies an executable's build, read from its headers rather than hashed
@@ -212,14 +200,6 @@ enum CommitTrace {
             }
         #endif
     }
-}
-
-private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(fd, buffer, count)
-    #else
-        Darwin.read(fd, buffer, count)
-    #endif
 }
 
 /// An exclusive `flock` on a file that nothing moves or replaces. The kernel drops it
