@@ -37,7 +37,7 @@ DIST       := .build/dist
 # unsafe flags, so apps can depend on the package. The shipped tool is built apart (`tool`).
 TEST_FLAGS := -c release -Xswiftc -enable-testing -Xswiftc -DDEBUG
 
-.PHONY: all deps tool assets charm artifactbundle api format lint test test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
+.PHONY: all deps tool assets charm artifactbundle api format lint test test-build test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
 
 all: assets
 
@@ -108,18 +108,30 @@ preview: tool
 # afterwards), which must hold nothing after the tests that it did not after the build,
 # but for what SwiftPM itself leaves there (its lock files and TemporaryDirectory.*
 # folders): a test that leaves files behind fails the run.
-test: deps artifactbundle
+# Two cores, kept busy: the release tool and the tests build side by side (each has its
+# own scratch path, and neither alone keeps both cores busy), then the suite runs beside
+# lint, the fuzz smoke run and the BijouxKit consumer (their output is printed when they
+# end, and they use a temporary folder of their own, so the suite's check that it leaves
+# nothing in its temporary folder sees only its own), then the CharmsDemo routes.
+SYNC_OUTPUT := $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
+test: deps
+	@$(MAKE) --no-print-directory -j2 $(SYNC_OUTPUT) artifactbundle test-build
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" && \
-	echo "$(SWIFT) build --build-tests $(TEST_FLAGS)" && TMPDIR="$$tmp" $(SWIFT) build --build-tests $(TEST_FLAGS) || { rm -rf "$$tmp"; exit 1; }; \
-	built=$$(ls -A "$$tmp"); \
+	side=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test-side.XXXXXX") && mkdir "$$side/tmp" && \
+	( TMPDIR="$$side/tmp" $(MAKE) --no-print-directory lint fuzz-smoke kit-consumer > "$$side/log" 2>&1; echo $$? > "$$side/status" ) & \
 	TMPDIR="$$tmp" BIJOUX_REQUIRE_BROWSER=1 BIJOUX_REQUIRE_BUNDLE=1 $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
-	left=$$(ls -A "$$tmp" | grep -v -x -F -e "$${built:-/}" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
+	wait; cat "$$side/log"; sidestatus=$$(cat "$$side/status" 2>/dev/null || echo 1); rm -rf "$$side"; \
+	left=$$(ls -A "$$tmp" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
-	exit $$status
-	@$(MAKE) --no-print-directory lint
-	@$(MAKE) --no-print-directory fuzz-smoke
-	@$(MAKE) --no-print-directory kit-consumer
+	[ $$status = 0 ] && [ $$sidestatus = 0 ]
 	@$(CHARMS_DEMO)
+
+# The tests' build (what `make test` runs), with the temporary files the compilers keep
+# in a folder of its own.
+test-build: deps
+	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-test-build.XXXXXX") && \
+	echo "$(SWIFT) build --build-tests $(TEST_FLAGS)" && TMPDIR="$$tmp" $(SWIFT) build --build-tests $(TEST_FLAGS); status=$$?; \
+	rm -rf "$$tmp"; exit $$status
 
 # The tests not tagged `.slow` (Tests/BijouxAssetsTests/Support/SlowTests.swift): the
 # slow ones are reported skipped, as `swift test` cannot select by tag. Seconds, for the
