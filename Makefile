@@ -116,9 +116,9 @@ preview: tool
 SYNC_OUTPUT := $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
 test: deps
 	@$(MAKE) --no-print-directory -j2 $(SYNC_OUTPUT) artifactbundle test-build
-	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" && \
-	side=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test-side.XXXXXX") && mkdir "$$side/tmp" && \
-	( TMPDIR="$$side/tmp" $(MAKE) --no-print-directory lint fuzz-smoke kit-consumer > "$$side/log" 2>&1; echo $$? > "$$side/status" ) & \
+	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" || exit 1; \
+	side=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test-side.XXXXXX") && mkdir "$$side/tmp" || { rm -rf "$$tmp"; exit 1; }; \
+	{ TMPDIR="$$side/tmp" $(MAKE) --no-print-directory lint fuzz-smoke kit-consumer > "$$side/log" 2>&1; echo $$? > "$$side/status"; } & \
 	TMPDIR="$$tmp" BIJOUX_REQUIRE_BROWSER=1 BIJOUX_REQUIRE_BUNDLE=1 $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
 	wait; cat "$$side/log"; sidestatus=$$(cat "$$side/status" 2>/dev/null || echo 1); rm -rf "$$side"; \
 	left=$$(ls -A "$$tmp" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
