@@ -37,7 +37,7 @@ DIST       := .build/dist
 # unsafe flags, so apps can depend on the package. The shipped tool is built apart (`tool`).
 TEST_FLAGS := -c release -Xswiftc -enable-testing -Xswiftc -DDEBUG
 
-.PHONY: all deps tool assets charm artifactbundle api format lint test test-build test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
+.PHONY: all deps tool assets charm artifactbundle api format lint test test-build test-side test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
 
 all: assets
 
@@ -108,23 +108,24 @@ preview: tool
 # afterwards), which must hold nothing after the tests that it did not after the build,
 # but for what SwiftPM itself leaves there (its lock files and TemporaryDirectory.*
 # folders): a test that leaves files behind fails the run.
-# Two cores, kept busy: the release tool and the tests build side by side (each has its
-# own scratch path, and neither alone keeps both cores busy), then the suite runs beside
-# lint, the fuzz smoke run and the BijouxKit consumer (their output is printed when they
-# end, and they use a temporary folder of their own, so the suite's check that it leaves
-# nothing in its temporary folder sees only its own), then the CharmsDemo routes.
+# Two cores, kept busy, since the tests' build alone takes six minutes on one of them:
+# beside it, the release tool and the plugin package are made, then lint, the fuzz smoke
+# run, the BijouxKit consumer and the CharmsDemo source route run (`test-side`); then the
+# suite runs beside the CharmsDemo package route, which needs the plugin package and the
+# source route's outputs. Each build has a scratch path of its own; the package route's
+# output is printed when it ends, and its temporary folder is apart from the suite's, whose
+# check that the tests leave nothing in it sees only theirs.
 SYNC_OUTPUT := $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
 test: deps
-	@$(MAKE) --no-print-directory -j2 $(SYNC_OUTPUT) artifactbundle test-build
+	@$(MAKE) --no-print-directory -j2 $(SYNC_OUTPUT) test-build test-side
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" || exit 1; \
 	side=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test-side.XXXXXX") && mkdir "$$side/tmp" || { rm -rf "$$tmp"; exit 1; }; \
-	{ TMPDIR="$$side/tmp" $(MAKE) --no-print-directory lint fuzz-smoke kit-consumer > "$$side/log" 2>&1; echo $$? > "$$side/status"; } & \
+	{ TMPDIR="$$side/tmp" Examples/CharmsDemo/check package $(DIST) > "$$side/log" 2>&1; echo $$? > "$$side/status"; } & \
 	TMPDIR="$$tmp" BIJOUX_REQUIRE_BROWSER=1 BIJOUX_REQUIRE_BUNDLE=1 $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
 	wait; cat "$$side/log"; sidestatus=$$(cat "$$side/status" 2>/dev/null || echo 1); rm -rf "$$side"; \
 	left=$$(ls -A "$$tmp" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
 	[ $$status = 0 ] && [ $$sidestatus = 0 ]
-	@$(CHARMS_DEMO)
 
 # The tests' build (what `make test` runs), with the temporary files the compilers keep
 # in a folder of its own.
@@ -132,6 +133,11 @@ test-build: deps
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-test-build.XXXXXX") && \
 	echo "$(SWIFT) build --build-tests $(TEST_FLAGS)" && TMPDIR="$$tmp" $(SWIFT) build --build-tests $(TEST_FLAGS); status=$$?; \
 	rm -rf "$$tmp"; exit $$status
+
+# What `make test` runs beside the tests' build.
+test-side: artifactbundle
+	@$(MAKE) --no-print-directory lint fuzz-smoke kit-consumer
+	@Examples/CharmsDemo/check source
 
 # The tests not tagged `.slow` (Tests/BijouxAssetsTests/Support/SlowTests.swift): the
 # slow ones are reported skipped, as `swift test` cannot select by tag. Seconds, for the
