@@ -115,10 +115,10 @@ def measure(command, repeats=5, env=None):
     return statistics.median(t for t, _ in runs), max(m for _, m in runs)
 
 
-def row(label, value, reference_label=None, ratio=None, target=None):
+def row(label, value, reference_label=None, ratio=None, target=None, digits=2):
     text = f"  {label:<46} {value:>12}"
     if reference_label:
-        text += f"   vs {reference_label}: {ratio:.2f}x"
+        text += f"   vs {reference_label}: {ratio:.{digits}f}x"
     if target:
         text += f"  (target {target})"
     print(text, flush=True)
