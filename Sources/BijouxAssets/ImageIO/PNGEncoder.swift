@@ -366,11 +366,11 @@ package enum PNGEncoder {
         // The sums. The first pixel's left neighbours are zeros.
         var sums = (0, 0, 0, 0, 0)
         @inline(__always) func add(_ x: UInt8, _ a: UInt8, _ b: UInt8, _ c: UInt8) {
-            sums.0 += magnitude(x)
-            sums.1 += magnitude(x &- a)
-            sums.2 += magnitude(x &- b)
-            sums.3 += magnitude(x &- UInt8((Int(a) + Int(b)) >> 1))
-            sums.4 += magnitude(x &- paeth(Int(a), Int(b), Int(c)))
+            sums.0 += magnitude(filteredByte(0, x, a, b, c))
+            sums.1 += magnitude(filteredByte(1, x, a, b, c))
+            sums.2 += magnitude(filteredByte(2, x, a, b, c))
+            sums.3 += magnitude(filteredByte(3, x, a, b, c))
+            sums.4 += magnitude(filteredByte(4, x, a, b, c))
         }
         for i in 0..<lead { add(current[i], 0, previous[i], 0) }
         var i = lead
@@ -380,11 +380,11 @@ package enum PNGEncoder {
             var lanes = (SIMD8<UInt16>(), SIMD8<UInt16>(), SIMD8<UInt16>(), SIMD8<UInt16>(), SIMD8<UInt16>())
             while i < stop {
                 let (x, a, b, c) = neighbours(current, previous, i, bpp)
-                lanes.0 &+= pairSums(magnitudes(x))
-                lanes.1 &+= pairSums(magnitudes(x &- a))
-                lanes.2 &+= pairSums(magnitudes(x &- b))
-                lanes.3 &+= pairSums(magnitudes(x &- average(a, b)))
-                lanes.4 &+= pairSums(magnitudes(x &- paeth(a, b, c)))
+                lanes.0 &+= pairSums(magnitudes(filtered(0, x, a, b, c)))
+                lanes.1 &+= pairSums(magnitudes(filtered(1, x, a, b, c)))
+                lanes.2 &+= pairSums(magnitudes(filtered(2, x, a, b, c)))
+                lanes.3 &+= pairSums(magnitudes(filtered(3, x, a, b, c)))
+                lanes.4 &+= pairSums(magnitudes(filtered(4, x, a, b, c)))
                 i += 16
             }
             for lane in 0..<8 {
@@ -408,15 +408,7 @@ package enum PNGEncoder {
         i = lead
         while i < vectorEnd {
             let (x, a, b, c) = neighbours(current, previous, i, bpp)
-            let value: SIMD16<UInt8> =
-                switch best {
-                case 0: x
-                case 1: x &- a
-                case 2: x &- b
-                case 3: x &- average(a, b)
-                default: x &- paeth(a, b, c)
-                }
-            UnsafeMutableRawPointer(bytes + i).storeBytes(of: value, as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(bytes + i).storeBytes(of: filtered(best, x, a, b, c), as: SIMD16<UInt8>.self)
             i += 16
         }
         for i in vectorEnd..<rowBytes {
@@ -479,6 +471,20 @@ package enum PNGEncoder {
         predictor.replace(with: b, where: pb .<= pc)
         predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
         return predictor
+    }
+
+    /// Sixteen bytes of filter `filter` (`filteredByte` sixteen times).
+    @inline(__always)
+    private static func filtered(
+        _ filter: Int, _ x: SIMD16<UInt8>, _ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>, _ c: SIMD16<UInt8>
+    ) -> SIMD16<UInt8> {
+        switch filter {
+        case 0: x
+        case 1: x &- a
+        case 2: x &- b
+        case 3: x &- average(a, b)
+        default: x &- paeth(a, b, c)
+        }
     }
 
     /// One byte of filter `filter` given the byte `x`, its left neighbour `a`, the one
