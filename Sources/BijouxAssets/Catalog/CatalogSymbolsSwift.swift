@@ -66,8 +66,9 @@ package enum CatalogSymbolsSwift {
             colorNames = try SwiftIdentifier.names(
                 for: colors.map { ($0.name, input.paletteFile, $0.location) }, kind: "colour", field: "colors",
                 members: paletteMembers, xcodeSymbols: SwiftIdentifier.xcodeColorSymbols)
-            text += "\n/// The palette's colours, in file order; each loads its colour set through `color(in:)`,\n"
-            text += "/// `uiColor(in:)` and `nsColor(in:)`, with every appearance it has (dark, high contrast).\npublic enum BijouxPalette {\n"
+            text += "\n/// The palette's colours, in file order; each loads its colour set through `color()`,\n"
+            text += "/// `uiColor()` and `nsColor()` (or `…(in:)` another bundle), with every appearance it has\n"
+            text += "/// (dark, high contrast).\npublic enum BijouxPalette {\n"
             for (color, name) in zip(colors, colorNames) {
                 text += "    public static let \(name) = \(color.swiftLiteral)\n"
             }
@@ -132,22 +133,18 @@ package enum CatalogSymbolsSwift {
         return text + "#endif\n"
     }
 
-    /// The colours' accessors, each defaulting to the catalog's bundle.
+    /// The colours' accessors from this target's catalog: BijouxKit's `color(in:)`,
+    /// `uiColor(in:)` and `nsColor(in:)` given its bundle.
     private static func colorAccessors(colors: Bool) -> String {
         guard colors else { return "" }
         return """
-
-            extension Bundle {
-                /// The bundle that holds this target's generated asset catalog.
-                @usableFromInline static var bijouxAssets: Bundle { generatedCatalogBundle }
-            }
 
             #if canImport(SwiftUI)
                 import SwiftUI
 
                 extension PaletteColor {
-                    /// The colour set `colorSetName` from the catalog in `bundle`.
-                    public func color(in bundle: Bundle = .bijouxAssets) -> Color { Color(colorSetName, bundle: bundle) }
+                    /// The colour set `colorSetName` from this target's catalog.
+                    public func color() -> Color { color(in: generatedCatalogBundle) }
                 }
             #endif
 
@@ -155,13 +152,8 @@ package enum CatalogSymbolsSwift {
                 import UIKit
 
                 extension PaletteColor {
-                    /// The colour set `colorSetName` from the catalog in `bundle`.
-                    public func uiColor(in bundle: Bundle = .bijouxAssets) -> UIColor {
-                        guard let color = UIColor(named: colorSetName, in: bundle, compatibleWith: nil) else {
-                            preconditionFailure("no colour set '\\(colorSetName)' in the asset catalog of \\(bundle.bundlePath)")
-                        }
-                        return color
-                    }
+                    /// The colour set `colorSetName` from this target's catalog.
+                    public func uiColor() -> UIColor { uiColor(in: generatedCatalogBundle) }
                 }
             #endif
 
@@ -169,13 +161,8 @@ package enum CatalogSymbolsSwift {
                 import AppKit
 
                 extension PaletteColor {
-                    /// The colour set `colorSetName` from the catalog in `bundle`.
-                    public func nsColor(in bundle: Bundle = .bijouxAssets) -> NSColor {
-                        guard let color = NSColor(named: colorSetName, bundle: bundle) else {
-                            preconditionFailure("no colour set '\\(colorSetName)' in the asset catalog of \\(bundle.bundlePath)")
-                        }
-                        return color
-                    }
+                    /// The colour set `colorSetName` from this target's catalog.
+                    public func nsColor() -> NSColor { nsColor(in: generatedCatalogBundle) }
                 }
             #endif
 

@@ -131,19 +131,19 @@ struct CatalogSymbolsSwiftTests {
             #if canImport(SwiftUI)
                 import SwiftUI
                 @available(iOS 17.0, macOS 14.0, *) func views() -> [any View] {
-                    [CharmType.star.image(), ActionIcon.give.image(in: .main), BijouxPalette.paper.color(), Image(.star), Image(.passOn), Color(.lightInk)]
+                    [CharmType.star.image(), ActionIcon.give.image(in: .main), BijouxPalette.paper.color(), BijouxPalette.lightInk.color(in: .main), Image(.star), Image(.passOn), Color(.lightInk)]
                 }
             #endif
             #if canImport(UIKit)
                 import UIKit
                 @available(iOS 17.0, *) func uiKit() -> [NSObject] {
-                    [CharmType.star.uiImage(), ActionIcon.passOn.uiImage(), BijouxPalette.lightInk.uiColor(), UIImage(resource: .give), UIColor(resource: .paper)]
+                    [CharmType.star.uiImage(), ActionIcon.passOn.uiImage(), BijouxPalette.lightInk.uiColor(), BijouxPalette.paper.uiColor(in: .main), UIImage(resource: .give), UIColor(resource: .paper)]
                 }
             #endif
             #if canImport(AppKit)
                 import AppKit
                 @available(macOS 14.0, *) func appKit() -> [NSObject] {
-                    [CharmType.star.nsImage(), ActionIcon.give.nsImage(), BijouxPalette.paper.nsColor(), NSImage(resource: .star), NSColor(resource: .lightInk)]
+                    [CharmType.star.nsImage(), ActionIcon.give.nsImage(), BijouxPalette.paper.nsColor(), BijouxPalette.lightInk.nsColor(in: .main), NSImage(resource: .star), NSColor(resource: .lightInk)]
                 }
             #endif
 

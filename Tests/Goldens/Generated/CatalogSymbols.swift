@@ -25,8 +25,9 @@ extension CharmType: CatalogImage {
     public static var bundle: Bundle { generatedCatalogBundle }
 }
 
-/// The palette's colours, in file order; each loads its colour set through `color(in:)`,
-/// `uiColor(in:)` and `nsColor(in:)`, with every appearance it has (dark, high contrast).
+/// The palette's colours, in file order; each loads its colour set through `color()`,
+/// `uiColor()` and `nsColor()` (or `…(in:)` another bundle), with every appearance it has
+/// (dark, high contrast).
 public enum BijouxPalette {
     public static let paper = PaletteColor(rgb: 0x171513, colorSetName: "Paper")
     public static let camel = PaletteColor(rgb: 0xC9A16B, colorSetName: "Camel")
@@ -83,17 +84,12 @@ private final class BijouxAssetsBundleToken {}
     }
 #endif
 
-extension Bundle {
-    /// The bundle that holds this target's generated asset catalog.
-    @usableFromInline static var bijouxAssets: Bundle { generatedCatalogBundle }
-}
-
 #if canImport(SwiftUI)
     import SwiftUI
 
     extension PaletteColor {
-        /// The colour set `colorSetName` from the catalog in `bundle`.
-        public func color(in bundle: Bundle = .bijouxAssets) -> Color { Color(colorSetName, bundle: bundle) }
+        /// The colour set `colorSetName` from this target's catalog.
+        public func color() -> Color { color(in: generatedCatalogBundle) }
     }
 #endif
 
@@ -101,13 +97,8 @@ extension Bundle {
     import UIKit
 
     extension PaletteColor {
-        /// The colour set `colorSetName` from the catalog in `bundle`.
-        public func uiColor(in bundle: Bundle = .bijouxAssets) -> UIColor {
-            guard let color = UIColor(named: colorSetName, in: bundle, compatibleWith: nil) else {
-                preconditionFailure("no colour set '\(colorSetName)' in the asset catalog of \(bundle.bundlePath)")
-            }
-            return color
-        }
+        /// The colour set `colorSetName` from this target's catalog.
+        public func uiColor() -> UIColor { uiColor(in: generatedCatalogBundle) }
     }
 #endif
 
@@ -115,12 +106,7 @@ extension Bundle {
     import AppKit
 
     extension PaletteColor {
-        /// The colour set `colorSetName` from the catalog in `bundle`.
-        public func nsColor(in bundle: Bundle = .bijouxAssets) -> NSColor {
-            guard let color = NSColor(named: colorSetName, bundle: bundle) else {
-                preconditionFailure("no colour set '\(colorSetName)' in the asset catalog of \(bundle.bundlePath)")
-            }
-            return color
-        }
+        /// The colour set `colorSetName` from this target's catalog.
+        public func nsColor() -> NSColor { nsColor(in: generatedCatalogBundle) }
     }
 #endif
