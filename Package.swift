@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "BijouxAssets",
             dependencies: [
-                "BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CRsvg", "CCairo", "CXXHash", "CLibXML2", "CKissFFT",
+                "BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CCairo", "CXXHash", "CLibXML2", "CKissFFT",
                 "CEbur128",
             ],
             exclude: ["Engine/README.md"]
@@ -82,8 +82,10 @@ let package = Package(
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
         // FFmpeg lives here alone, so the tool's start loads none of it.
         .executableTarget(name: "bijoux-aac", dependencies: ["CBijouxAudio"]),
-        // librsvg drawing one icon, killable: the library's own code (IconRenderer).
-        .executableTarget(name: "bijoux-render", dependencies: ["BijouxAssets"]),
+        // librsvg lives here alone (BijouxRender), so the tool's start loads none of it
+        // and a drawing can be killed.
+        .target(name: "BijouxRender", dependencies: ["BijouxAssets", "CRsvg"]),
+        .executableTarget(name: "bijoux-render", dependencies: ["BijouxRender"]),
         .plugin(name: "BijouxAssetsPlugin", capability: .buildTool(), dependencies: ["bijoux-assets", "bijoux-aac", "bijoux-render"]),
         .plugin(
             name: "BijouxAssetsCommand",
@@ -97,7 +99,7 @@ let package = Package(
         .testTarget(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
-            dependencies: ["BijouxAssets", "BijouxKit", "BijouxTestSupport", "bijoux-assets", "bijoux-aac", "bijoux-render"],
+            dependencies: ["BijouxAssets", "BijouxKit", "BijouxRender", "BijouxTestSupport", "bijoux-assets", "bijoux-aac", "bijoux-render"],
             exclude: []
         ),
         .testTarget(name: "BijouxKitTests", dependencies: ["BijouxKit"]),

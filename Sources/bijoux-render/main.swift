@@ -1,4 +1,4 @@
-import BijouxAssets
+import BijouxRender
 
 #if canImport(Glibc)
     import Glibc
@@ -6,8 +6,9 @@ import BijouxAssets
     import Darwin
 #endif
 
-/// bijoux-render: draws one icon with librsvg and cairo, in a process of its own, so the
-/// tool can kill a drawing that runs past its limit (librsvg cannot be stopped from
-/// inside) and have its memory back. It sets its own CPU-time and address-space limits
-/// first; `IconRenderer` in the library has the protocol and the code.
-exit(IconRenderer.helperMain(Array(CommandLine.arguments.dropFirst())))
+/// bijoux-render: draws one SVG with librsvg and cairo, in a process of its own, so the
+/// tool never loads librsvg itself and can kill a drawing that runs past its limit
+/// (librsvg cannot be stopped from inside) and have its memory back. It sets its own
+/// CPU-time and address-space limits first; `IconRenderer` in BijouxAssets has the
+/// protocol, `RenderHelper` in BijouxRender the code.
+exit(RenderHelper.main(Array(CommandLine.arguments.dropFirst())))

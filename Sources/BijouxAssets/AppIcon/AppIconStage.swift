@@ -45,9 +45,12 @@ package enum AppIconStage: ContactSheetStage {
                 message: "no charm '\(id)' in charms.json (known: \(table.charms.map(\.id).joined(separator: ", ")))")
         }
         /// A job drawing from the icon's renderer. Its outputs are decided by
-        /// appicon.json, the charm's art and the table field its keying takes, and
-        /// the colours the previews and the read-back use.
-        func job(_ name: String, _ make: @escaping @Sendable (AppIconRenderer, JobRecorder) throws -> Void) -> Job {
+        /// appicon.json, the charm's art and the table field its keying takes, the
+        /// colours the previews and the read-back use, and, when it reads SVG layers
+        /// back, the SVG renderer (`IconRenderer`).
+        func job(
+            _ name: String, readsSVG: Bool = false, _ make: @escaping @Sendable (AppIconRenderer, JobRecorder) throws -> Void
+        ) -> Job {
             Job(name: name, scope: .charm(id), charms: [id]) {
                 let hash = try art.artHash(of: entry)
                 let key = CacheKey(name)
@@ -55,6 +58,7 @@ package enum AppIconStage: ContactSheetStage {
                 key.add("art", hash)
                 key.add("blackPoint", entry.blackPoint)
                 for (label, colour) in keyedColours { key.add(label, colour.description) }
+                if readsSVG { key.add("renderer", try IconRenderer.helperIdentity(file: file, libraries: art.libraries)) }
                 // The inks as resolved: a palette colour appicon.json names is in the
                 // key, the others are not.
                 for variant in AppIconParameters.Variant.allCases {
@@ -71,7 +75,7 @@ package enum AppIconStage: ContactSheetStage {
         }
         return StagePlan(jobs: [
             job("app icon") { try makeIconSet($0, file: file, $1) },
-            job(LeFilDocument.folder) { try makeDocument($0, file: file, $1) },
+            job(LeFilDocument.folder, readsSVG: true) { try makeDocument($0, file: file, art.renders, $1) },
         ])
     }
 
@@ -119,8 +123,8 @@ package enum AppIconStage: ContactSheetStage {
 
     /// The Icon Composer document (`AppIcon.icon/`) and its looks on the home screen,
     /// once the rules hold on its layers' geometry and on its composited looks.
-    static func makeDocument(_ renderer: AppIconRenderer, file: String, _ recorder: JobRecorder) throws {
-        let document = try LeFilDocument.Checked(renderer, file: file, jobs: recorder.threads)
+    static func makeDocument(_ renderer: AppIconRenderer, file: String, _ renders: RenderSession, _ recorder: JobRecorder) throws {
+        let document = try LeFilDocument.Checked(renderer, file: file, jobs: recorder.threads, renders: renders)
         for output in document.outputs { try recorder.write(output.path, output.bytes) }
         recorder.leave(
             ContactSheet(

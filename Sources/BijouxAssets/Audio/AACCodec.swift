@@ -39,7 +39,7 @@ enum AACCodec {
 
     /// What identifies the encoder in a track's cache key, without running it: its
     /// executable's identity (`FileIO.executableIdentity`; the tool's own identity covers
-    /// the rest; the FFmpeg libraries it loads are `libraryIdentity`).
+    /// the rest; the FFmpeg libraries it loads are `libraryPrefixes`).
     static func helperIdentity(file: String) throws(Failure) -> ContentHash {
         do {
             return try FileIO.executableIdentity(ofFile: helper)
@@ -48,46 +48,10 @@ enum AACCodec {
         }
     }
 
-    /// What identifies the FFmpeg libraries the helper loads, in a track's key beside
-    /// the helper's own identity (which a system upgrade of FFmpeg leaves as it was): the
-    /// identity (`FileIO.executableIdentity`: its build ID, else its hash) of each
-    /// `libav*` and `libsw*` file the dynamic loader resolves for it, as
-    /// `ldd` (Linux) or `otool -L` (macOS) lists them. Neither runs the helper, so a
-    /// track the cache holds still needs no working helper. Found once per process;
-    /// when the list cannot be had or names no such file, a value unique to this
-    /// process (`SystemLibraries.unidentified`), so no cached track is trusted.
-    static let libraryIdentity: String = {
-        #if canImport(Darwin)
-            let lister = ("/usr/bin/otool", ["-L", helper])
-        #else
-            let lister = ("/usr/bin/ldd", [helper])
-        #endif
-        guard let listed = try? ChildProcess.run(lister.0, lister.1) else { return SystemLibraries.unidentified }
-        guard let files = libraryFiles(String(decoding: listed.stdout, as: UTF8.self)) else { return SystemLibraries.unidentified }
-        var parts: [String] = []
-        for file in files {
-            guard let hash = try? FileIO.executableIdentity(ofFile: file) else { return SystemLibraries.unidentified }
-            parts.append("\(file) \(hash)")
-        }
-        return parts.isEmpty ? SystemLibraries.unidentified : parts.joined(separator: ", ")
-    }()
-
-    /// The FFmpeg library files in `ldd` or `otool -L` output, sorted: on each line that
-    /// names a file starting with `libav` or `libsw`, the path after `=>` (ldd) or the
-    /// first word (otool); nil when one of them is not an absolute path (`not found`,
-    /// `@rpath/…`), so unidentified.
-    static func libraryFiles(_ listing: String) -> [String]? {
-        var files: Set<String> = []
-        for line in listing.split(separator: "\n") {
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard let name = words.first?.split(separator: "/").last, name.hasPrefix("libav") || name.hasPrefix("libsw") else { continue }
-            let arrow = words.firstIndex(of: "=>").map { words.index(after: $0) }
-            let path = arrow.map { $0 < words.endIndex ? words[$0] : "" } ?? words[0]
-            guard path.hasPrefix("/") else { return nil }
-            files.insert(String(path))
-        }
-        return files.sorted()
-    }
+    /// The file names of the FFmpeg libraries the helper loads, whose identities are in a
+    /// track's key beside the helper's own (which a system upgrade of FFmpeg leaves as it
+    /// was): see `LinkedLibraries`.
+    static let libraryPrefixes = ["libav", "libsw"]
 
     /// Encodes the track `next` gives, interleaved Float32 frames (left, right) a block
     /// at a time, nil at its end: the helper encodes as they come, on `threads` threads.

@@ -29,15 +29,18 @@ package enum SoundsStage: Stage {
     package static func plan(_ art: ArtFolder) throws -> StagePlan {
         var warnings: [BuildWarning] = []
         var jobs: [Job] = []
-        // The tracks' keys name FFmpeg's library files, which `ldd` lists: asked now, on
-        // the side, it is known by the time the keys are made.
-        if art.hasFolder(Score.folder) { DispatchQueue.global().async { _ = AACCodec.libraryIdentity } }
+        // The tracks' keys name FFmpeg's library files, which `ldd` may have to list
+        // (`LinkedLibraries`): asked now, on the side, they are known by the time the
+        // keys are made.
+        if art.hasFolder(Score.folder) {
+            DispatchQueue.global().async { _ = art.libraries.identity(of: AACCodec.helper, matching: AACCodec.libraryPrefixes) }
+        }
         for name in try sources(in: Score.folder, kind: "scores", atMost: Score.maxCount, art: art, warnings: &warnings) {
             jobs.append(
                 job(name, kind: "score", from: Score.folder, to: audioFolder, SoundCatalog.audioExtension, art: art) {
                     try Score.parse($0, file: $1)
                 } key: { bytes in
-                    try trackKey(name: name, score: bytes, file: art.file(Score.folder + "/" + name + ".json"))
+                    try trackKey(name: name, score: bytes, file: art.file(Score.folder + "/" + name + ".json"), libraries: art.libraries)
                 } make: { score, path, recorder in
                     let (facts, bytes) = try AmbientTrack.encode(
                         score: score, name: name, file: art.file(Score.folder + "/" + name + ".json"), threads: recorder.threads)
@@ -83,12 +86,12 @@ package enum SoundsStage: Stage {
     /// FFmpeg library files it loads, without being run (see `AACCodec`). Every other
     /// setting (sample rate, bit rate, loudness target, the voices) is a constant of
     /// the tool. `file` (the score) names a missing helper.
-    static func trackKey(name: String, score: [UInt8], file: String) throws(AACCodec.Failure) -> CacheKey {
+    static func trackKey(name: String, score: [UInt8], file: String, libraries: LinkedLibraries) throws(AACCodec.Failure) -> CacheKey {
         let key = CacheKey("track")
         key.add("name", name)
         key.add("score", score)
         key.add("encoder", try AACCodec.helperIdentity(file: file))
-        key.add("FFmpeg", AACCodec.libraryIdentity)
+        key.add("FFmpeg", libraries.identity(of: AACCodec.helper, matching: AACCodec.libraryPrefixes))
         return key
     }
 

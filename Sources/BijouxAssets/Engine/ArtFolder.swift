@@ -22,6 +22,8 @@ package struct ArtFolder: Sendable {
     package let configuration: BuildConfiguration
     /// The limits and the time so far of drawing this build's icons.
     package var renders = RenderSession()
+    /// The system libraries the helpers load, as this build finds them.
+    package var libraries = LinkedLibraries()
     private let memo: KeyedCharmMemo
 
     /// Reads the listing, the charm table, the palette and the configuration; throws when

@@ -4,7 +4,8 @@
 /// reports the same. It lives in the output folder (`.bijoux/cache`), so it is
 /// swapped in with the outputs it describes and always matches them.
 ///
-/// One binary file: a magic line, the tool's identity, the entries, and an XXH3 of
+/// One binary file: a magic line, the tool's identity, the entries, the helpers'
+/// libraries as the loader resolved them (`LinkedLibraries`), and an XXH3 of
 /// everything before it. A file that is truncated, corrupt, or written by another
 /// build of the tool fails to decode and is ignored: the build is then a full one.
 ///
@@ -15,7 +16,7 @@
 struct BuildCache: Sendable {
     static let folder = ".bijoux"
     static let file = folder + "/cache"
-    static let magic = Array("bijoux-cache 2\n".utf8)
+    static let magic = Array("bijoux-cache 3\n".utf8)
 
     struct Output: Sendable, Equatable {
         var path: String
@@ -59,8 +60,18 @@ struct BuildCache: Sendable {
         var artifact: [UInt8]
     }
 
+    /// Which library files the dynamic loader gives a helper, and what it decided that
+    /// from (`LinkedLibraries`): a hint the next build checks before it uses it.
+    struct ResolvedLibraries: Sendable, Equatable {
+        var helper: String
+        var loader: String
+        var files: [String]
+    }
+
     /// By job id (`stage/job`), in build order.
     var entries: [(id: String, entry: Entry)] = []
+    /// By helper.
+    var libraries: [ResolvedLibraries] = []
 
     subscript(id: String) -> Entry? { entries.first { $0.id == id }?.entry }
 
@@ -86,6 +97,13 @@ struct BuildCache: Sendable {
             writer.number(entry.notes.count)
             for note in entry.notes { writer.string(note) }
             writer.data(entry.artifact)
+        }
+        writer.number(libraries.count)
+        for resolved in libraries {
+            writer.string(resolved.helper)
+            writer.string(resolved.loader)
+            writer.number(resolved.files.count)
+            for file in resolved.files { writer.string(file) }
         }
         writer.hash(ContentHash.of(writer.bytes))
         return writer.bytes
@@ -120,6 +138,16 @@ struct BuildCache: Sendable {
             guard let artifact = reader.data() else { return nil }
             entry.artifact = artifact
             cache.entries.append((id, entry))
+        }
+        guard let libraryCount = reader.number() else { return nil }
+        for _ in 0..<libraryCount {
+            guard let helper = reader.string(), let loader = reader.string(), let fileCount = reader.number() else { return nil }
+            var files: [String] = []
+            for _ in 0..<fileCount {
+                guard let file = reader.string() else { return nil }
+                files.append(file)
+            }
+            cache.libraries.append(ResolvedLibraries(helper: helper, loader: loader, files: files))
         }
         return reader.at == body.count ? cache : nil
     }

@@ -79,10 +79,12 @@ public enum BuildEngine {
     public static func build(_ options: Options) throws -> Report {
         var art = try ArtFolder(options.artFolder)
         art.renders = RenderSession(limits: options.renderLimits, cancel: options.cancel)
+        let place = OutputPlace(options.outputFolder)
+        // Read again under the lock; the libraries it remembers are hints, each checked.
+        art.libraries = LinkedLibraries(remembered: place.readCache()?.libraries ?? [])
         if let only = options.onlyCharms { try checkCharms(only, in: art) }
         let plans = try plan(art)
         let work = try keyed(plans, only: options.onlyCharms, jobs: options.jobs)
-        let place = OutputPlace(options.outputFolder)
         try place.prepare(art: art.path)
         let lock = try place.lock { options.progress?(.waitingForLock(folder: options.outputFolder)) }
         place.sweep()
@@ -102,6 +104,11 @@ public enum BuildEngine {
         if options.onlyCharms != nil, let old {
             // A one-charm build keeps what it did not remake, and its cache entries.
             for (id, entry) in old.entries where cache[id] == nil { cache.entries.append((id, entry)) }
+        }
+        cache.libraries = art.libraries.resolutions
+        if options.onlyCharms != nil, let old {
+            let resolved = Set(cache.libraries.map(\.helper))
+            cache.libraries += old.libraries.filter { !resolved.contains($0.helper) }
         }
         let removed = try place.removed(owned: owned, made: Set(run.paths))
         try tree.commit(cache, removing: !removed.isEmpty)

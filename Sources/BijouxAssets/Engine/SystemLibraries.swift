@@ -3,12 +3,11 @@ import CCairo
 import CEbur128
 import CKissFFT
 import CLibPNG
-import CRsvg
 import CZlib
 
 /// The system libraries the tool links whose code decides an output's bytes, each as
 /// it reports itself at run time (not as the headers the tool was compiled against
-/// said): librsvg draws the icons, cairo rasterises them and the app icon, libpng and
+/// said): cairo rasterises the app icon, libpng and
 /// zlib write every PNG, libebur128 measures the loudness a track is mastered to, and
 /// KISS FFT convolves its reverb. They are part of the cache's identity (see
 /// `ToolIdentity`), so upgrading one of them makes the next build a full one.
@@ -18,12 +17,11 @@ import CZlib
 /// changes with any rebuild of it, a distribution's patch included. The others are
 /// identified by their version numbers: a distribution's patch that keeps a version
 /// is not seen. (libxml2 only decides whether an SVG is refused, and xxHash only the
-/// cache's own hashes, so neither is here. FFmpeg is the AAC helper's: see
-/// `AACCodec.libraryIdentity`.)
+/// cache's own hashes, so neither is here. librsvg, with the cairo that draws the
+/// icons, is the icon renderer's, and FFmpeg the AAC helper's: see `LinkedLibraries`.)
 enum SystemLibraries {
     /// Name and version of each, in a fixed order.
     static let current: [(name: String, version: String)] = [
-        ("librsvg", "\(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version)"),
         ("cairo", text(cairo_version_string())),
         ("libpng", text(png_get_libpng_ver(nil))),
         ("zlib", text(zlibVersion())),

@@ -26,7 +26,7 @@ enum LayerSVG {
         return element(
             "path",
             [
-                ("d", d), ("fill", "none"), ("stroke", "#" + SVGDocument.hex(stroke)), ("stroke-width", number(width)),
+                ("d", d), ("fill", "none"), ("stroke", "#" + stroke.hexDigits), ("stroke-width", number(width)),
                 ("stroke-linecap", "round"), ("stroke-linejoin", "round"),
             ])
     }
@@ -37,7 +37,7 @@ enum LayerSVG {
             "circle",
             [
                 ("cx", number(center.x)), ("cy", number(center.y)), ("r", number(radius)), ("fill", "none"),
-                ("stroke", "#" + SVGDocument.hex(stroke)), ("stroke-width", number(width)),
+                ("stroke", "#" + stroke.hexDigits), ("stroke-width", number(width)),
             ])
     }
 

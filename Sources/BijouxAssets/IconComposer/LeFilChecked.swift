@@ -23,13 +23,14 @@ extension LeFilDocument {
         package static let approximation =
             "AppIcon.icon (iOS 26): the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by the system"
 
-        /// `file` (appicon.json) is where a broken rule is reported.
-        package init(_ renderer: AppIconRenderer, file: String, jobs: Int) throws {
+        /// `file` (appicon.json) is where a broken rule is reported; `renders` draws
+        /// the SVG layers back.
+        package init(_ renderer: AppIconRenderer, file: String, jobs: Int, renders: RenderSession) throws {
             let parameters = renderer.parameters
             icon = LeFilDocument(parameters: parameters, layout: renderer.layout, charm: renderer.charm)
             geometry = try SafeZone.check(icon.layout, parameters: parameters, file: file)
             let assets = icon.assets(pngOptions: .init(jobs: jobs))
-            let looks = try LeFilLooks(document: icon.document, assets: assets, side: icon.layout.side)
+            let looks = try LeFilLooks(document: icon.document, assets: assets, side: icon.layout.side, renders: renders)
             let composites = looks.compositeAll()
             pixels = try SafeZone.confirm(
                 threadCoverage: looks.coverage(LeFilDocument.threadFile), drawn: composites.map(\.drawn), layout: icon.layout,

@@ -1,5 +1,5 @@
-/// The document's layers rendered back from their files (the SVGs by librsvg, after
-/// the tool's own SVG safety check; the PNG decoded) and composited the way its
+/// The document's layers rendered back from their files (the SVGs by the renderer
+/// `bijoux-render`, after the tool's own SVG safety check; the PNG decoded) and composited the way its
 /// icon.json says, per look: what the pixel checks read and the previews show.
 ///
 /// An approximation of what iOS 26 draws, not a copy: the system renders the glass
@@ -38,9 +38,9 @@ package struct LeFilLooks: Sendable {
     package let side: Int
 
     /// Renders every layer from the bytes written to Assets/ (`LeFilDocument.assets`),
-    /// each `side` pixels square. A problem is a bug in the writer, reported against
-    /// the layer's path in the output.
-    package init(document: IconDocument, assets: [(name: String, bytes: [UInt8])], side: Int) throws(ArtFileError) {
+    /// each `side` pixels square, the SVGs drawn by `renders`. A problem is a bug in the
+    /// writer, reported against the layer's path in the output.
+    package init(document: IconDocument, assets: [(name: String, bytes: [UInt8])], side: Int, renders: RenderSession) throws(ArtFileError) {
         self.document = document
         self.side = side
         var layers: [String: RGBAImage] = [:]
@@ -50,8 +50,8 @@ package struct LeFilLooks: Sendable {
                 if let problem = SVGSafety.problem(in: asset.bytes) {
                     throw ArtFileError(file: path, message: "the written layer fails the SVG safety check: \(problem)")
                 }
-                let svg = try SVGDocument(bytes: asset.bytes, file: path, ink: DrawnIcon.ink, maxSide: side)
-                layers[asset.name] = try svg.render(width: side, height: side).straightened()
+                let drawn = try renders.render(asset.bytes, size: .pixels(width: side, height: side), ink: DrawnIcon.ink, maxSide: side, file: path)
+                layers[asset.name] = drawn.image.straightened()
             } else {
                 let decoded: DecodedPNG
                 do { decoded = try PNGDecoder.decode(asset.bytes, path: path) } catch {

@@ -15,6 +15,9 @@ package struct DrawnIcon: Sendable {
     package static let density = 6
     /// The ink of a palette without one.
     package static let ink = Palette.rgba(Palette().ink)
+    /// The largest icon side accepted, in points: icons are read at 22–44 pt, and the
+    /// largest raster this allows (at `density` px per point) stays at tens of megabytes.
+    package static let maxPointSide = 512
 
     package var name: String
     package var pointWidth: Int
@@ -28,8 +31,8 @@ package struct DrawnIcon: Sendable {
     /// Attribute values librsvg ignores (`SVGSafety.Report.ignoredValues`): warnings.
     package var ignoredValues: [SVGSafety.Problem] = []
 
-    /// Checks the SVG (`SVGSafety`), parses it, has the helper process render it within
-    /// the limits of `renders` (the build's `RenderSession`: a render past them is
+    /// Checks the SVG (`SVGSafety`), has the helper process parse it and render it at
+    /// its own size within the limits of `renders` (the build's `RenderSession`: a render past them is
     /// killed and reported), and wobbles it. `file` names the icon in errors; `ink` is
     /// `currentColor`.
     package static func make(
@@ -37,12 +40,11 @@ package struct DrawnIcon: Sendable {
     ) throws(ArtFileError) -> DrawnIcon {
         let safety = SVGSafety.check(svg)
         if let problem = safety.problem { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
-        let document = try SVGDocument(bytes: svg, file: file, ink: ink)
-        let (width, height) = (document.pointWidth * density, document.pointHeight * density)
-        let master = try renders.render(document, svg: svg, width: width, height: height, ink: ink, file: file)
+        let drawn = try renders.render(svg, size: .density(density), ink: ink, file: file)
+        let master = drawn.image
         let wobbled = wobble.isOff ? master : Wobble.apply(DisplacementField(wobble), to: master, density: density)
         return DrawnIcon(
-            name: name, pointWidth: document.pointWidth, pointHeight: document.pointHeight, wobble: wobble,
+            name: name, pointWidth: drawn.pointWidth, pointHeight: drawn.pointHeight, wobble: wobble,
             renders: scales.map { wobbled.boxDownsampled(by: density / $0) },
             inkNearEdge: hasInk(master, within: Int((wobble.amplitude * Double(density)).rounded(.up))), ignoredValues: safety.ignoredValues)
     }

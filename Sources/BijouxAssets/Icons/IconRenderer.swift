@@ -70,22 +70,24 @@ package final class RenderSession: Sendable {
     /// The process IDs of the drawings so far, every one ended and reaped: for tests.
     package var helpers: [Int32] { state.value.helpers }
 
-    /// `svg` (already checked and parsed: `document`) drawn at `width` × `height`
-    /// pixels by the helper, within the limits. `file` names the icon in errors.
-    func render(_ document: SVGDocument, svg: [UInt8], width: Int, height: Int, ink: RGBA, file: String) throws(ArtFileError) -> PremultipliedImage {
+    /// `svg` (already checked by `SVGSafety`) drawn by the helper within the limits, at
+    /// `size`, with `currentColor` in `ink`; `maxSide` is the largest side accepted, in
+    /// points. `file` names the SVG in errors (its own problems, such as no size, come
+    /// from the helper).
+    func render(
+        _ svg: [UInt8], size: RenderRequest.Size, ink: RGBA, maxSide: Int = DrawnIcon.maxPointSide, file: String
+    ) throws(ArtFileError) -> RenderedSVG {
         let (spent, failure, _) = state.value
         if let failure { throw failure }
         if cancel?.isSet == true { throw superseded(file) }
         let remaining = limits.total - spent
         guard remaining > 0 else { throw fail(overTotal(file)) }
         let deadline = min(limits.perIcon, remaining)
-        let arguments = [
-            String(width), String(height), SVGDocument.hex(ink), String(max(document.pointWidth, document.pointHeight)),
-            String(Int(deadline.rounded(.up)) + 1), String(limits.memoryMiB),
-        ]
+        let request = RenderRequest(
+            size: size, ink: ink, maxSide: maxSide, cpuSeconds: Int(deadline.rounded(.up)) + 1, memoryMiB: limits.memoryMiB)
         let result: ChildProcess.Result
         do {
-            result = try ChildProcess.run(IconRenderer.helper, arguments, input: svg, deadline: deadline) { [state, cancel] in
+            result = try ChildProcess.run(IconRenderer.helper, request.arguments, input: svg, deadline: deadline) { [state, cancel] in
                 state.value.failure != nil || cancel?.isSet == true
             }
         } catch {
@@ -108,15 +110,15 @@ package final class RenderSession: Sendable {
                 throw ArtFileError(
                     file: file,
                     message:
-                        "\(IconRenderer.helper) ended by signal \(signal) drawing it; its drawing may use \(limits.memoryMiB) MiB of address space and \(arguments[4]) s of CPU"
+                        "\(IconRenderer.helper) ended by signal \(signal) drawing it; its drawing may use \(limits.memoryMiB) MiB of address space and \(request.cpuSeconds) s of CPU"
                 )
             }
             throw ArtFileError(file: file, message: result.reason)
         }
-        guard result.stdout.count == width * height * Channel.count else {
-            throw ArtFileError(file: file, message: "\(IconRenderer.helper) wrote \(result.stdout.count) bytes, not a \(width)×\(height) raster")
+        guard let rendered = RenderedSVG(reply: result.stdout, for: size) else {
+            throw ArtFileError(file: file, message: "\(IconRenderer.helper) wrote \(result.stdout.count) bytes, not a header and its raster")
         }
-        return PremultipliedImage(width: width, height: height, pixels: result.stdout)
+        return rendered
     }
 
     /// Records the first limit hit, and returns the error the build reports.
@@ -148,16 +150,20 @@ package final class RenderSession: Sendable {
     }
 }
 
-/// The helper executable `bijoux-render`, which draws one icon. It runs the same
-/// librsvg and cairo code as the tool (`SVGDocument`), in a process of its own so the
-/// tool can kill it (`RenderSession`).
+/// The helper executable `bijoux-render`, which draws one SVG (`RenderHelper` in the
+/// BijouxRender target). It alone links librsvg and its GLib stack, so the tool's own
+/// start loads none of it; and it runs in a process of its own so the tool can kill it
+/// (`RenderSession`).
 ///
-/// The protocol: `bijoux-render WIDTH HEIGHT INK MAX_SIDE CPU_SECONDS MEMORY_MIB` sets
-/// its own CPU-time limit (RLIMIT_CPU) and address-space limit (RLIMIT_AS) first, then
-/// reads an SVG document on its standard input (one the tool has already checked with
-/// `SVGSafety`) and writes its premultiplied RGBA pixels, WIDTH × HEIGHT × 4 bytes, on
-/// its standard output. INK is `currentColor` as "rrggbb"; MAX_SIDE is the largest side
-/// accepted, in points. A failure is a line on its standard error and exit status 1.
+/// The protocol (`RenderRequest`, `RenderedSVG`): `bijoux-render SIZE INK MAX_SIDE
+/// CPU_SECONDS MEMORY_MIB` sets its own CPU-time limit (RLIMIT_CPU) and address-space
+/// limit (RLIMIT_AS) first, then reads an SVG document on its standard input (one the
+/// tool has already checked with `SVGSafety`) and writes on its standard output a line
+/// `WIDTH HEIGHT POINT_WIDTH POINT_HEIGHT` (the raster's pixels, the SVG's intrinsic
+/// size in points) and the premultiplied RGBA pixels, WIDTH × HEIGHT × 4 bytes. SIZE is
+/// `WIDTHxHEIGHT` pixels, or `@DENSITY` pixels per point of the intrinsic size; INK is
+/// `currentColor` as "rrggbb"; MAX_SIDE is the largest side accepted, in points. A
+/// failure is a line on its standard error and exit status 1.
 ///
 /// The helper is `$BIJOUX_RENDER` when that is set (the plugins set it to the helper
 /// they were given), else `bijoux-render` beside the running executable, where the
@@ -173,103 +179,106 @@ package enum IconRenderer {
         "cannot run the icon renderer \(helper) (it is built and shipped beside bijoux-assets; \(helperVariable) names another)"
     }
 
+    /// The file names of the libraries that draw in the helper: librsvg, and the cairo
+    /// it draws with.
+    static let libraryPrefixes = ["librsvg", "libcairo"]
+
     /// The helper's executable's identity, read once.
     private static let identity = Result { () throws(FileError) in try FileIO.executableIdentity(ofFile: helper) }
 
-    /// What identifies the renderer in an icon's cache key, without running it: its
-    /// executable's identity (`FileIO.executableIdentity`; the tool's own identity covers
-    /// the rest).
-    static func helperIdentity(file: String) throws(ArtFileError) -> ContentHash {
+    /// What identifies the renderer in a cache key, without running it: its executable's
+    /// identity (`FileIO.executableIdentity`), and the librsvg and cairo it loads
+    /// (`LinkedLibraries`).
+    static func helperIdentity(file: String, libraries: LinkedLibraries) throws(ArtFileError) -> String {
         do {
-            return try identity.get()
+            return "\(try identity.get()); \(libraries.identity(of: helper, matching: libraryPrefixes))"
         } catch {
             throw ArtFileError(file: file, message: "\(missing): \(error.diagnostic.message)")
         }
     }
+}
 
-    /// The helper's whole run: `arguments` are its command line after its name. Returns
-    /// its exit status.
-    package static func helperMain(_ arguments: [String]) -> Int32 {
-        if arguments == ["--help"] || arguments == ["-h"] {
-            _ = writeAll(1, Array(usage.utf8))
-            return 0
-        }
-        guard arguments.count == 6, let width = Int(arguments[0]), let height = Int(arguments[1]), width > 0, height > 0,
-            let ink = ink(arguments[2]), let maxSide = Int(arguments[3]), maxSide > 0,
-            let cpu = Int(arguments[4]), cpu > 0, let memory = Int(arguments[5]), memory > 0
-        else {
-            say("error: unknown arguments '\(arguments.joined(separator: " "))'. See 'bijoux-render --help'.")
-            return 2
-        }
-        // First, before anything is drawn: past these the system ends the process.
-        setLimit(RLIMIT_CPU, soft: cpu, hard: cpu + 1)
-        setLimit(RLIMIT_AS, soft: memory << 20, hard: memory << 20)
-        let svg = readAll(0)
-        do {
-            let image = try SVGDocument(bytes: svg, file: "-", ink: ink, maxSide: maxSide).render(width: width, height: height)
-            guard writeAll(1, image.pixels) else {
-                say("cannot write the pixels: \(String(cString: strerror(errno)))")
-                return 1
+/// What the tool asks of the helper: its command line (see `IconRenderer`).
+package struct RenderRequest: Equatable, Sendable {
+    package enum Size: Equatable, Sendable {
+        /// The whole document fitted to this many pixels.
+        case pixels(width: Int, height: Int)
+        /// The SVG's intrinsic size in points, times this.
+        case density(Int)
+    }
+
+    package var size: Size
+    package var ink: RGBA
+    package var maxSide: Int
+    package var cpuSeconds: Int
+    package var memoryMiB: Int
+
+    package init(size: Size, ink: RGBA, maxSide: Int, cpuSeconds: Int, memoryMiB: Int) {
+        self.size = size
+        self.ink = ink
+        self.maxSide = maxSide
+        self.cpuSeconds = cpuSeconds
+        self.memoryMiB = memoryMiB
+    }
+
+    /// The helper's arguments after its name.
+    package var arguments: [String] {
+        let shown =
+            switch size {
+            case .pixels(let width, let height): "\(width)x\(height)"
+            case .density(let density): "@\(density)"
             }
-            return 0
-        } catch {
-            say(error.message)
-            return 1
-        }
+        return [shown, ink.hexDigits, String(maxSide), String(cpuSeconds), String(memoryMiB)]
     }
 
-    /// "rrggbb" as a colour.
-    static func ink(_ hex: String) -> RGBA? {
-        let digits = Array(hex.utf8)
-        guard digits.count == 6 else { return nil }
-        let channels = (0..<3).compactMap { UInt8(String(decoding: digits[$0 * 2..<$0 * 2 + 2], as: UTF8.self), radix: 16) }
-        return channels.count == 3 ? RGBA(channels[0], channels[1], channels[2], 255) : nil
+    /// The request those arguments make, or nil when they make none.
+    package init?(arguments: [String]) {
+        guard arguments.count == 5, let ink = RGBA(hexDigits: arguments[1]), let maxSide = Int(arguments[2]), maxSide > 0,
+            let cpu = Int(arguments[3]), cpu > 0, let memory = Int(arguments[4]), memory > 0
+        else { return nil }
+        let size: Size
+        if arguments[0].hasPrefix("@") {
+            guard let density = Int(arguments[0].dropFirst()), density > 0 else { return nil }
+            size = .density(density)
+        } else {
+            let sides = arguments[0].split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+            guard sides.count == 2, let width = sides[0], let height = sides[1], width > 0, height > 0 else { return nil }
+            size = .pixels(width: width, height: height)
+        }
+        self.init(size: size, ink: ink, maxSide: maxSide, cpuSeconds: cpu, memoryMiB: memory)
+    }
+}
+
+/// What the helper answers: an SVG drawn, and its intrinsic size in points.
+package struct RenderedSVG: Equatable, Sendable {
+    package var pointWidth: Int
+    package var pointHeight: Int
+    package var image: PremultipliedImage
+
+    package init(pointWidth: Int, pointHeight: Int, image: PremultipliedImage) {
+        self.pointWidth = pointWidth
+        self.pointHeight = pointHeight
+        self.image = image
     }
 
-    static let usage = """
-        OVERVIEW: The icon renderer bijoux-assets runs for its icons stage (librsvg and cairo).
-
-        USAGE: bijoux-render WIDTH HEIGHT INK MAX_SIDE CPU_SECONDS MEMORY_MIB < icon.svg > pixels
-
-        """
-
-    private static func say(_ line: String) {
-        _ = writeAll(2, Array((line + "\n").utf8))
+    /// The helper's standard output: the header line, then the pixels.
+    package var reply: [UInt8] {
+        Array("\(image.width) \(image.height) \(pointWidth) \(pointHeight)\n".utf8) + image.pixels
     }
 
-    /// Everything on file descriptor `fd` until its end.
-    private static func readAll(_ fd: Int32) -> [UInt8] {
-        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            switch chunk.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) {
-            case 0: return bytes
-            case let count where count > 0: bytes += chunk.prefix(count)
-            default: if errno != EINTR { return bytes }
-            }
+    /// The drawing a reply holds, or nil when it is not a header and a whole raster of
+    /// the size asked for.
+    init?(reply: [UInt8], for size: RenderRequest.Size) {
+        guard let newline = reply.prefix(64).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let numbers = String(decoding: reply[..<newline], as: UTF8.self).split(separator: " ").compactMap { Int($0) }
+        guard numbers.count == 4, numbers.allSatisfy({ $0 > 0 }) else { return nil }
+        let (width, height) = (numbers[0], numbers[1])
+        switch size {
+        case .pixels(let w, let h): guard (width, height) == (w, h) else { return nil }
+        case .density(let d): guard (width, height) == (numbers[2] * d, numbers[3] * d) else { return nil }
         }
+        guard reply.count - newline - 1 == width * height * Channel.count else { return nil }
+        self.init(
+            pointWidth: numbers[2], pointHeight: numbers[3], image: PremultipliedImage(width: width, height: height, pixels: Array(reply[(newline + 1)...])))
     }
-
-    /// Whether all of `bytes` went to file descriptor `fd`.
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count, let base = raw.baseAddress {
-                let count = write(fd, base + offset, raw.count - offset)
-                if count > 0 { offset += count } else if count < 0 && errno == EINTR { continue } else { return false }
-            }
-            return true
-        }
-    }
-
-    #if canImport(Glibc)
-        private static func setLimit(_ resource: __rlimit_resource, soft: Int, hard: Int) {
-            var limit = rlimit(rlim_cur: rlim_t(soft), rlim_max: rlim_t(hard))
-            _ = setrlimit(__rlimit_resource_t(resource.rawValue), &limit)
-        }
-    #else
-        private static func setLimit(_ resource: Int32, soft: Int, hard: Int) {
-            var limit = rlimit(rlim_cur: rlim_t(soft), rlim_max: rlim_t(hard))
-            _ = setrlimit(resource, &limit)
-        }
-    #endif
 }

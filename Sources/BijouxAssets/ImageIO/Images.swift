@@ -59,6 +59,20 @@ package struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 
     package var description: String { "(\(r), \(g), \(b), \(a))" }
+
+    /// "rrggbb", as CSS and SVG write the colour after the "#" (alpha left out).
+    package var hexDigits: String {
+        [r, g, b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// The opaque colour six hex digits ("rrggbb") write, or nil.
+    package init?(hexDigits: String) {
+        let digits = Array(hexDigits.utf8)
+        guard digits.count == 6 else { return nil }
+        let channels = (0..<3).compactMap { UInt8(String(decoding: digits[$0 * 2..<$0 * 2 + 2], as: UTF8.self), radix: 16) }
+        guard channels.count == 3 else { return nil }
+        self.init(channels[0], channels[1], channels[2], 255)
+    }
 }
 
 /// RGBA with colour premultiplied by alpha, 8 bits a channel: what cairo draws, and

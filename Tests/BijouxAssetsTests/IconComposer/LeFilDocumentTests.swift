@@ -14,7 +14,7 @@ struct LeFilDocumentTests {
     }
 
     static func looks(_ icon: LeFilDocument) throws -> LeFilLooks {
-        try LeFilLooks(document: icon.document, assets: icon.assets(), side: icon.layout.side)
+        try LeFilLooks(document: icon.document, assets: icon.assets(), side: icon.layout.side, renders: RenderSession())
     }
 
     /// The appiconset's tolerance for its cairo drawing: the SVG layers must render
@@ -140,7 +140,7 @@ struct LeFilDocumentTests {
     @Test func theRulesHoldOnTheLayersGeometryAndOnTheirPixels() throws {
         let renderer = try Fixture.heartRenderer()
         let p = renderer.parameters
-        let checked = try LeFilDocument.Checked(renderer, file: Fixture.file, jobs: 2)
+        let checked = try LeFilDocument.Checked(renderer, file: Fixture.file, jobs: 2, renders: RenderSession())
         let geometry = checked.geometry
         let appIconSet = try SafeZone.check(renderer.layout, parameters: p, file: Fixture.file)
         // Rounding to the hundredth moves nothing that matters.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxRender
 
 /// Art is untrusted input in CI: an icon must not read anything outside itself, and
 /// bombs and absurd sizes are refused before they cost time or memory.

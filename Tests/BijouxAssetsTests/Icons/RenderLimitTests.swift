@@ -136,13 +136,17 @@ struct RenderLimitTests {
 /// `watch`: a save during a build cancels it, and its drawing is killed.
 @Suite("Watch cancels superseded renders", .tags(.slow), .notInFastRun, .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/cmdline"), "no /proc"))
 struct WatchCancelsRendersTests {
-    /// The render processes drawing a `width` × `height` pt icon (the size marks this
-    /// test's drawings apart from other tests'), from /proc.
-    static func renders(width: Int, height: Int) -> [pid_t] {
-        let marker = Array("\(IconRenderer.helperName)\0\(width * DrawnIcon.density)\0\(height * DrawnIcon.density)\0".utf8)
-        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
+    /// The memory limit this test's drawings alone are given (their last argument), which
+    /// marks them apart from other tests'.
+    static let memoryMiB = 1023
+
+    /// This test's render processes, from /proc.
+    static func renders() -> [pid_t] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
             guard let pid = pid_t(name), let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { return nil }
-            return Array(command).firstRange(of: marker) != nil ? pid : nil
+            let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            let ours = arguments.first?.hasSuffix("/" + IconRenderer.helperName) == true && arguments.last == String(memoryMiB)
+            return ours ? pid : nil
         }
     }
 
@@ -151,7 +155,7 @@ struct WatchCancelsRendersTests {
         folder.write("art/icons/give.svg", RenderLimitTests.fastSVG)
         var options = BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", jobs: 2)
         // No limit stops this drawing in the test's time: only the cancellation can.
-        options.renderLimits = RenderLimits(perIcon: 600, total: 600)
+        options.renderLimits = RenderLimits(perIcon: 600, total: 600, memoryMiB: Self.memoryMiB)
         let watcher = ArtWatcher(options: options)
         let stop = StopFlag(), events = Locked<[String]>([]), ended = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -168,7 +172,7 @@ struct WatchCancelsRendersTests {
         folder.write("art/icons/give.svg", RenderLimitTests.slowSVG(passes: 8, width: 511, height: 509))
         var drawing: [pid_t] = []
         let started = RenderLimitTests.poll(120) {
-            drawing = Self.renders(width: 511, height: 509)
+            drawing = Self.renders()
             return !drawing.isEmpty
         }
         #expect(started, "no drawing started")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxRender
 
 /// The SVG renderer against resvg's reference renderings (`Tests/Corpora/resvg-basic`:
 /// shapes, strokes, joins, caps, dashes, fill rules, transforms), with the wobble off.

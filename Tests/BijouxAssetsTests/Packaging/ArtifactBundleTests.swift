@@ -75,7 +75,7 @@ struct ArtifactBundleTests {
     }
 
     /// Nothing of a Swift toolchain at run time, only the system's C libraries; and the
-    /// tool's start loads no FFmpeg.
+    /// tool's start loads neither FFmpeg nor librsvg: each is its helper's alone.
     @Test func theExecutablesNeedNoSwiftToolchain() throws {
         for artifact in try Self.artifacts() {
             let linked = try AACCodecTests.linkedLibraries(artifact.path)
@@ -84,6 +84,7 @@ struct ArtifactBundleTests {
                 #expect(!linked.contains(library), "\(artifact.name) links \(library):\n\(linked)")
             }
             #expect(linked.contains("libav") == (artifact.name == "bijoux-aac"), "\(artifact.name):\n\(linked)")
+            #expect(linked.contains("librsvg") == (artifact.name == "bijoux-render"), "\(artifact.name):\n\(linked)")
         }
         for name in ["bijoux-aac", "bijoux-render"] {
             let helper = try #require(try Self.artifacts().first { $0.name == name })

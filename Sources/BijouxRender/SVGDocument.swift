@@ -1,6 +1,9 @@
+import BijouxAssets
 import CRsvg
 
-/// An SVG parsed by librsvg, in process, ready to be drawn by cairo at any size.
+/// An SVG parsed by librsvg, ready to be drawn by cairo at any size: in the icon
+/// renderer `bijoux-render` only (`RenderHelper`), so the tool itself never loads
+/// librsvg and its GLib stack.
 ///
 /// It is given the bytes only, never a file name or base URL: librsvg then refuses
 /// to load anything outside the document (it needs a base to resolve a file against),
@@ -14,20 +17,16 @@ final class SVGDocument {
     let pointHeight: Int
     private let handle: UnsafeMutablePointer<RsvgHandle>
 
-    /// The largest icon side accepted, in points: icons are read at 22–44 pt, and the
-    /// largest raster this allows (at `DrawnIcon.density` px per point) stays at
-    /// tens of megabytes.
-    static let maxPointSide = 512
-
     /// Parses `bytes`; `currentColor` in the SVG paints in `ink`. `maxSide` is the
-    /// largest side accepted, in points (the app icon's layers are 1024 pt).
-    init(bytes: [UInt8], file: String, ink: RGBA, maxSide: Int = maxPointSide) throws(ArtFileError) {
+    /// largest side accepted, in points (`DrawnIcon.maxPointSide` for an icon; the app
+    /// icon's layers are 1024 pt).
+    init(bytes: [UInt8], file: String, ink: RGBA, maxSide: Int = DrawnIcon.maxPointSide) throws(ArtFileError) {
         self.file = file
         var error: UnsafeMutablePointer<GError>?
         let parsed = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
         guard let parsed else { throw ArtFileError(file: file, message: "not a valid SVG: \(Self.consume(error))") }
         rsvg_handle_set_dpi(parsed, 96)
-        let sheet = Array("svg { color: #\(Self.hex(ink)) }".utf8)
+        let sheet = Array("svg { color: #\(ink.hexDigits) }".utf8)
         if sheet.withUnsafeBufferPointer({ rsvg_handle_set_stylesheet(parsed, $0.baseAddress, gsize($0.count), &error) }) == 0 {
             let reason = Self.consume(error)
             g_object_unref(parsed)
@@ -95,10 +94,5 @@ final class SVGDocument {
         defer { g_error_free(error) }
         let text = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    }
-
-    /// "rrggbb", as CSS and SVG write a colour after the "#".
-    static func hex(_ color: RGBA) -> String {
-        [color.r, color.g, color.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }
