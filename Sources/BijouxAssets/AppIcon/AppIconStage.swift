@@ -44,6 +44,7 @@ package enum AppIconStage: ContactSheetStage {
                 file: file, location: parameters.locations["charm.id"], field: "charm.id",
                 message: "no charm '\(id)' in charms.json (known: \(table.charms.map(\.id).joined(separator: ", ")))")
         }
+        art.libraries.prefetch(IconRenderer.helper, matching: IconRenderer.libraryPrefixes)
         /// A job drawing from the icon's renderer. Its outputs are decided by
         /// appicon.json, the charm's art and the table field its keying takes, the
         /// colours the previews and the read-back use, and, when it reads SVG layers

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The sound and touch stage: every `art/music/<name>.json` score becomes
 /// `Audio/<name>.m4a` and every `art/haptics/<name>.json` recipe
 /// `Haptics/<name>.ahap`, one job each; a last job writes `Generated/Sounds.swift`,
@@ -32,9 +30,7 @@ package enum SoundsStage: Stage {
         // The tracks' keys name FFmpeg's library files, which `ldd` may have to list
         // (`LinkedLibraries`): asked now, on the side, they are known by the time the
         // keys are made.
-        if art.hasFolder(Score.folder) {
-            DispatchQueue.global().async { _ = art.libraries.identity(of: AACCodec.helper, matching: AACCodec.libraryPrefixes) }
-        }
+        if art.hasFolder(Score.folder) { art.libraries.prefetch(AACCodec.helper, matching: AACCodec.libraryPrefixes) }
         for name in try sources(in: Score.folder, kind: "scores", atMost: Score.maxCount, art: art, warnings: &warnings) {
             jobs.append(
                 job(name, kind: "score", from: Score.folder, to: audioFolder, SoundCatalog.audioExtension, art: art) {

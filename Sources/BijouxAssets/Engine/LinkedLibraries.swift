@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -53,6 +55,12 @@ package final class LinkedLibraries: Sendable {
             found = answer
             return answer.identity
         }
+    }
+
+    /// Finds `identity(of:matching:)` on another thread, so it is known (or under way) by
+    /// the time a job's key asks: for a stage to call as it plans jobs that will.
+    func prefetch(_ helper: String, matching prefixes: [String]) {
+        DispatchQueue.global().async { _ = self.identity(of: helper, matching: prefixes) }
     }
 
     /// The resolutions this build used, for its cache, by helper.

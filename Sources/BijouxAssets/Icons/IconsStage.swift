@@ -71,6 +71,8 @@ package enum IconsStage: ContactSheetStage {
         var jobs = [
             Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])
         ]
+        // Each icon's key names the renderer's libraries (`LinkedLibraries`): found on the side.
+        if !names.isEmpty { art.libraries.prefetch(IconRenderer.helper, matching: IconRenderer.libraryPrefixes) }
         for name in names {
             let relative = "\(sourceFolder)/\(name).svg"
             let wobble = settings.wobble(for: name), intent = settings.renderingIntent(for: name)

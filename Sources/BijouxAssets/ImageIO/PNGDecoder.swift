@@ -141,10 +141,7 @@ package final class PNGRows {
         /// Every row's samples, as `Sample`s.
         func samples<Sample>(_: Sample.Type) throws(ImageIOError) -> [Sample] {
             var finished = BX_PNG_OK
-            let samples = [Sample](unsafeUninitializedCapacity: width * height * Channel.count) { out, count in
-                finished = bx_png_finish(reader, out.baseAddress)
-                count = out.count
-            }
+            let samples: [Sample] = imageBuffer(width * height * Channel.count) { out in finished = bx_png_finish(reader, out.baseAddress) }
             try check(finished)
             return samples
         }

@@ -81,7 +81,7 @@ package enum PNGEncoder {
         producingRows produce: (_ rows: Range<Int>, _ pixels: MutablePixelView<UInt8>) throws(E) -> Void
     ) throws(E) -> [UInt8] {
         let count = width * height * Channel.count
-        var pixels = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        var pixels: [UInt8] = imageBuffer(count) { _ in }  // `produce` writes every row
         var failure: E?
         let zlibStream = pixels.withUnsafeMutableBufferPointer { buffer in
             let layout = PieceLayout(width: width, height: height, bytesPerPixel: Channel.count, compression: options.compression)
