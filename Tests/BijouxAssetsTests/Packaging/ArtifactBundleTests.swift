@@ -84,7 +84,11 @@ struct ArtifactBundleTests {
                 #expect(!linked.contains(library), "\(artifact.name) links \(library):\n\(linked)")
             }
             #expect(linked.contains("libav") == (artifact.name == "bijoux-aac"), "\(artifact.name):\n\(linked)")
-            #expect(linked.contains("librsvg") == (artifact.name == "bijoux-render"), "\(artifact.name):\n\(linked)")
+            // FFmpeg's libavcodec loads librsvg itself (to decode SVG), so only the tool's
+            // own list says whether the tool's start loads it.
+            if artifact.name != "bijoux-aac" {
+                #expect(linked.contains("librsvg") == (artifact.name == "bijoux-render"), "\(artifact.name):\n\(linked)")
+            }
         }
         for name in ["bijoux-aac", "bijoux-render"] {
             let helper = try #require(try Self.artifacts().first { $0.name == name })
