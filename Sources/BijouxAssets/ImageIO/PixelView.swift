@@ -178,6 +178,13 @@ package struct FloatPixels: PixelBuffer, Sendable {
         self.height = height
         pixels = [Float](repeating: 0, count: width * height * Channel.count)
     }
+
+    /// Room for every sample, not zeroed (`imageBuffer`): for a pass that writes each one.
+    package init(unwrittenWidth width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = imageBuffer(width * height * Channel.count) { _ in }
+    }
 }
 
 /// Room for a whole image's samples, which `fill` writes, every one of them. On Linux

@@ -36,11 +36,11 @@ package enum Resample {
         if width == source.width && height == source.height { return Compositing.crop(source.image, to: source.rect) }
         // Horizontal pass: each of the source's rows becomes `width` pixels.
         let wide = convolve(
-            source.premultiplied, into: FloatPixels(width: width, height: source.height), along: .rows,
+            source.premultiplied, into: FloatPixels(unwrittenWidth: width, height: source.height), along: .rows,
             Contributions(source: source.width, destination: width), threads: threads)
         // Vertical pass: each of `width` columns becomes `height` pixels.
         let tall = convolve(
-            wide, into: FloatPixels(width: width, height: height), along: .columns,
+            wide, into: FloatPixels(unwrittenWidth: width, height: height), along: .columns,
             Contributions(source: source.height, destination: height), threads: threads)
         return unpremultiply(tall)
     }
@@ -61,7 +61,8 @@ package enum Resample {
     /// j is the weighted sum of the source pixels its contributions name. Lines are
     /// split among `threads`, and taken four at a time (four independent sums, so the
     /// adds overlap); every pixel's sum is the same sequence of operations however its
-    /// line is grouped, so the result never depends on either.
+    /// line is grouped, so the result never depends on either. Every sample of `out` is
+    /// written, so it need not start zeroed.
     private static func convolve(
         _ source: FloatPixels, into out: consuming FloatPixels, along direction: Direction, _ contributions: Contributions, threads: Int
     ) -> FloatPixels {
@@ -121,7 +122,7 @@ package enum Resample {
     /// split the rows. All of the image by default.
     static func premultiply(_ image: RGBAImage, rect: PixelRect? = nil, threads: Int = 1) -> FloatPixels {
         let rect = rect ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-        var premultiplied = FloatPixels(width: rect.width, height: rect.height)
+        var premultiplied = FloatPixels(unwrittenWidth: rect.width, height: rect.height)
         image.withPixels { p in
             premultiplied.withMutablePixels { out in
                 Parallel.forEachBand(rect.height, jobs: threads) { rows in
