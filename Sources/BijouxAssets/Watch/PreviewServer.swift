@@ -26,7 +26,8 @@ import Dispatch
 ///   `404 Not Found`. The output folder itself may be a link.
 /// - One thread serves every connection, with non-blocking sockets and `poll`: each
 ///   connection must send its whole request head within `Limits.headSeconds` of being
-///   accepted (else `408`, then it is closed) and take its reply within
+///   accepted (else `408`, then its sending side is shut and what it still sends is
+///   dropped until it hangs up, at most `lingerSeconds`, so it gets the `408`) and take its reply within
 ///   `Limits.replySeconds`; at most `Limits.maxConnections` are open at once, and one
 ///   accepted past that closes the one open longest. So slow clients cannot hold up
 ///   the others: every connection's bytes are read as they come.
@@ -154,7 +155,15 @@ public final class PreviewServer: @unchecked Sendable {
         var reply: [UInt8]?
         var sent = 0
         var finished = false
+        /// Past its head's deadline and told so (`408`), its sending side shut: what the
+        /// client still sends is read and dropped until it hangs up or `deadline`, since a
+        /// close with unread bytes would reset the connection and the client might lose the
+        /// reply.
+        var lingering = false
     }
+
+    /// How long a connection told `408` is drained before it is closed all the same.
+    static let lingerSeconds = 2.0
 
     /// One turn of the loop: waits up to a tenth of a second for anything to read or
     /// send, does it, closes what is done or past its deadline, accepts who is waiting.
@@ -167,15 +176,16 @@ public final class PreviewServer: @unchecked Sendable {
         }
         let now = Self.uptime()
         for index in connections.indices where !connections[index].finished && connections[index].deadline <= now {
-            if connections[index].reply == nil {
-                // What it did send is read first: a close with unread bytes would reset
-                // the connection, and the client might lose the reply.
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while buffer.withUnsafeMutableBytes({ recv(connections[index].socket, $0.baseAddress, $0.count, 0) }) > 0 {}
-                let late = Self.response(408, "text/plain", Array("the request took too long\n".utf8), head: false)
-                _ = late.withUnsafeBytes { send(connections[index].socket, $0.baseAddress, $0.count, 0) }
+            guard connections[index].reply == nil, !connections[index].lingering else {
+                connections[index].finished = true
+                continue
             }
-            connections[index].finished = true
+            Self.drain(connections[index].socket)
+            let late = Self.response(408, "text/plain", Array("the request took too long\n".utf8), head: false)
+            _ = late.withUnsafeBytes { send(connections[index].socket, $0.baseAddress, $0.count, 0) }
+            _ = shutdown(connections[index].socket, Int32(SHUT_WR))
+            connections[index].lingering = true
+            connections[index].deadline = now + Self.nanoseconds(Self.lingerSeconds)
         }
         for connection in connections where connection.finished { close(connection.socket) }
         connections.removeAll { $0.finished }
@@ -191,6 +201,10 @@ public final class PreviewServer: @unchecked Sendable {
     /// Reads what a connection has sent until its head is in, then sends what it takes of
     /// the reply; `finished` when the reply is out or the client has hung up.
     private func advance(_ connection: inout Connection) {
+        if connection.lingering {
+            connection.finished = !Self.drain(connection.socket)
+            return
+        }
         if connection.reply == nil {
             var buffer = [UInt8](repeating: 0, count: 4096)
             let got = buffer.withUnsafeMutableBytes { recv(connection.socket, $0.baseAddress, $0.count, 0) }
@@ -216,6 +230,18 @@ public final class PreviewServer: @unchecked Sendable {
         if wrote < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
         if wrote > 0 { connection.sent += wrote }
         connection.finished = wrote <= 0 || connection.sent == reply.count
+    }
+
+    /// Reads and drops what `socket` has to read; false once the client has hung up (or
+    /// the connection failed), true while it is open.
+    @discardableResult
+    private static func drain(_ socket: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if got > 0 { continue }
+            return got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)
+        }
     }
 
     /// Where the blank line ending a request head starts, looking from `start`.
