@@ -27,7 +27,7 @@ package enum SoundsStage: Stage {
     package static func plan(_ art: ArtFolder) throws -> StagePlan {
         var warnings: [BuildWarning] = []
         var jobs: [Job] = []
-        // The tracks' keys name FFmpeg's library files, which `ldd` may have to list
+        // The tracks' keys name FFmpeg's library files, which the loader may have to list
         // (`LinkedLibraries`): asked now, on the side, they are known by the time the
         // keys are made.
         if art.hasFolder(Score.folder) { art.libraries.prefetch(AACCodec.helper, matching: AACCodec.libraryPrefixes) }

@@ -10,8 +10,11 @@ import Dispatch
 /// for `bijoux-aac`), identified without running the helper, for the cache keys of the
 /// jobs it does: a system upgrade of one leaves the helper's own identity as it was.
 ///
-/// Which files the dynamic loader picks is what `ldd` (Linux) or `otool -L` (macOS)
-/// lists; that costs about 12 ms, as much as a whole no-op build, so a build keeps the
+/// Which files the dynamic loader picks is what it lists when asked as `ldd` asks it
+/// (Linux: the helper run with `LD_TRACE_LOADED_OBJECTS=1`, which loads its libraries and
+/// runs none of its code) or what `otool -L` lists (macOS); that costs about 5 ms (`ldd`
+/// itself, a shell script that also verifies the file, 12 ms), a third of a whole no-op
+/// build, so a build keeps the
 /// answer in its cache (`BuildCache.libraries`) with what the loader decided it from:
 /// the helper's identity (its RPATH, RUNPATH and needed names), the variables that
 /// steer the loader, and the size and modification time of the files and folders it
@@ -105,12 +108,13 @@ package final class LinkedLibraries: Sendable {
         return parts.joined(separator: "; ")
     }
 
-    /// What `ldd` (Linux) or `otool -L` (macOS) lists for `helper`, or nil.
+    /// What the loader lists for `helper` (Linux: `ldd`'s own mechanism, without its
+    /// shell script) or `otool -L` does (macOS), or nil.
     private static func listed(_ helper: String) -> String? {
         #if canImport(Darwin)
             let lister = ("/usr/bin/otool", ["-L", helper])
         #else
-            let lister = ("/usr/bin/ldd", [helper])
+            let lister = ("/usr/bin/env", ["LD_TRACE_LOADED_OBJECTS=1", helper])
         #endif
         guard let result = try? ChildProcess.run(lister.0, lister.1), result.status == 0 else { return nil }
         return String(decoding: result.stdout, as: UTF8.self)
