@@ -26,9 +26,10 @@ import Dispatch
 ///   `404 Not Found`. The output folder itself may be a link.
 /// - One thread serves every connection, with non-blocking sockets and `poll`: each
 ///   connection must send its whole request head within `Limits.headSeconds` of being
-///   accepted (else `408`, then its sending side is shut and what it still sends is
-///   dropped until it hangs up, at most `lingerSeconds`, so it gets the `408`) and take its reply within
-///   `Limits.replySeconds`; at most `Limits.maxConnections` are open at once, and one
+///   accepted (else it gets `408`) and take its reply within `Limits.replySeconds`;
+///   once a reply is out, the server's sending side is shut and what the client still
+///   sends is dropped until it hangs up (at most `lingerSeconds`), so a close cannot
+///   reset the connection before the client has read the reply; at most `Limits.maxConnections` are open at once, and one
 ///   accepted past that closes the one open longest. So slow clients cannot hold up
 ///   the others: every connection's bytes are read as they come.
 public final class PreviewServer: @unchecked Sendable {
@@ -155,37 +156,33 @@ public final class PreviewServer: @unchecked Sendable {
         var reply: [UInt8]?
         var sent = 0
         var finished = false
-        /// Past its head's deadline and told so (`408`), its sending side shut: what the
-        /// client still sends is read and dropped until it hangs up or `deadline`, since a
-        /// close with unread bytes would reset the connection and the client might lose the
-        /// reply.
+        /// Its reply out and its sending side shut: what the client still sends is read
+        /// and dropped until it hangs up or `deadline`, since a close with unread bytes
+        /// would reset the connection and the client might lose the reply.
         var lingering = false
     }
 
-    /// How long a connection told `408` is drained before it is closed all the same.
+    /// How long a connection whose reply is out is drained before it is closed all the same.
     static let lingerSeconds = 2.0
 
     /// One turn of the loop: waits up to a tenth of a second for anything to read or
     /// send, does it, closes what is done or past its deadline, accepts who is waiting.
     private func serveOnce(_ connections: inout [Connection]) {
         var waiting = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
-        waiting += connections.map { pollfd(fd: $0.socket, events: Int16($0.reply == nil ? POLLIN : POLLOUT), revents: 0) }
+        waiting += connections.map { pollfd(fd: $0.socket, events: Int16($0.reply == nil || $0.lingering ? POLLIN : POLLOUT), revents: 0) }
         _ = poll(&waiting, nfds_t(waiting.count), 100)
         for index in connections.indices where waiting[index + 1].revents != 0 {
             advance(&connections[index])
         }
         let now = Self.uptime()
         for index in connections.indices where !connections[index].finished && connections[index].deadline <= now {
-            guard connections[index].reply == nil, !connections[index].lingering else {
+            guard connections[index].reply == nil else {
                 connections[index].finished = true
                 continue
             }
-            Self.drain(connections[index].socket)
-            let late = Self.response(408, "text/plain", Array("the request took too long\n".utf8), head: false)
-            _ = late.withUnsafeBytes { send(connections[index].socket, $0.baseAddress, $0.count, 0) }
-            _ = shutdown(connections[index].socket, Int32(SHUT_WR))
-            connections[index].lingering = true
-            connections[index].deadline = now + Self.nanoseconds(Self.lingerSeconds)
+            // Its head is late: it is told so, as any reply is sent.
+            connections[index].reply = Self.response(408, "text/plain", Array("the request took too long\n".utf8), head: false)
+            connections[index].deadline = now + Self.nanoseconds(limits.replySeconds)
         }
         for connection in connections where connection.finished { close(connection.socket) }
         connections.removeAll { $0.finished }
@@ -199,7 +196,8 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     /// Reads what a connection has sent until its head is in, then sends what it takes of
-    /// the reply; `finished` when the reply is out or the client has hung up.
+    /// the reply, then drains it (`lingering`); `finished` when the client has hung up
+    /// after its reply, or before.
     private func advance(_ connection: inout Connection) {
         if connection.lingering {
             connection.finished = !Self.drain(connection.socket)
@@ -229,12 +227,17 @@ public final class PreviewServer: @unchecked Sendable {
         let wrote = reply[connection.sent...].withUnsafeBytes { send(connection.socket, $0.baseAddress, $0.count, 0) }
         if wrote < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
         if wrote > 0 { connection.sent += wrote }
-        connection.finished = wrote <= 0 || connection.sent == reply.count
+        if wrote <= 0 {
+            connection.finished = true
+        } else if connection.sent == reply.count {
+            _ = shutdown(connection.socket, Int32(SHUT_WR))
+            connection.lingering = true
+            connection.deadline = Self.uptime() + Self.nanoseconds(Self.lingerSeconds)
+        }
     }
 
     /// Reads and drops what `socket` has to read; false once the client has hung up (or
     /// the connection failed), true while it is open.
-    @discardableResult
     private static func drain(_ socket: Int32) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
