@@ -14,8 +14,8 @@ import Dispatch
 /// (Linux: the helper run with `LD_TRACE_LOADED_OBJECTS=1`, which loads its libraries and
 /// runs none of its code) or what `otool -L` lists (macOS); that costs about 5 ms (`ldd`
 /// itself, a shell script that also verifies the file, 12 ms), a third of a whole no-op
-/// build, so a build keeps the
-/// answer in its cache (`BuildCache.libraries`) with what the loader decided it from:
+/// build, so a build keeps the answer in its cache (`BuildCache.libraries`) with what the
+/// loader decided it from:
 /// the helper's identity (its RPATH, RUNPATH and needed names), the variables that
 /// steer the loader, and the size and modification time of the files and folders it
 /// searches first (`/etc/ld.so.cache`, `/etc/ld.so.preload`, the folders of
