@@ -8,12 +8,12 @@ OUT        ?= build
 # librsvg includes it). The contact sheet's browser test runs a headless Chromium: Debian's
 # chromium; on macOS Google Chrome or Chromium from /Applications (brew install --cask chromium).
 APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev time \
-              libkissfft-dev libebur128-dev libavformat-dev libavcodec-dev libavutil-dev librsvg2-bin chromium \
+              libkissfft-dev libebur128-dev liblcms2-dev libavformat-dev libavcodec-dev libavutil-dev librsvg2-bin chromium \
               zip unzip
-BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2 kissfft libebur128 ffmpeg
+BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2 kissfft libebur128 little-cms2 ffmpeg
 # `make preview` serves on this port (empty: the tool's default, printed).
 PORT       ?=
-PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash libxml-2.0 kissfft-float libebur128 libavformat libavcodec libavutil
+PC_MODULES := libpng zlib librsvg-2.0 cairo libxxhash libxml-2.0 kissfft-float libebur128 lcms2 libavformat libavcodec libavutil
 TOOLS      := rsvg-convert zip unzip
 # Homebrew's libxml2 is keg-only: pkg-config finds it only through this path.
 ifeq ($(shell uname -s),Darwin)

@@ -62,6 +62,11 @@ let package = Package(
             providers: [.apt(["libavutil-dev"]), .brew(["ffmpeg"])]),
         // libavformat's I/O callbacks on a memory buffer and its macro error codes.
         .target(name: "CBijouxAudio", dependencies: ["CAVFormat", "CAVCodec", "CAVUtil"]),
+        // Little CMS: every painting is read in its own colour space (ICC profiles, gAMA,
+        // cHRM), and a wide one is written as Display P3.
+        .systemLibrary(
+            name: "CLCMS2", pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
         // The content hash of the build cache (XXH3, 128 bits).
         .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
@@ -75,7 +80,7 @@ let package = Package(
             name: "BijouxAssets",
             dependencies: [
                 "BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CCairo", "CXXHash", "CLibXML2", "CKissFFT",
-                "CEbur128",
+                "CEbur128", "CLCMS2",
             ],
             exclude: ["Engine/README.md"]
         ),

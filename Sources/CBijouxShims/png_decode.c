@@ -125,6 +125,8 @@ bx_png_status bx_png_begin(const uint8_t *data, size_t size, uint32_t max_side,
         info->has_gamma = 1;
         info->gamma = gamma;
     }
+    double *c = info->chrm;
+    info->has_chrm = png_get_cHRM(png, png_info, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7]) != 0;
     int intent;
     info->has_srgb = png_get_sRGB(png, png_info, &intent) != 0;
     png_charp iccp_name;
@@ -134,6 +136,8 @@ bx_png_status bx_png_begin(const uint8_t *data, size_t size, uint32_t max_side,
     if (png_get_iCCP(png, png_info, &iccp_name, &compression, &profile, &profile_length)) {
         info->has_iccp = 1;
         snprintf(info->iccp_name, sizeof info->iccp_name, "%s", iccp_name);
+        info->iccp_profile = profile;
+        info->iccp_length = profile_length;
     }
 
     // Everything becomes RGBA at 8 or 16 bits; no gamma or colour transform is applied.

@@ -91,7 +91,9 @@ let keyCommand = CommandSpec(
         Alpha becomes max(r, g, b) and colour is unpremultiplied: for 8-bit RGB input
         the pixels equal (r·255÷a, g·255÷a, b·255÷a, a) exactly. No trim, no resample.
         Input alpha is composited over black first; 16-bit input is keyed at full
-        precision and rounded once. gAMA/iCCP/sRGB are not applied.
+        precision and rounded once. The painting is read in its own colour space (an
+        ICC profile, sRGB, gAMA and cHRM; untagged is sRGB) and written as sRGB, or as
+        Display P3 when its colours leave sRGB; the colour space is printed.
 
         EXAMPLE: bijoux-assets key art/charms/cat.png /tmp/cat-keyed.png
         """,
@@ -100,7 +102,9 @@ let keyCommand = CommandSpec(
         let output = arguments[keyOutput]
         let blackPoint = arguments[blackPointOption] ?? 0
         let jobs = arguments[jobsOption] ?? Parallel.defaultJobs
-        for warning in try KeyFile.key(input, to: output, blackPoint: blackPoint, jobs: jobs) { printError(warning.line(.warning)) }
+        let report = try KeyFile.key(input, to: output, blackPoint: blackPoint, jobs: jobs)
+        for warning in report.warnings { printError(warning.line(.warning)) }
+        print("\(input): \(report.summary)")
         return 0
     })
 

@@ -70,7 +70,7 @@ package enum AppIconStage: ContactSheetStage {
                 }
                 return Job.Prepared(key: key.hash) { recorder in
                     let charm = try art.keyedCharm(entry, expected: hash, threads: recorder.threads)
-                    try make(try AppIconRenderer(parameters: parameters, keyed: charm.keyed, bounds: charm.bounds, file: file), recorder)
+                    try make(try AppIconRenderer(parameters: parameters, keyed: charm.sRGBKeyed, bounds: charm.bounds, file: file), recorder)
                 }
             }
         }

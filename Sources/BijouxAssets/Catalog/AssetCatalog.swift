@@ -13,18 +13,27 @@ package enum AssetCatalog {
         JSONWriter.xcodeStyle(["info": info])
     }
 
-    /// `name.png`, `name@2x.png`, `name@3x.png`.
-    package static func imageFileName(_ name: String, scale: Int) -> String {
-        scale == 1 ? "\(name).png" : "\(name)@\(scale)x.png"
+    /// `name.png`, `name@2x.png`, `name@3x.png`; a Display P3 variant's `name-P3.png`, …
+    package static func imageFileName(_ name: String, scale: Int, gamut: Gamut = .sRGB) -> String {
+        let base = gamut == .sRGB ? name : name + "-P3"
+        return scale == 1 ? "\(base).png" : "\(base)@\(scale)x.png"
     }
 
-    /// Contents.json of an image set with one universal image per scale.
+    /// Contents.json of an image set with one universal image per scale, or, with
+    /// `gamuts`, one per scale and gamut, each marked with its `display-gamut` in Xcode's
+    /// order (every gamut of a scale, sRGB first, before the next scale).
     /// `properties` carries set-wide options such as template-rendering-intent.
     package static func imageSetContents(
-        name: String, scales: [Int] = [1, 2, 3], properties: [String: JSONOutput] = [:]
+        name: String, scales: [Int] = [1, 2, 3], gamuts: [Gamut]? = nil, properties: [String: JSONOutput] = [:]
     ) -> String {
-        let images: [JSONOutput] = scales.map { scale in
-            ["filename": .string(imageFileName(name, scale: scale)), "idiom": "universal", "scale": .string("\(scale)x")]
+        let images: [JSONOutput] = scales.flatMap { scale in
+            (gamuts ?? [.sRGB]).map { gamut -> JSONOutput in
+                var image: [String: JSONOutput] = [
+                    "filename": .string(imageFileName(name, scale: scale, gamut: gamut)), "idiom": "universal", "scale": .string("\(scale)x"),
+                ]
+                if gamuts != nil { image["display-gamut"] = .string(gamut.rawValue) }
+                return .object(image)
+            }
         }
         var root: [String: JSONOutput] = ["images": .array(images), "info": info]
         if !properties.isEmpty { root["properties"] = .object(properties) }

@@ -119,8 +119,12 @@ package struct ArtFolder: Sendable {
             }
             let decoded = try PNGDecoder.decode(bytes, path: file(entry.art))
             let info = decoded.info
-            let (keyed, bounds, floor) = PaintedCharm.keyAndTrim(decoded, blackPoint: entry.blackPoint, threads: threads)
-            return KeyedCharm(keyed: keyed, bounds: bounds, matteFloor: floor, info: info)
+            let colour = try SourceColour.of(info, path: file(entry.art))
+            let (keyed, bounds, floor) = PaintedCharm.keyAndTrim(decoded, colour: colour, blackPoint: entry.blackPoint, threads: threads)
+            if floor > MatteCheck.keyableFloor {
+                throw ArtFileError(file: file(entry.art), message: MatteCheck.notBlackMessage(id: entry.id, floor: floor))
+            }
+            return KeyedCharm(keyed: keyed.image, gamut: keyed.gamut, bounds: bounds, matteFloor: floor, info: info, colourName: colour.name)
         }
     }
 
@@ -151,11 +155,18 @@ package struct ArtFolder: Sendable {
 
 /// A charm's art keyed and trimmed: where every use of a painted charm starts.
 package struct KeyedCharm: Sendable {
+    /// The keyed pixels, their colours in `gamut`.
     package var keyed: RGBAImage
+    package var gamut: Gamut
     package var bounds: PixelRect
     package var matteFloor: Int
-    /// What the PNG said about itself (colour chunks, for warnings).
+    /// What the PNG said about itself (for warnings).
     package var info: PNGSourceInfo
+    /// The colour space the art was read in (`SourceColour.name`).
+    package var colourName: String
+
+    /// The keyed pixels in sRGB: themselves, or mapped from Display P3.
+    package var sRGBKeyed: RGBAImage { gamut == .sRGB ? keyed : GamutMapping.sRGB(fromDisplayP3: keyed) }
 }
 
 /// Keyed charms shared between jobs, each made by whichever job asks first while the

@@ -2,6 +2,7 @@ import CBijouxShims
 import CCairo
 import CEbur128
 import CKissFFT
+import CLCMS2
 import CLibPNG
 import CZlib
 
@@ -9,7 +10,7 @@ import CZlib
 /// it reports itself at run time (not as the headers the tool was compiled against
 /// said): cairo rasterises the app icon, libpng and
 /// zlib write every PNG, libebur128 measures the loudness a track is mastered to, and
-/// KISS FFT convolves its reverb. They are part of the cache's identity (see
+/// KISS FFT convolves its reverb, Little CMS reads every painting's colours. They are part of the cache's identity (see
 /// `ToolIdentity`), so upgrading one of them makes the next build a full one.
 ///
 /// KISS FFT has no version function or constant: it is identified by the hash of the
@@ -27,6 +28,7 @@ enum SystemLibraries {
         ("zlib", text(zlibVersion())),
         ("libebur128", ebur128Version),
         ("KISS FFT", kissFFT),
+        ("Little CMS", String(cmsGetEncodedCMMversion())),
     ]
 
     private static func text(_ pointer: UnsafePointer<CChar>?) -> String {

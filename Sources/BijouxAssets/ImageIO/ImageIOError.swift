@@ -6,6 +6,8 @@ package enum ImageIOError: UserFacingError, Equatable {
     case corrupt(path: String, reason: String)
     case tooLarge(path: String, width: Int, height: Int, limit: ImageSizeLimit)
     case outOfMemory(path: String)
+    /// The colour profile a PNG embeds cannot be applied.
+    case colourProfile(path: String, reason: String)
 
     package var diagnostic: Diagnostic {
         switch self {
@@ -15,6 +17,7 @@ package enum ImageIOError: UserFacingError, Equatable {
         case .tooLarge(let path, let width, let height, let limit):
             Diagnostic(place: path, message: "image is \(width)×\(height) pixels, over the limit of \(limit)")
         case .outOfMemory(let path): Diagnostic(place: path, message: "out of memory while decoding")
+        case .colourProfile(let path, let reason): Diagnostic(place: path, message: reason)
         }
     }
 }

@@ -19,8 +19,12 @@ package struct PNGSourceInfo: Equatable, Sendable {
     /// The gAMA chunk's value, if any (0.45455 is sRGB's).
     package var gamma: Double?
     package var hasSRGBChunk: Bool
-    /// The iCCP chunk's profile name, if any.
+    /// The cHRM chunk's white and primaries (white x, y, red x, y, green x, y, blue x, y).
+    package var chromaticities: [Double]? = nil
+    /// The iCCP chunk's profile name (the chunk's label, not the profile's description).
     package var iccProfileName: String?
+    /// The iCCP chunk's profile, inflated.
+    package var iccProfile: [UInt8]? = nil
     /// libpng's warnings while reading (for example a known-incorrect sRGB profile).
     package var warnings: [String]
 }
@@ -179,7 +183,10 @@ package final class PNGRows {
             interlaced: header.interlaced != 0,
             gamma: header.has_gamma != 0 ? header.gamma : nil,
             hasSRGBChunk: header.has_srgb != 0,
+            chromaticities: header.has_chrm != 0 ? withUnsafeBytes(of: &header.chrm) { Array($0.bindMemory(to: Double.self)) } : nil,
             iccProfileName: header.has_iccp != 0 ? iccName : nil,
+            iccProfile: header.has_iccp != 0 && header.iccp_profile != nil
+                ? Array(UnsafeBufferPointer(start: header.iccp_profile, count: Int(header.iccp_length))) : nil,
             warnings: warnings.isEmpty ? [] : warnings.split(separator: "\n").map(String.init))
     }
 }

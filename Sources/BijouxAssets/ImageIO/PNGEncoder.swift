@@ -43,14 +43,27 @@ package enum PNGEncoder {
         case filtered(level: Int32)
     }
 
+    /// The colour space the file says its samples are in: every PNG the tool writes says
+    /// one, so a browser or Preview shows it as the app will.
+    package enum ColourChunk: Sendable {
+        /// An `sRGB` chunk (perceptual intent).
+        case sRGB
+        /// An `iCCP` chunk holding the Display P3 profile.
+        case displayP3
+
+        package init(_ gamut: Gamut) { self = gamut == .sRGB ? .sRGB : .displayP3 }
+    }
+
     package struct Options: Sendable {
         package var compression: Compression
         /// Threads to deflate with.
         package var jobs: Int
+        package var colour: ColourChunk
 
-        package init(compression: Compression = .runLength, jobs: Int = Parallel.defaultJobs) {
+        package init(compression: Compression = .runLength, jobs: Int = Parallel.defaultJobs, colour: ColourChunk = .sRGB) {
             self.compression = compression
             self.jobs = jobs
+            self.colour = colour
         }
     }
 
@@ -67,7 +80,7 @@ package enum PNGEncoder {
         let zlibStream = rows.withUnsafeBufferPointer { raw in
             deflateFiltered(raw, width: image.width, height: image.height, bytesPerPixel: colorType.channels, options: options)
         }
-        return container(zlibStream, width: image.width, height: image.height, colorType: colorType)
+        return container(zlibStream, width: image.width, height: image.height, colorType: colorType, colour: options.colour)
     }
 
     /// Encodes an 8-bit RGBA image as `produce` makes it: called on the calling thread
@@ -99,11 +112,11 @@ package enum PNGEncoder {
             }
         }
         if let failure { throw failure }
-        return container(zlibStream, width: width, height: height, colorType: .rgba)
+        return container(zlibStream, width: width, height: height, colorType: .rgba, colour: options.colour)
     }
 
     /// The PNG file around a zlib stream of filtered rows.
-    private static func container(_ zlibStream: [UInt8], width: Int, height: Int, colorType: ColorType) -> [UInt8] {
+    private static func container(_ zlibStream: [UInt8], width: Int, height: Int, colorType: ColorType, colour: ColourChunk) -> [UInt8] {
         // Split IDAT at 1 MiB: any size is valid; this keeps chunks easy on readers.
         let chunk = 1 << 20
         let idats = max(1, (zlibStream.count + chunk - 1) / chunk)
@@ -114,6 +127,10 @@ package enum PNGEncoder {
         appendBigEndian(UInt32(height), to: &header)
         header += [8, colorType.rawValue, 0, 0, 0]
         appendChunk("IHDR", header, to: &png)
+        switch colour {
+        case .sRGB: appendChunk("sRGB", [0], to: &png)
+        case .displayP3: appendChunk("iCCP", displayP3Chunk, to: &png)
+        }
         var offset = 0
         repeat {
             let end = min(zlibStream.count, offset + chunk)
@@ -122,6 +139,20 @@ package enum PNGEncoder {
         } while offset < zlibStream.count
         appendChunk("IEND", [], to: &png)
         return png
+    }
+
+    /// An iCCP chunk's data: the profile's description as its name (Latin-1, at most
+    /// 79 bytes), a zero, compression method 0, and the profile deflated by zlib.
+    private static let displayP3Chunk = iccpData(.displayP3)
+
+    private static func iccpData(_ profile: ColourProfile) -> [UInt8] {
+        let name = profile.description.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.prefix(79).map { UInt8($0.value) }
+        let icc = profile.iccFile()
+        var compressedSize = compressBound(uLong(icc.count))
+        var compressed = [UInt8](repeating: 0, count: Int(compressedSize))
+        let status = compress2(&compressed, &compressedSize, icc, uLong(icc.count), Z_BEST_COMPRESSION)
+        precondition(status == Z_OK, "zlib could not deflate a colour profile")
+        return (name.isEmpty ? Array("ICC".utf8) : name) + [0, 0] + compressed.prefix(Int(compressedSize))
     }
 
     /// The image's pixels in the output's channel layout (no copy for RGBA).

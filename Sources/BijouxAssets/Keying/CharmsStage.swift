@@ -45,7 +45,7 @@ package enum CharmsStage: ContactSheetStage {
         let path = art.file(entry.art)
         let charm = PaintedCharm.make(id: entry.id, keyed: keyed, canvas: canvas, threads: recorder.threads)
         for output in charmOutputs(charm, canvas: canvas) { try recorder.write(output.path, output.bytes) }
-        var warnings: [String] = keyed.info.warnings + ColorChunkPolicy.warnings(for: keyed.info)
+        var warnings: [String] = keyed.info.warnings
         if charm.matteFloor > 0 {
             let suggestion = PaintedCharm.suggestedBlackPoint(floor: charm.matteFloor, current: entry.blackPoint)
             warnings.append(
@@ -58,13 +58,23 @@ package enum CharmsStage: ContactSheetStage {
             )
         }
         for warning in warnings { recorder.warn(path, warning) }
+        let colour = colourNote(keyed)
         recorder.note(
-            "charm \(entry.id): painted \(charm.paintedBounds) of the art, 22 pt @3x: \(charm.phoneLegibility.verdict); @1x: \(charm.legibility.verdict)")
-        recorder.leave(ContactSheet(charms: [card(charm, entry: entry, canvas: canvas, warnings: warnings)]))
+            "charm \(entry.id): painted \(charm.paintedBounds) of the art\(colour.isEmpty ? "" : ", " + colour), 22 pt @3x: \(charm.phoneLegibility.verdict); @1x: \(charm.legibility.verdict)")
+        var card = card(charm, entry: entry, canvas: canvas, warnings: warnings)
+        card.colour = colour
+        card.isWide = keyed.gamut == .displayP3
+        recorder.leave(ContactSheet(charms: [card]))
     }
 
-    static func imagePath(_ id: String, scale: Int) -> String {
-        "\(catalogFolder)/\(id).imageset/" + AssetCatalog.imageFileName(id, scale: scale)
+    /// How the art's colours were read, for the report and the card: empty for sRGB art.
+    static func colourNote(_ keyed: KeyedCharm) -> String {
+        if keyed.gamut == .displayP3 { return "read as \(keyed.colourName), wide: shipped as Display P3 and sRGB" }
+        return keyed.colourName.hasPrefix("sRGB") ? "" : "read as \(keyed.colourName), within sRGB: shipped as sRGB"
+    }
+
+    static func imagePath(_ id: String, scale: Int, gamut: Gamut = .sRGB) -> String {
+        "\(catalogFolder)/\(id).imageset/" + AssetCatalog.imageFileName(id, scale: scale, gamut: gamut)
     }
 
     /// The charm at 22 pt at one scale, for the contact sheet.
@@ -75,14 +85,23 @@ package enum CharmsStage: ContactSheetStage {
         let folder = "\(catalogFolder)/\(charm.id).imageset"
         // Painted art is never a template: without this, bar and tab items (and some
         // button labels) tint the charm into a flat silhouette.
+        // A wide charm has an sRGB and a Display P3 image at each scale, as Xcode writes
+        // gamut variants; any other has the sRGB images alone.
+        let gamuts: [Gamut] = charm.gamut == .sRGB ? [.sRGB] : [.sRGB, .displayP3]
         let contents = AssetCatalog.imageSetContents(
-            name: charm.id, properties: ["template-rendering-intent": .string(IconSettings.RenderingIntent.original.rawValue)])
+            name: charm.id, gamuts: charm.gamut == .sRGB ? nil : gamuts,
+            properties: ["template-rendering-intent": .string(IconSettings.RenderingIntent.original.rawValue)])
         var outputs = [BuildOutput(path: folder + "/Contents.json", text: contents)]
-        for (scale, render) in zip(CharmCanvas.scales, charm.renders) {
-            outputs.append(BuildOutput(path: imagePath(charm.id, scale: scale), bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
+        for gamut in gamuts {
+            let renders = gamut == charm.gamut ? charm.renders : charm.sRGBRenders
+            for (scale, render) in zip(CharmCanvas.scales, renders) {
+                let png = PNGEncoder.encode(render, options: .init(jobs: 1, colour: .init(gamut)))
+                outputs.append(BuildOutput(path: imagePath(charm.id, scale: scale, gamut: gamut), bytes: png))
+            }
         }
         for (scale, render) in [(1, charm.island), (Legibility.phoneScale, charm.phoneIsland)] {
-            outputs.append(BuildOutput(path: islandPath(charm.id, scale: scale), bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
+            let png = PNGEncoder.encode(render, options: .init(jobs: 1, colour: .init(charm.gamut)))
+            outputs.append(BuildOutput(path: islandPath(charm.id, scale: scale), bytes: png))
         }
         return outputs
     }
@@ -90,7 +109,7 @@ package enum CharmsStage: ContactSheetStage {
     /// The charm's card on the contact sheet.
     static func card(_ charm: PaintedCharm, entry: CharmEntry, canvas: CharmCanvas, warnings: [String]) -> ContactSheet.Charm {
         let images = zip(CharmCanvas.scales, charm.renders).map { scale, render in
-            ContactSheet.Image(path: imagePath(charm.id, scale: scale), width: render.width, height: render.height)
+            ContactSheet.Image(path: imagePath(charm.id, scale: scale, gamut: charm.gamut), width: render.width, height: render.height)
         }
         let largest = charm.renders.last!
         let scale = Double(CharmCanvas.scales.last!)

@@ -6,19 +6,28 @@ public enum KeyFile {
 
     /// Keys the PNG at `input` into `output` (written atomically, so a failure leaves
     /// what was there), levelling a matte's noise floor `blackPoint` to black first and
-    /// encoding on `jobs` threads. Returns the warnings about the input, placed at it:
-    /// colour chunks (gAMA, iCCP, sRGB) that are not applied.
+    /// encoding on `jobs` threads. The painting is read in its own colour space
+    /// (`SourceColour`) and written as sRGB, or as Display P3 when its colours leave
+    /// sRGB (`ColourManagedKey`). Returns what it found: the source's colour space, the
+    /// output's gamut, and libpng's warnings about the input, placed at it.
     ///
     /// An 8-bit file that is not interlaced is decoded, keyed and encoded in one
     /// pipeline: the calling thread decodes and keys a piece's rows at a time while the
     /// others filter and deflate the pieces already keyed (`PNGEncoder`), so the serial
     /// decoding is most of the time; any other file is decoded whole first.
-    public static func key(_ input: String, to output: String, blackPoint: Int = 0, jobs: Int) throws -> [Diagnostic] {
+    public static func key(_ input: String, to output: String, blackPoint: Int = 0, jobs: Int) throws -> Report {
         let png = try PNGRows(PNGDecoder.readFile(input), path: input)
-        let warnings = (png.info.warnings + ColorChunkPolicy.warnings(for: png.info)).map { Diagnostic(place: input, message: $0) }
-        let options = PNGEncoder.Options(jobs: jobs)
+        let colour = try SourceColour.of(png.info, path: input)
+        let warnings = png.info.warnings.map { Diagnostic(place: input, message: $0) }
+        var options = PNGEncoder.Options(jobs: jobs)
         let encoded: [UInt8]
-        if png.readsRowByRow {
+        var gamut = Gamut.sRGB
+        if !colour.isSRGB {
+            let keyed = LuminanceKey.key(try png.decodeAll(), colour: colour, blackPoint: blackPoint, threads: jobs)
+            gamut = keyed.gamut
+            options.colour = .init(gamut)
+            encoded = PNGEncoder.encode(keyed.image, options: options)
+        } else if png.readsRowByRow {
             let levels = BlackPoint.levelsTable(blackPoint)
             encoded = try PNGEncoder.encode(width: png.width, height: png.height, options: options) { (rows, pixels) throws(ImageIOError) in
                 let pixelRange = pixels.pixel(x: 0, y: rows.lowerBound)..<pixels.pixel(x: 0, y: rows.upperBound)
@@ -29,6 +38,20 @@ public enum KeyFile {
             encoded = PNGEncoder.encode(LuminanceKey.key(try png.decodeAll(), blackPoint: blackPoint, threads: jobs), options: options)
         }
         try FileIO.writeAtomically(encoded, to: output)
-        return warnings
+        return Report(source: colour.name, gamut: gamut, warnings: warnings)
+    }
+
+    /// What `key` found.
+    public struct Report: Sendable {
+        /// The colour space the painting was read in ("Display P3 (ICC profile)").
+        public var source: String
+        /// The gamut the keyed file is written in.
+        package var gamut: Gamut
+        public var warnings: [Diagnostic]
+
+        /// One line for the terminal.
+        public var summary: String {
+            "read as \(source); written as \(gamut == .sRGB ? "sRGB" : "Display P3 (its colours leave sRGB)")"
+        }
     }
 }

@@ -8,6 +8,9 @@ package struct LegibilityReport: Equatable, Sendable {
     /// That fraction divided by the same measure at full size: how much of the
     /// silhouette survives the shrink.
     package var retention: Double
+    /// The matte's floor (`MatteCheck.floor`) when it is not black: the haze covers the
+    /// whole box, so the figures above measure the haze, not the shape.
+    package var hazeFloor: Int = 0
 
     /// Below this, the charm is a speck on the island.
     package static let minimumSolidFraction = 0.12
@@ -40,10 +43,10 @@ package enum Legibility {
             painted, width: islandWidth * scale, height: islandHeight * scale, margin: canvas.marginPoints * factor, threads: threads)
     }
 
-    package static func report(island: RGBAImage, fullSize: RGBAImage) -> LegibilityReport {
+    package static func report(island: RGBAImage, fullSize: RGBAImage, hazeFloor: Int = 0) -> LegibilityReport {
         let small = solidFraction(island)
         let large = solidFraction(fullSize)
-        return LegibilityReport(solidFraction: small, retention: large > 0 ? small / large : 0)
+        return LegibilityReport(solidFraction: small, retention: large > 0 ? small / large : 0, hazeFloor: hazeFloor)
     }
 
     static func solidFraction(_ image: RGBAImage) -> Double {

@@ -8,8 +8,8 @@
 /// - 16-bit: composited and keyed in floating point at full precision, rounded once to
 ///   8 bits at the end;
 /// - palette, grey, 1/2/4-bit and interlaced files are expanded by libpng first;
-/// - gAMA, iCCP, sRGB and cHRM are not applied: samples are read as sRGB-encoded, as
-///   the painting tools that export this art display them (see `ColorChunkPolicy`).
+/// - a painting in another colour space (an ICC profile, gAMA, cHRM: `SourceColour`)
+///   is keyed in colour by `ColourManagedKey`; this exact formula is sRGB's.
 package enum LuminanceKey {
     /// The SPEC's formula, literally; the reference every faster path is tested against.
     package static func reference(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> RGBA {
@@ -106,7 +106,15 @@ package enum LuminanceKey {
         return keyed
     }
 
-    /// Keys whatever a PNG decoded to.
+    /// Keys a decoded PNG in its own colour space: sRGB by the exact formula, any other
+    /// through `ColourManagedKey`.
+    package static func key(_ decoded: consuming DecodedPNG, colour: SourceColour, blackPoint: Int = 0, threads: Int = 1) -> KeyedImage {
+        guard let profile = colour.profile else { return KeyedImage(image: key(decoded, blackPoint: blackPoint, threads: threads), gamut: .sRGB) }
+        let sixteenBit = if case .rgba16 = decoded { true } else { false }
+        return ColourManagedKey.key(decoded, blackPoint: blackPoint, colour: ColourConversion(from: profile, sixteenBit: sixteenBit), threads: threads)
+    }
+
+    /// Keys whatever a PNG decoded to, its samples read as sRGB.
     package static func key(_ decoded: consuming DecodedPNG, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
         switch consume decoded {
         case .rgba8(let image, _): key(image, blackPoint: blackPoint, threads: threads)

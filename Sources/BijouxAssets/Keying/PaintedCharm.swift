@@ -3,8 +3,9 @@
 /// placed on the fixed canvas at each scale, and rendered at island size.
 package struct PaintedCharm: Sendable {
     package var id: String
-    /// Renders at @1x, @2x, @3x, in `CharmCanvas.scales` order.
+    /// Renders at @1x, @2x, @3x, in `CharmCanvas.scales` order, their colours in `gamut`.
     package var renders: [RGBAImage]
+    package var gamut: Gamut = .sRGB
     /// The charm at the island's 22 pt at @1x (22 px): the strict check.
     package var island: RGBAImage
     package var legibility: LegibilityReport
@@ -17,15 +18,24 @@ package struct PaintedCharm: Sendable {
 
     /// Runs the charm pipeline on decoded art. Pure: pixels in, pixels out; `threads`
     /// share the resampling, and the pixels are the same for any number.
-    package static func make(id: String, art: consuming DecodedPNG, blackPoint: Int, canvas: CharmCanvas, threads: Int = 1) -> PaintedCharm {
-        let (keyed, bounds, floor) = keyAndTrim(art, blackPoint: blackPoint, threads: threads)
-        return make(id: id, keyed: keyed, bounds: bounds, matteFloor: floor, canvas: canvas, threads: threads)
+    package static func make(
+        id: String, art: consuming DecodedPNG, colour: SourceColour = .sRGB, blackPoint: Int, canvas: CharmCanvas, threads: Int = 1
+    ) -> PaintedCharm {
+        let (keyed, bounds, floor) = keyAndTrim(art, colour: colour, blackPoint: blackPoint, threads: threads)
+        var charm = make(id: id, keyed: keyed.image, bounds: bounds, matteFloor: floor, canvas: canvas, threads: threads)
+        charm.gamut = keyed.gamut
+        return charm
     }
 
     /// The same from art already keyed and trimmed (`ArtFolder.keyedCharm`).
     package static func make(id: String, keyed charm: KeyedCharm, canvas: CharmCanvas, threads: Int = 1) -> PaintedCharm {
-        make(id: id, keyed: charm.keyed, bounds: charm.bounds, matteFloor: charm.matteFloor, canvas: canvas, threads: threads)
+        var painted = make(id: id, keyed: charm.keyed, bounds: charm.bounds, matteFloor: charm.matteFloor, canvas: canvas, threads: threads)
+        painted.gamut = charm.gamut
+        return painted
     }
+
+    /// The renders in sRGB, for the sRGB variant of a wide charm's image set.
+    package var sRGBRenders: [RGBAImage] { gamut == .sRGB ? renders : renders.map(GamutMapping.sRGB(fromDisplayP3:)) }
 
     static func make(id: String, keyed: RGBAImage, bounds: PixelRect, matteFloor floor: Int, canvas: CharmCanvas, threads: Int) -> PaintedCharm {
         // Cropped and premultiplied once for all five renders.
@@ -35,44 +45,25 @@ package struct PaintedCharm: Sendable {
         let phoneIsland = Legibility.islandRender(painted, canvas: canvas, scale: Legibility.phoneScale, threads: threads)
         return PaintedCharm(
             id: id, renders: renders, island: island,
-            legibility: Legibility.report(island: island, fullSize: renders.last!),
-            phoneIsland: phoneIsland, phoneLegibility: Legibility.report(island: phoneIsland, fullSize: renders.last!),
+            legibility: Legibility.report(island: island, fullSize: renders.last!, hazeFloor: floor),
+            phoneIsland: phoneIsland, phoneLegibility: Legibility.report(island: phoneIsland, fullSize: renders.last!, hazeFloor: floor),
             matteFloor: floor, paintedBounds: bounds)
     }
 
     /// The art keyed, its matte floor, and its painted bounds: where every use of a
     /// painted charm (the catalog, the app icon) starts.
     package static func keyAndTrim(
-        _ art: consuming DecodedPNG, blackPoint: Int, threads: Int = 1
-    ) -> (keyed: RGBAImage, bounds: PixelRect, matteFloor: Int) {
-        let keyed = LuminanceKey.key(art, blackPoint: blackPoint, threads: threads)
-        let floor = MatteCheck.floor(of: keyed)
+        _ art: consuming DecodedPNG, colour: SourceColour = .sRGB, blackPoint: Int, threads: Int = 1
+    ) -> (keyed: KeyedImage, bounds: PixelRect, matteFloor: Int) {
+        let keyed = LuminanceKey.key(art, colour: colour, blackPoint: blackPoint, threads: threads)
+        let floor = MatteCheck.floor(of: keyed.image)
         // With a hazy matte every pixel is "painted"; trim above the haze instead.
-        let bounds = PaintedBounds.of(keyed, threshold: max(PaintedBounds.alphaThreshold, UInt8(floor)))
+        let bounds = PaintedBounds.of(keyed.image, threshold: max(PaintedBounds.alphaThreshold, UInt8(floor)))
         return (keyed, bounds, floor)
     }
 
     /// The black point that would level this matte away, given the one already used.
     package static func suggestedBlackPoint(floor: Int, current: Int) -> Int {
         min(254, current + Int((Double(floor) * Double(255 - current) / 255).rounded(.up)))
-    }
-}
-
-/// gAMA, iCCP and sRGB chunks are not applied: art is read as sRGB-encoded samples,
-/// as the painting tools that export it show it. When a file says otherwise, the
-/// build says so rather than silently re-grading the painting.
-package enum ColorChunkPolicy {
-    /// sRGB's gAMA value; within 1 % counts as sRGB.
-    package static let srgbGamma = 1 / 2.2
-
-    package static func warnings(for info: PNGSourceInfo) -> [String] {
-        var warnings: [String] = []
-        if let gamma = info.gamma, !info.hasSRGBChunk, abs(gamma - srgbGamma) > srgbGamma * 0.01 {
-            warnings.append("gAMA \(Format.number((gamma * 100000).rounded() / 100000)) is not applied; samples are read as sRGB")
-        }
-        if let profile = info.iccProfileName, !profile.lowercased().contains("srgb") {
-            warnings.append("ICC profile '\(profile)' is not applied; samples are read as sRGB")
-        }
-        return warnings
     }
 }

@@ -38,6 +38,10 @@ struct ContactSheet: Equatable, Sendable {
         /// At 22 pt, @3x first.
         var readings: [IslandReading]
         var warnings: [String]
+        /// How the art's colours were read, when not plain sRGB (`CharmsStage.colourNote`).
+        var colour = ""
+        /// Whether the images shown are Display P3 (colours beyond sRGB).
+        var isWide = false
     }
 
     struct Icon: Equatable, Sendable {

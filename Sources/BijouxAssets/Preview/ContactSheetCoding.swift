@@ -29,8 +29,11 @@ extension ContactSheet {
                 writer.image(reading.image)
                 writer.double(reading.legibility.solidFraction)
                 writer.double(reading.legibility.retention)
+                writer.integer(reading.legibility.hazeFloor)
             }
             writer.list(charm.warnings) { $0.string($1) }
+            writer.string(charm.colour)
+            writer.integer(charm.isWide ? 1 : 0)
         }
         writer.list(icons) { writer, icon in
             writer.string(icon.name)
@@ -74,15 +77,16 @@ extension ContactSheet {
                     let x = reader.double(), let y = reader.double(), let width = reader.double(), let height = reader.double(),
                     let readings: [IslandReading] = reader.list({ reader in
                         guard let scale = reader.integer(), let image = reader.image(), let solid = reader.double(),
-                            let retention = reader.double()
+                            let retention = reader.double(), let haze = reader.integer()
                         else { return nil }
-                        return IslandReading(scale: scale, image: image, legibility: LegibilityReport(solidFraction: solid, retention: retention))
+                        let legibility = LegibilityReport(solidFraction: solid, retention: retention, hazeFloor: haze)
+                        return IslandReading(scale: scale, image: image, legibility: legibility)
                     }),
-                    let warnings = strings(&reader)
+                    let warnings = strings(&reader), let colour = reader.string(), let wide = reader.integer()
                 else { return nil }
                 return Charm(
                     id: id, displayName: displayName, note: note, images: images, pointWidth: pointWidth, pointHeight: pointHeight,
-                    paintedBox: Box(x: x, y: y, width: width, height: height), readings: readings, warnings: warnings)
+                    paintedBox: Box(x: x, y: y, width: width, height: height), readings: readings, warnings: warnings, colour: colour, isWide: wide == 1)
             }),
             let icons: [Icon] = reader.list({ reader in
                 guard let name = reader.string(), let pointWidth = reader.integer(), let pointHeight = reader.integer(),

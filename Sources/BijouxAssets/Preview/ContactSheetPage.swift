@@ -132,7 +132,12 @@ public enum ContactSheetPage {
             asset: "charm:" + charm.id, kind: "charm", warnings: charm.warnings, title: charm.displayName,
             titleKey: CharmStrings.displayNameKey(id: charm.id), subtitle: charm.id)
         text +=
-            "<p class=\"note\">\u{201C}<span\(HTML.textKey(CharmStrings.noteKey(id: charm.id)))>\(HTML.escape(charm.note))</span>\u{201D}</p>\n<div class=\"scales\">\n"
+            "<p class=\"note\">\u{201C}<span\(HTML.textKey(CharmStrings.noteKey(id: charm.id)))>\(HTML.escape(charm.note))</span>\u{201D}</p>\n"
+        if !charm.colour.isEmpty {
+            let wide = charm.isWide ? "<span class=\"badge wide\">Display P3</span> " : ""
+            text += "<p class=\"colour\" data-gamut=\"\(charm.isWide ? "display-P3" : "sRGB")\">\(wide)\(HTML.escape(charm.colour))</p>\n"
+        }
+        text += "<div class=\"scales\">\n"
         let box = charm.paintedBox
         for (index, render) in charm.images.enumerated() {
             let scale = index + 1

@@ -30,6 +30,8 @@ enum SheetStyle {
             .card { background: #1F1C19; border: 1px solid #2F2A25; border-radius: 10px; padding: 12px 14px; width: 560px; }
             .card[data-warnings] { border: 2px solid #FF9F5A; box-shadow: 0 0 0 3px rgba(255, 159, 90, 0.18); }
             .badge { background: #FF9F5A; color: #1A1000; border-radius: 9px; padding: 1px 8px; font-size: 12px; font-weight: 600; }
+            .badge.wide { background: #7FD1AE; color: #00180E; }
+            .colour { font-size: 13px; margin: 4px 0; }
             .note { margin: 4px 0 8px; color: #C9C0B3; font-style: italic; }
             .scales, .readings { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; }
             figure { margin: 0; } figcaption { font-size: 12px; color: #A89F93; max-width: 240px; }

@@ -21,7 +21,8 @@ typedef enum {
 
 /// What a PNG's header says, and how it will be decoded: always expanded to RGBA,
 /// 8 bits per sample for sources of 8 bits or fewer, 16 bits (native endian) for
-/// 16-bit sources. No gamma or colour transform is applied.
+/// 16-bit sources. No gamma or colour transform is applied here: the colour chunks
+/// are reported for the caller to apply (ColourSpace.swift).
 typedef struct {
     uint32_t width;
     uint32_t height;
@@ -35,8 +36,12 @@ typedef struct {
     int has_gamma;          // gAMA present; gamma holds its value
     double gamma;
     int has_srgb;           // sRGB chunk present
+    int has_chrm;           // cHRM present; chrm holds white x, y, red x, y, green x, y, blue x, y
+    double chrm[8];
     int has_iccp;           // iCCP chunk present; iccp_name holds its name
     char iccp_name[80];
+    const uint8_t *iccp_profile;  // the inflated profile (libpng's memory, alive until bx_png_end)
+    uint32_t iccp_length;
     char message[256];      // the error, when a call does not return OK
     char warnings[512];     // libpng warnings, '\n'-separated
 } bx_png_info;

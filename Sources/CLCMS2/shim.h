@@ -1,0 +1,6 @@
+#include <lcms2.h>
+
+// Little CMS's pixel formats are function-like macros, which Swift does not import.
+static const cmsUInt32Number BX_TYPE_RGBA_8 = TYPE_RGBA_8;
+static const cmsUInt32Number BX_TYPE_RGBA_16 = TYPE_RGBA_16;
+static const cmsUInt32Number BX_TYPE_RGB_FLT = TYPE_RGB_FLT;
