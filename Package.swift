@@ -104,7 +104,9 @@ let package = Package(
         .testTarget(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
-            dependencies: ["BijouxAssets", "BijouxKit", "BijouxRender", "BijouxTestSupport", "bijoux-assets", "bijoux-aac", "bijoux-render"],
+            dependencies: [
+                "BijouxAssets", "BijouxKit", "BijouxRender", "BijouxTestSupport", "bijoux-assets", "bijoux-aac", "bijoux-render", "CLCMS2", "CZlib",
+            ],
             exclude: []
         ),
         .testTarget(name: "BijouxKitTests", dependencies: ["BijouxKit"]),

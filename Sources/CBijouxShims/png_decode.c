@@ -14,6 +14,7 @@ struct bx_png_reader {
     png_structp png;
     png_infop png_info;
     jmp_buf jump;
+    uint8_t *profile;  // the iCCP chunk's profile, inflated here (libpng does not check it)
 };
 
 static void on_error(png_structp png, png_const_charp message) {
@@ -46,7 +47,44 @@ static uint32_t big_endian_u32(const uint8_t *bytes) {
 void bx_png_end(bx_png_reader *reader) {
     if (!reader) return;
     png_destroy_read_struct(&reader->png, &reader->png_info, NULL);
+    free(reader->profile);
     free(reader);
+}
+
+/// The iCCP chunk libpng kept unread: its name, then compression method 0 and the
+/// profile deflated. The profile is inflated to at most BX_PNG_CHUNK_MALLOC_MAX bytes;
+/// one that is corrupt or larger is reported present with no bytes.
+static void read_iccp(bx_png_reader *reader) {
+    png_unknown_chunkp chunks;
+    int count = png_get_unknown_chunks(reader->png, reader->png_info, &chunks);
+    for (int i = 0; i < count; i++) {
+        if (memcmp(chunks[i].name, "iCCP", 4) != 0) continue;
+        bx_png_info *info = reader->info;
+        const uint8_t *data = chunks[i].data;
+        size_t size = chunks[i].size, name = 0;
+        while (name < size && name < 79 && data[name] != 0) name++;
+        info->has_iccp = 1;
+        snprintf(info->iccp_name, sizeof info->iccp_name, "%.*s", (int)name, (const char *)data);
+        if (name + 2 > size || data[name] != 0 || data[name + 1] != 0) return;
+        uint8_t *profile = malloc(BX_PNG_CHUNK_MALLOC_MAX);
+        if (!profile) return;
+        z_stream stream = {0};
+        stream.next_in = (Bytef *)(data + name + 2);
+        stream.avail_in = (uInt)(size - name - 2);
+        stream.next_out = profile;
+        stream.avail_out = BX_PNG_CHUNK_MALLOC_MAX;
+        int status = inflateInit(&stream) == Z_OK ? inflate(&stream, Z_FINISH) : Z_DATA_ERROR;
+        uLong length = stream.total_out;
+        inflateEnd(&stream);
+        if (status != Z_STREAM_END) {
+            free(profile);
+            return;
+        }
+        reader->profile = profile;
+        info->iccp_profile = profile;
+        info->iccp_length = (uint32_t)length;
+        return;
+    }
 }
 
 bx_png_status bx_png_begin(const uint8_t *data, size_t size, uint32_t max_side,
@@ -97,6 +135,10 @@ bx_png_status bx_png_begin(const uint8_t *data, size_t size, uint32_t max_side,
     };
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skipped, (int)(sizeof skipped / 5));
+    // iCCP is kept as it is and inflated here: libpng would drop a profile it dislikes
+    // (a grey one on an RGB image) with only a warning, and Little CMS is the judge.
+    static const png_byte kept[] = {'i', 'C', 'C', 'P', '\0'};
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, kept, 1);
     png_set_chunk_malloc_max(png, BX_PNG_CHUNK_MALLOC_MAX);
     png_set_chunk_cache_max(png, BX_PNG_CHUNK_CACHE_MAX);
 #ifdef PNG_IGNORE_ADLER32
@@ -129,16 +171,7 @@ bx_png_status bx_png_begin(const uint8_t *data, size_t size, uint32_t max_side,
     info->has_chrm = png_get_cHRM(png, png_info, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7]) != 0;
     int intent;
     info->has_srgb = png_get_sRGB(png, png_info, &intent) != 0;
-    png_charp iccp_name;
-    int compression;
-    png_bytep profile;
-    png_uint_32 profile_length;
-    if (png_get_iCCP(png, png_info, &iccp_name, &compression, &profile, &profile_length)) {
-        info->has_iccp = 1;
-        snprintf(info->iccp_name, sizeof info->iccp_name, "%s", iccp_name);
-        info->iccp_profile = profile;
-        info->iccp_length = profile_length;
-    }
+    read_iccp(reader);
 
     // Everything becomes RGBA at 8 or 16 bits; no gamma or colour transform is applied.
     png_set_expand(png);

@@ -7,6 +7,15 @@ package struct AppIconRender: Sendable {
     package var variant: AppIconParameters.Variant
     package var image: RGBAImage
     package var background: RGBAImage
+    /// The gamut the pixels are in: the charm's (`AppIconRenderer.gamut`).
+    package var gamut: Gamut = .sRGB
+
+    /// The render in sRGB, for the previews (mockups drawn in sRGB).
+    package var inSRGB: AppIconRender {
+        guard gamut == .displayP3 else { return self }
+        return AppIconRender(
+            variant: variant, image: GamutMapping.sRGB(fromDisplayP3: image), background: GamutMapping.sRGB(fromDisplayP3: background))
+    }
 
     /// What the safe-zone checks read.
     package var drawn: SafeZone.Drawn { SafeZone.Drawn(name: "\(variant.rawValue) variant", image: image, background: background) }
@@ -24,6 +33,9 @@ package final class AppIconRenderer {
     package let layout: AppIconLayout
     /// The keyed charm trimmed and resampled to `layout.charmBox`'s size.
     package let charm: RGBAImage
+    /// The gamut of the charm's colours: a wide charm's icon is drawn in Display P3,
+    /// its other inks converted, so the charm keeps its colours.
+    package let gamut: Gamut
     let threadLayer: CairoSurface
     let highlightLayer: CairoSurface
     let ringLayer: CairoSurface
@@ -33,14 +45,16 @@ package final class AppIconRenderer {
     static let highlightWidth = 0.3
     static let highlightOffset = 0.18
 
-    /// `keyed` is the charm after the luminance key; `bounds` its painted bounds.
-    package init(parameters: AppIconParameters, keyed: RGBAImage, bounds: PixelRect, file: String) throws(ArtFileError) {
+    /// `keyed` is the charm after the luminance key, its colours in `gamut`; `bounds`
+    /// its painted bounds.
+    package init(parameters: AppIconParameters, keyed: RGBAImage, gamut: Gamut = .sRGB, bounds: PixelRect, file: String) throws(ArtFileError) {
         guard !bounds.isEmpty else {
             throw ArtFileError(
                 file: file, location: parameters.locations["charm.id"], field: "charm.id",
                 message: "charm '\(parameters.charm.id)' has no painted pixels to hang")
         }
         self.parameters = parameters
+        self.gamut = gamut
         let size = AppIconLayout.charmSize(height: parameters.charm.height, aspect: Double(bounds.width) / Double(bounds.height))
         charm = CharmCanvas.place(keyed, bounds: bounds, width: size.width, height: size.height, margin: 0)
         layout = try AppIconLayout(parameters, charmSize: size, attachDepth: Self.attachDepth(charm), file: file)
@@ -90,7 +104,7 @@ package final class AppIconRenderer {
     package var threadCoverage: [UInt8] { threadLayer.coverage() }
 
     package func render(_ variant: AppIconParameters.Variant) -> AppIconRender {
-        let inks = parameters.inks[variant]!
+        let inks = parameters.inks[variant]!.converted(to: gamut)
         let side = layout.side
         let background: RGBAImage
         switch (inks.paper, variant) {
@@ -106,7 +120,7 @@ package final class AppIconRenderer {
         canvas.fill(inks.ring, through: ringLayer)
         canvas.fill(inks.thread, through: threadLayer)
         canvas.fill(inks.highlight, through: highlightLayer)
-        return AppIconRender(variant: variant, image: canvas.image(), background: background)
+        return AppIconRender(variant: variant, image: canvas.image(), background: background, gamut: gamut)
     }
 
     /// The three variants, in `Variant.allCases` order.
@@ -178,5 +192,19 @@ package final class AppIconRenderer {
                 return RGBA(luma, luma, luma, pixel.a)
             }
         }
+    }
+}
+
+extension AppIconParameters.Inks {
+    /// The inks as colours of `gamut`: themselves for sRGB, converted to Display P3 by
+    /// Little CMS (the same colours, other numbers) for a wide charm's icon.
+    func converted(to gamut: Gamut) -> Self {
+        guard gamut == .displayP3 else { return self }
+        var inks = self
+        inks.paper = paper.map(GamutMapping.displayP3(fromSRGB:))
+        inks.thread = GamutMapping.displayP3(fromSRGB: thread)
+        inks.highlight = GamutMapping.displayP3(fromSRGB: highlight)
+        inks.ring = GamutMapping.displayP3(fromSRGB: ring)
+        return inks
     }
 }

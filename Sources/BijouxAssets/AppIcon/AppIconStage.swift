@@ -70,7 +70,7 @@ package enum AppIconStage: ContactSheetStage {
                 }
                 return Job.Prepared(key: key.hash) { recorder in
                     let charm = try art.keyedCharm(entry, expected: hash, threads: recorder.threads)
-                    try make(try AppIconRenderer(parameters: parameters, keyed: charm.sRGBKeyed, bounds: charm.bounds, file: file), recorder)
+                    try make(try AppIconRenderer(parameters: parameters, keyed: charm.keyed, gamut: charm.gamut, bounds: charm.bounds, file: file), recorder)
                 }
             }
         }
@@ -101,12 +101,14 @@ package enum AppIconStage: ContactSheetStage {
         try recorder.write(iconSetFolder + "/Contents.json", text: AssetCatalog.appIconSetContents(files.map { ($0.appearance, $0.filename) }))
         for file in files {
             let render = renders.first { $0.variant == file.variant }!
-            try recorder.write(iconSetFolder + "/" + file.filename, PNGEncoder.encode(render.image, as: file.colorType, options: .init(jobs: recorder.threads)))
+            try recorder.write(
+                iconSetFolder + "/" + file.filename,
+                PNGEncoder.encode(render.image, as: file.colorType, options: .init(jobs: recorder.threads, colour: .init(render.gamut))))
         }
         var sheet = ContactSheet()
         for file in files {
             let render = renders.first { $0.variant == file.variant }!
-            let home = AppIconPreview.homeScreen(render)
+            let home = AppIconPreview.homeScreen(render.inSRGB)
             try recorder.write(homePreviewPath(file.variant), PNGEncoder.encode(home, options: .init(jobs: recorder.threads)))
             sheet.appIcon.append(
                 ContactSheet.AppIconLook(
@@ -115,7 +117,7 @@ package enum AppIconStage: ContactSheetStage {
                     home: ContactSheet.Image(path: homePreviewPath(file.variant), width: home.width, height: home.height),
                     approximation: AppIconPreview.approximation(file.variant)))
         }
-        let safeZone = AppIconPreview.safeZone(renders[0], layout: renderer.layout)
+        let safeZone = AppIconPreview.safeZone(renders[0].inSRGB, layout: renderer.layout)
         try recorder.write(safeZonePreviewPath, PNGEncoder.encode(safeZone, as: .rgb, options: .init(jobs: recorder.threads)))
         sheet.appIconSafeZone = ContactSheet.Image(path: safeZonePreviewPath, width: safeZone.width, height: safeZone.height)
         recorder.note(summary("app icon", geometry, pixels, renderer.layout))

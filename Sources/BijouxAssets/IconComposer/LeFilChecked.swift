@@ -29,7 +29,7 @@ extension LeFilDocument {
             let parameters = renderer.parameters
             icon = LeFilDocument(parameters: parameters, layout: renderer.layout, charm: renderer.charm)
             geometry = try SafeZone.check(icon.layout, parameters: parameters, file: file)
-            let assets = icon.assets(pngOptions: .init(jobs: jobs))
+            let assets = icon.assets(pngOptions: .init(jobs: jobs, colour: .init(renderer.gamut)))
             let looks = try LeFilLooks(document: icon.document, assets: assets, side: icon.layout.side, renders: renders)
             let composites = looks.compositeAll()
             pixels = try SafeZone.confirm(

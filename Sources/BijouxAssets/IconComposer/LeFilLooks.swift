@@ -57,9 +57,12 @@ package struct LeFilLooks: Sendable {
                 do { decoded = try PNGDecoder.decode(asset.bytes, path: path) } catch {
                     throw ArtFileError(file: path, message: "the written layer cannot be read back: \(error)")
                 }
-                guard case .rgba8(let image, _) = decoded else {
+                guard case .rgba8(var image, let info) = decoded else {
                     throw ArtFileError(file: path, message: "the written layer is not an 8-bit PNG")
                 }
+                // The looks are composited in sRGB, as the SVG layers' inks are: a layer
+                // written in Display P3 (a wide charm) is read back in its colours.
+                if let profile = (try? SourceColour.of(info, path: path))?.profile { image = GamutMapping(from: profile, to: .sRGB).apply(image) }
                 layers[asset.name] = image
             }
         }

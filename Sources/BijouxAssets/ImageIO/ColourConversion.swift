@@ -55,8 +55,15 @@ package struct ColourConversion: @unchecked Sendable {
                     decode[2].withUnsafeBufferPointer { b in
                         let (m0, m1, m2) = (matrix[0], matrix[1], matrix[2])
                         let scale: Float = sixteenBit ? 1 / 65535 : 1 / 255
+                        // Code value 0 decodes to no light in every channel: black, the
+                        // matte that is most of a painting, stays black without the matrix.
+                        let blackIsBlack = r[0] == 0 && g[0] == 0 && b[0] == 0
                         for i in 0..<count {
                             let (ri, gi, bi, ai) = sample(pixels, i)
+                            if blackIsBlack && (ri | gi | bi == 0 || ai == 0) {
+                                out[i] = .zero
+                                continue
+                            }
                             let linear = SIMD3(r[ri], g[gi], b[bi])
                             let srgb = SIMD3((m0 * linear).sum(), (m1 * linear).sum(), (m2 * linear).sum())
                             out[i] = SIMD4(SRGBCurve.encode(srgb.x), SRGBCurve.encode(srgb.y), SRGBCurve.encode(srgb.z), Float(ai) * scale)
@@ -91,10 +98,13 @@ package struct ColourConversion: @unchecked Sendable {
     }
 
     /// The matrix path for a matrix/TRC RGB profile that Little CMS would also apply as
-    /// one (no LUT for the relative colorimetric intent), else nil.
+    /// one (no LUT), else nil.
     private static func matrixPath(_ profile: ColourProfile, levels: Int) -> Path? {
         let handle = profile.handle
-        guard cmsIsMatrixShaper(handle) != 0, cmsIsCLUT(handle, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(LCMS_USED_AS_INPUT)) == 0,
+        // Little CMS prefers any device-to-PCS LUT to the matrix (AToB1 for this intent,
+        // else AToB0), so a profile with one takes its transform.
+        let luts = [cmsSigAToB0Tag, cmsSigAToB1Tag, cmsSigAToB2Tag, cmsSigDToB0Tag, cmsSigDToB1Tag, cmsSigDToB2Tag]
+        guard cmsIsMatrixShaper(handle) != 0, !luts.contains(where: { cmsIsTag(handle, $0) != 0 }),
             let source = LinearRGB.colorants(of: handle), let toSRGB = LinearRGB.matrix(from: source, to: LinearRGB.sRGB)
         else { return nil }
         var tables: [[Float]] = []
@@ -112,7 +122,9 @@ package struct ColourConversion: @unchecked Sendable {
         let conversion = ColourConversion(from: profile, sixteenBit: false)
         var samples: [UInt8] = []
         for r in stride(from: 0, through: 255, by: 51) {
-            for g in stride(from: 0, through: 255, by: 51) { for b in stride(from: 0, through: 255, by: 51) { samples += [UInt8(r), UInt8(g), UInt8(b), 255] } }
+            for g in stride(from: 0, through: 255, by: 51) {
+                for b in stride(from: 0, through: 255, by: 51) { samples += [UInt8(r), UInt8(g), UInt8(b), 255] }
+            }
         }
         for level in 0...255 { samples += [UInt8(level), UInt8(level), UInt8(level), 255] }
         let count = samples.count / 4
@@ -169,28 +181,41 @@ enum LinearRGB {
     }
 }
 
-/// Display P3 images to sRGB by Little CMS's own 8-bit transform, relative colorimetric:
-/// a colour sRGB holds keeps its appearance, one beyond it is clipped to sRGB's gamut;
-/// alpha is copied. The sRGB variant of a wide image set is made so.
+/// 8-bit RGBA between profiles by Little CMS's own transform, relative colorimetric: a
+/// colour the target holds keeps its appearance, one beyond it is clipped to the
+/// target's gamut; alpha is copied. The sRGB variant of a wide image set is made so,
+/// and a wide app icon's sRGB inks become Display P3 ones.
 package final class GamutMapping: @unchecked Sendable {
     private let transform: cmsHTRANSFORM
+    private let profiles: (ColourProfile, ColourProfile)
 
-    private init() {
+    package init(from source: ColourProfile, to target: ColourProfile) {
+        profiles = (source, target)
         transform = cmsCreateTransform(
-            ColourProfile.displayP3.handle, BX_TYPE_RGBA_8, ColourProfile.sRGB.handle, BX_TYPE_RGBA_8,
+            source.handle, BX_TYPE_RGBA_8, target.handle, BX_TYPE_RGBA_8,
             cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE))!
     }
 
-    private static let displayP3ToSRGB = GamutMapping()
+    deinit { cmsDeleteTransform(transform) }
 
-    /// The image's straight colours from Display P3 to sRGB.
-    package static func sRGB(fromDisplayP3 image: RGBAImage) -> RGBAImage {
+    private static let displayP3ToSRGB = GamutMapping(from: .displayP3, to: .sRGB)
+    private static let sRGBToDisplayP3 = GamutMapping(from: .sRGB, to: .displayP3)
+
+    /// The image's straight colours converted.
+    package func apply(_ image: RGBAImage) -> RGBAImage {
         var out = RGBAImage(width: image.width, height: image.height)
         out.pixels.withUnsafeMutableBytes { target in
             image.pixels.withUnsafeBytes { source in
-                cmsDoTransform(displayP3ToSRGB.transform, source.baseAddress, target.baseAddress, cmsUInt32Number(image.width * image.height))
+                cmsDoTransform(transform, source.baseAddress, target.baseAddress, cmsUInt32Number(image.width * image.height))
             }
         }
         return out
+    }
+
+    package static func sRGB(fromDisplayP3 image: RGBAImage) -> RGBAImage { displayP3ToSRGB.apply(image) }
+    package static func displayP3(fromSRGB image: RGBAImage) -> RGBAImage { sRGBToDisplayP3.apply(image) }
+
+    package static func displayP3(fromSRGB colour: RGBA) -> RGBA {
+        displayP3(fromSRGB: RGBAImage(width: 1, height: 1, pixels: [colour.r, colour.g, colour.b, colour.a]))[0, 0]
     }
 }

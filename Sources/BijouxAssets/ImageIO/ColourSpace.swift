@@ -33,12 +33,11 @@ package struct SourceColour: Sendable {
                 case .unreadable:
                     throw .colourProfile(
                         path: path,
-                        reason:
-                            "the embedded ICC profile ('\(info.iccProfileName ?? "")', \(bytes.count) bytes) cannot be read; export the PNG again with an sRGB or Display P3 profile")
+                        reason: "the embedded ICC profile ('\(info.iccProfileName ?? "")', \(bytes.count) bytes) cannot be read; " + advice)
                 case .notRGB(let description, let space):
                     throw .colourProfile(
                         path: path,
-                        reason: "the embedded ICC profile '\(description)' describes \(space) samples, not RGB; export the PNG as RGB with an sRGB or Display P3 profile")
+                        reason: "the embedded ICC profile '\(description)' describes \(space) samples, not RGB; " + advice)
                 }
             }
             if ColourConversion.isSRGB(profile) { return SourceColour(profile: nil, name: "sRGB (ICC profile '\(profile.description)')") }
@@ -53,6 +52,8 @@ package struct SourceColour: Sendable {
         }
         return SourceColour(profile: nil, name: info.gamma == nil ? "sRGB (untagged)" : "sRGB (gAMA 1/2.2)")
     }
+
+    private static let advice = "export the PNG again as RGB with an sRGB or Display P3 profile"
 
     private static func chromaticitiesAreSRGB(_ values: [Double]?) -> Bool {
         guard let values else { return true }

@@ -23,7 +23,7 @@ package struct PNGSourceInfo: Equatable, Sendable {
     package var chromaticities: [Double]? = nil
     /// The iCCP chunk's profile name (the chunk's label, not the profile's description).
     package var iccProfileName: String?
-    /// The iCCP chunk's profile, inflated.
+    /// The iCCP chunk's profile, inflated (empty when it cannot be).
     package var iccProfile: [UInt8]? = nil
     /// libpng's warnings while reading (for example a known-incorrect sRGB profile).
     package var warnings: [String]
@@ -185,8 +185,8 @@ package final class PNGRows {
             hasSRGBChunk: header.has_srgb != 0,
             chromaticities: header.has_chrm != 0 ? withUnsafeBytes(of: &header.chrm) { Array($0.bindMemory(to: Double.self)) } : nil,
             iccProfileName: header.has_iccp != 0 ? iccName : nil,
-            iccProfile: header.has_iccp != 0 && header.iccp_profile != nil
-                ? Array(UnsafeBufferPointer(start: header.iccp_profile, count: Int(header.iccp_length))) : nil,
+            // A profile that could not be inflated is present with no bytes (and refused).
+            iccProfile: header.has_iccp == 0 ? nil : Array(UnsafeBufferPointer(start: header.iccp_profile, count: Int(header.iccp_length))),
             warnings: warnings.isEmpty ? [] : warnings.split(separator: "\n").map(String.init))
     }
 }

@@ -59,8 +59,8 @@ package enum CharmsStage: ContactSheetStage {
         }
         for warning in warnings { recorder.warn(path, warning) }
         let colour = colourNote(keyed)
-        recorder.note(
-            "charm \(entry.id): painted \(charm.paintedBounds) of the art\(colour.isEmpty ? "" : ", " + colour), 22 pt @3x: \(charm.phoneLegibility.verdict); @1x: \(charm.legibility.verdict)")
+        let painted = "painted \(charm.paintedBounds) of the art" + (colour.isEmpty ? "" : ", " + colour)
+        recorder.note("charm \(entry.id): \(painted), 22 pt @3x: \(charm.phoneLegibility.verdict); @1x: \(charm.legibility.verdict)")
         var card = card(charm, entry: entry, canvas: canvas, warnings: warnings)
         card.colour = colour
         card.isWide = keyed.gamut == .displayP3

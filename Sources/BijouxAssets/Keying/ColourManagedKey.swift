@@ -61,7 +61,8 @@ package enum ColourManagedKey {
     }
 
     /// Keys `rows`, writing them in `gamut`; returns whether any pixel is beyond sRGB.
-    private static func keyRows(
+    /// `source` may be the output's own buffer (each row is converted before it is written).
+    static func keyRows(
         _ rows: Range<Int>, _ source: UnsafeRawPointer, rowBytes: Int, into p: MutablePixelView<UInt8>,
         colour: ColourConversion, levels: Levels, as gamut: Gamut
     ) -> Bool {

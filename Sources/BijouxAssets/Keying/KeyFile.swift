@@ -19,14 +19,11 @@ public enum KeyFile {
         let png = try PNGRows(PNGDecoder.readFile(input), path: input)
         let colour = try SourceColour.of(png.info, path: input)
         let warnings = png.info.warnings.map { Diagnostic(place: input, message: $0) }
-        var options = PNGEncoder.Options(jobs: jobs)
+        let options = PNGEncoder.Options(jobs: jobs)
         let encoded: [UInt8]
         var gamut = Gamut.sRGB
-        if !colour.isSRGB {
-            let keyed = LuminanceKey.key(try png.decodeAll(), colour: colour, blackPoint: blackPoint, threads: jobs)
-            gamut = keyed.gamut
-            options.colour = .init(gamut)
-            encoded = PNGEncoder.encode(keyed.image, options: options)
+        if let profile = colour.profile {
+            (encoded, gamut) = try keyInColour(png, profile: profile, input: input, blackPoint: blackPoint, options: options)
         } else if png.readsRowByRow {
             let levels = BlackPoint.levelsTable(blackPoint)
             encoded = try PNGEncoder.encode(width: png.width, height: png.height, options: options) { (rows, pixels) throws(ImageIOError) in
@@ -35,10 +32,41 @@ public enum KeyFile {
                 LuminanceKey.key(pixels, pixelRange, levels: levels)
             }
         } else {
-            encoded = PNGEncoder.encode(LuminanceKey.key(try png.decodeAll(), blackPoint: blackPoint, threads: jobs), options: options)
+            encoded = PNGEncoder.encode(LuminanceKey.key(try png.decodeAll(), blackPoint: blackPoint, threads: options.jobs), options: options)
         }
         try FileIO.writeAtomically(encoded, to: output)
         return Report(source: colour.name, gamut: gamut, warnings: warnings)
+    }
+
+    /// A painting in another colour space, keyed as sRGB in the same pipeline as an sRGB
+    /// one (8-bit, not interlaced); when its colours turn out to leave sRGB, or it cannot
+    /// be read row by row, it is decoded whole and keyed by `ColourManagedKey`.
+    private static func keyInColour(
+        _ png: PNGRows, profile: ColourProfile, input: String, blackPoint: Int, options: PNGEncoder.Options
+    ) throws -> (png: [UInt8], gamut: Gamut) {
+        var options = options
+        if png.readsRowByRow {
+            let conversion = ColourConversion(from: profile, sixteenBit: false)
+            let levels = ColourManagedKey.Levels(blackPoint: blackPoint)
+            var wide = false
+            let encoded = try PNGEncoder.encode(width: png.width, height: png.height, options: options) { (rows, pixels) throws(ImageIOError) in
+                let first = pixels.address(ofPixel: pixels.pixel(x: 0, y: rows.lowerBound))
+                try png.readRows(rows.count, into: first)
+                let rowBytes = png.width * Channel.count
+                let keyedRows = 0..<rows.count
+                let viewed = MutablePixelView(
+                    width: png.width, height: rows.count, samples: .init(start: first.assumingMemoryBound(to: UInt8.self), count: rows.count * rowBytes))
+                if ColourManagedKey.keyRows(keyedRows, UnsafeRawPointer(first), rowBytes: rowBytes, into: viewed, colour: conversion, levels: levels, as: .sRGB)
+                {
+                    wide = true
+                }
+            }
+            if !wide { return (encoded, .sRGB) }
+        }
+        let decoded = try PNGRows(PNGDecoder.readFile(input), path: input).decodeAll()
+        let keyed = LuminanceKey.key(decoded, colour: SourceColour(profile: profile, name: ""), blackPoint: blackPoint, threads: options.jobs)
+        options.colour = .init(keyed.gamut)
+        return (PNGEncoder.encode(keyed.image, options: options), keyed.gamut)
     }
 
     /// What `key` found.

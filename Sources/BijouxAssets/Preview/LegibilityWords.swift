@@ -14,7 +14,8 @@ extension LegibilityReport {
     /// One sentence: how the charm reads at 22 pt.
     package var verdict: String {
         if hazeFloor > 0 {
-            return "hazy at 22 pt: the matte keys into a haze (floor \(hazeFloor)/255) over the whole box, so its shape cannot be judged until the matte is black"
+            return
+                "hazy at 22 pt: the matte keys into a haze (floor \(hazeFloor)/255) over the whole box, so its shape cannot be judged until the matte is black"
         }
         if solidFraction < Self.minimumSolidFraction {
             return "a speck at 22 pt: solid paint covers only \(Self.percent(solidFraction)) of its box"

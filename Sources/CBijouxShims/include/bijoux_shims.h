@@ -40,7 +40,7 @@ typedef struct {
     double chrm[8];
     int has_iccp;           // iCCP chunk present; iccp_name holds its name
     char iccp_name[80];
-    const uint8_t *iccp_profile;  // the inflated profile (libpng's memory, alive until bx_png_end)
+    const uint8_t *iccp_profile;  // the inflated profile (NULL if it cannot be), alive until bx_png_end
     uint32_t iccp_length;
     char message[256];      // the error, when a call does not return OK
     char warnings[512];     // libpng warnings, '\n'-separated
@@ -48,8 +48,8 @@ typedef struct {
 
 typedef struct bx_png_reader bx_png_reader;
 
-/// The most memory libpng may allocate for one chunk it keeps (an iCCP profile,
-/// inflated): real profiles are a few kilobytes to a few hundred.
+/// The most memory libpng may allocate for one chunk it keeps, and the largest iCCP
+/// profile inflated: real profiles are a few kilobytes to a few hundred.
 #define BX_PNG_CHUNK_MALLOC_MAX (1u << 20)
 /// The most ancillary chunks libpng keeps from one file.
 #define BX_PNG_CHUNK_CACHE_MAX 32u

@@ -41,7 +41,7 @@ enum AppIconFixture {
     static let heart: (keyed: RGBAImage, bounds: PixelRect) = {
         let art = try! PNGDecoder.decodeFile(TestPaths.art + "/charms/heart.png")
         let (keyed, bounds, _) = PaintedCharm.keyAndTrim(art, blackPoint: 0)
-        return (keyed, bounds)
+        return (keyed.image, bounds)
     }()
 
     static func renderer(_ parameters: AppIconParameters, charm: RGBAImage = squareCharm) throws -> AppIconRenderer {

@@ -65,9 +65,9 @@ struct PNGDecoderTests {
         #expect(palette.colorType == .rgb && palette.hasAlpha)  // tRNS on RGB
         let gamma = try PNGDecoder.decodeFile(TestPaths.pngSuite + "/g03n2c08.png").info
         #expect(abs(gamma.gamma! - 0.35) < 0.001)
-        #expect(!ColorChunkPolicy.warnings(for: gamma).isEmpty)
-        let profile = try PNGDecoder.decodeFile(TestPaths.pngSuite + "/ccwn2c08.png").info
-        #expect(profile.iccProfileName == nil)
+        #expect(try !SourceColour.of(gamma, path: "g03n2c08.png").isSRGB)
+        let chromaticities = try PNGDecoder.decodeFile(TestPaths.pngSuite + "/ccwn2c08.png").info
+        #expect(chromaticities.iccProfileName == nil && chromaticities.chromaticities?.count == 8)
     }
 
     @Test func refusesAHugeHeaderBeforeAllocating() {

@@ -117,7 +117,9 @@ struct KeyFileTests {
     func writesTheKeyedImagesEncoding(_ name: String) throws {
         let input = TestPaths.pngSuite + "/" + name
         let folder = TestPaths.temporaryFolder("key")
-        let expected = PNGEncoder.encode(LuminanceKey.key(try PNGDecoder.decodeFile(input), blackPoint: 12))
+        let decoded = try PNGDecoder.decodeFile(input)
+        let keyed = LuminanceKey.key(decoded, colour: try SourceColour.of(decoded.info, path: input), blackPoint: 12)
+        let expected = PNGEncoder.encode(keyed.image, options: .init(colour: .init(keyed.gamut)))
         for jobs in [1, 3] {
             _ = try KeyFile.key(input, to: folder.path + "/out.png", blackPoint: 12, jobs: jobs)
             #expect(folder.read("out.png") == expected, "\(name), \(jobs) jobs")
