@@ -75,6 +75,7 @@ public enum KeyFile {
         public var source: String
         /// The gamut the keyed file is written in.
         package var gamut: Gamut
+        /// libpng's warnings about the input, placed at it.
         public var warnings: [Diagnostic]
 
         /// One line for the terminal.
