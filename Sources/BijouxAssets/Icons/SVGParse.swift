@@ -13,6 +13,8 @@ extension SVGSafety {
         var problem: Problem?
         /// Byte offset of the start of each line.
         lazy var lineStarts: [Int] = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
+        /// The last position `location` found.
+        var lastLocation: (offset: Int, location: SourceLocation)?
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -46,7 +48,7 @@ extension SVGSafety {
             }
             var checker = TreeChecker(document: document)
             if let problem = checker.check(root) { return Report(problem: problem) }
-            return Report(problem: nil, ignoredValues: checker.ignoredValues)
+            return Report(problem: nil, warnings: checker.warnings)
         }
 
         /// Points the parser's callbacks for markup declarations, entities and processing
@@ -134,15 +136,21 @@ extension SVGSafety {
             return nil
         }
 
-        /// Line and column (in characters) of a byte offset.
+        /// Line and column (in characters) of a byte offset. The columns are counted on
+        /// from the last position asked for when it is earlier on the same line, so the
+        /// positions of many warnings on one long line cost that line once.
         func location(_ offset: Int) -> SourceLocation {
             var low = 0, high = lineStarts.count - 1
             while low < high {
                 let middle = (low + high + 1) / 2
                 if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
             }
-            let column = bytes[lineStarts[low]..<offset].reduce(1) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
-            return SourceLocation(line: low + 1, column: column)
+            var from = (offset: lineStarts[low], column: 1)
+            if let last = lastLocation, last.location.line == low + 1, last.offset <= offset { from = (last.offset, last.location.column) }
+            let column = bytes[from.offset..<offset].reduce(from.column) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+            let location = SourceLocation(line: low + 1, column: column)
+            lastLocation = (offset, location)
+            return location
         }
     }
 }

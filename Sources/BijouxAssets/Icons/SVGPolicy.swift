@@ -11,17 +11,22 @@ extension SVGSafety {
         /// expanded; nil while it is being counted (a `<use>` cycle).
         var expanded: [xmlNodePtr: (elements: Int, pathData: Int)?] = [:]
         var totalBlur = 0.0
-        /// Attribute values librsvg would ignore, found on the way.
-        var ignoredValues: [Problem] = []
+        /// What librsvg would pass over, found on the way: attributes it does not know,
+        /// values it cannot read.
+        var warnings: [Problem] = []
 
         init(document: Document) { self.document = document }
 
         mutating func check(_ root: xmlNodePtr) -> Problem? {
-            var elements: [xmlNodePtr] = []
-            collect(root, into: &elements)
-            for element in elements {
+            var elements: [(node: xmlNodePtr, checkingNames: Bool)] = []
+            collect(root, checkingNames: true, into: &elements)
+            for (element, checkingNames) in elements {
                 if let problem = checkElement(element) { return problem }
-                ignoredValues += self.ignoredValues(of: element)
+                if checkingNames, let message = SVGNames.elementProblem(localName(element), written: qualifiedName(element)) {
+                    return problem(element, message)
+                }
+                let knownElement = checkingNames && SVGNames.kind(ofElement: localName(element)) == .known
+                warnings += self.warnings(of: element, checkingNames: knownElement)
             }
             switch cost(of: root, depth: 0) {
             case .failure(let problem): return problem
@@ -42,15 +47,32 @@ extension SVGSafety {
             return nil
         }
 
-        /// Every element in document order, and the ids.
-        mutating func collect(_ element: xmlNodePtr, into elements: inout [xmlNodePtr]) {
-            elements.append(element)
+        /// Every element in document order, and the ids. Each comes with whether its name
+        /// and its attributes' names are checked (`SVGNames`): not for an element of
+        /// another namespace (`sodipodi:namedview`), nor for anything inside one, inside
+        /// documentation (`title`, `desc`, `metadata`) or a `style`, or inside an
+        /// alternative of a `switch` that needs an extension (`requiredExtensions`):
+        /// librsvg draws none of that, and implements no extension.
+        mutating func collect(_ element: xmlNodePtr, checkingNames: Bool, into elements: inout [(node: xmlNodePtr, checkingNames: Bool)]) {
+            let checking = checkingNames && isSVG(element)
+            elements.append((element, checking))
             if let id = attribute(element, "id"), byID[id] == nil { byID[id] = element }
+            let local = localName(element)
+            let inside = checking && SVGNames.kind(ofElement: local) == .known && local != "style"
             var child = element.pointee.children
             while let current = child {
-                if current.pointee.type == XML_ELEMENT_NODE { collect(current, into: &elements) }
+                if current.pointee.type == XML_ELEMENT_NODE {
+                    let unpicked = local == "switch" && unprefixedAttribute(current, "requiredExtensions")?.contains(where: { !$0.isWhitespace }) == true
+                    collect(current, checkingNames: inside && !unpicked, into: &elements)
+                }
                 child = current.pointee.next
             }
+        }
+
+        /// Whether `element` is in the SVG namespace, or in none (which librsvg reads as SVG's).
+        func isSVG(_ element: xmlNodePtr) -> Bool {
+            guard let namespace = element.pointee.ns else { return true }
+            return Document.text(namespace.pointee.href) == SVGNames.svgNamespace
         }
 
         /// Why `element` may not be rendered: an attribute that refers outside the icon, or
@@ -165,11 +187,12 @@ extension SVGSafety {
             return .success(total)
         }
 
-        /// Where the attribute `name` is written in `element`'s start tag; the tag's
-        /// position when it cannot be found.
-        func attributeLocation(_ element: xmlNodePtr, _ name: String) -> SourceLocation? {
-            guard let start = element.pointee._private.map({ Int(bitPattern: $0) - 1 }) else { return problem(element, "").location }
-            let bytes = document.bytes, target = Array(name.utf8)
+        /// Where each attribute is written in `element`'s start tag (byte offsets of the
+        /// names as written, prefixes included), found in one pass over the tag.
+        func attributeOffsets(_ element: xmlNodePtr) -> [String: Int] {
+            guard let start = element.pointee._private.map({ Int(bitPattern: $0) - 1 }) else { return [:] }
+            let bytes = document.bytes, spaces: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+            var offsets: [String: Int] = [:]
             var i = start, quote: UInt8? = nil
             while i < bytes.count {
                 let byte = bytes[i]
@@ -179,14 +202,26 @@ extension SVGSafety {
                     quote = byte
                 } else if byte == UInt8(ascii: ">") {
                     break
-                } else if [0x20, 0x09, 0x0A, 0x0D].contains(byte), bytes[(i + 1)...].starts(with: target) {
-                    var j = i + 1 + target.count
-                    while j < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
-                    if j < bytes.count, bytes[j] == UInt8(ascii: "=") { return document.location(i + 1) }
+                } else if spaces.contains(byte), i + 1 < bytes.count, !spaces.contains(bytes[i + 1]) {
+                    // A name starts here: each name, and the spaces after it, are read once.
+                    var end = i + 1
+                    while end < bytes.count, !spaces.contains(bytes[end]), ![UInt8(ascii: "="), UInt8(ascii: ">")].contains(bytes[end]) { end += 1 }
+                    var j = end
+                    while j < bytes.count, spaces.contains(bytes[j]) { j += 1 }
+                    if end > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "=") {
+                        let name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
+                        if offsets[name] == nil { offsets[name] = i + 1 }
+                    }
                 }
                 i += 1
             }
-            return problem(element, "").location
+            return offsets
+        }
+
+        /// Where the attribute `name` is written (`offsets`: `attributeOffsets`); the start
+        /// tag's position when it cannot be found.
+        func attributeLocation(_ element: xmlNodePtr, _ name: String, in offsets: [String: Int]) -> SourceLocation? {
+            offsets[name].map(document.location) ?? problem(element, "").location
         }
 
         func problem(_ node: xmlNodePtr, _ message: String) -> Problem {
@@ -207,6 +242,16 @@ extension SVGSafety {
             var property = node.pointee.properties
             while let attribute = property {
                 if Document.text(attribute.pointee.name) == name { return value(of: attribute) }
+                property = attribute.pointee.next
+            }
+            return nil
+        }
+
+        /// The value of the attribute `name` without a namespace prefix, the one librsvg reads.
+        func unprefixedAttribute(_ node: xmlNodePtr, _ name: String) -> String? {
+            var property = node.pointee.properties
+            while let attribute = property {
+                if attribute.pointee.ns == nil, Document.text(attribute.pointee.name) == name { return value(of: attribute) }
                 property = attribute.pointee.next
             }
             return nil

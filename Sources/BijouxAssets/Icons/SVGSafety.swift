@@ -5,8 +5,10 @@
 /// instructions (`xml-stylesheet`), no `xml:base`. Markup declarations (entities,
 /// elements, attribute lists, notations in a DTD internal subset) are refused outright,
 /// which is what an entity-expansion bomb needs; a plain `<!DOCTYPE svg …>` line is
-/// fine. And what it asks librsvg to draw is bounded (`Limits`), so no icon under the
-/// size cap renders for minutes.
+/// fine. What it asks librsvg to draw is bounded (`Limits`), so no icon under the
+/// size cap renders for minutes. And every element of the SVG namespace is one librsvg
+/// draws or uses (`SVGNames`): one it does not know or does not draw would be left out
+/// with everything in it, in silence (`<pth d="…"/>`).
 ///
 /// The SVG is read by libxml2, the parser librsvg itself uses, with no network, no DTD
 /// loading and no entity substitution; any entity reference other than XML's five
@@ -23,7 +25,8 @@
 /// column, instead of a silently missing image.
 ///
 /// The parse and its callbacks are in SVGParse.swift, the checks of the tree in
-/// SVGPolicy.swift, the values librsvg would ignore in SVGValueWarnings.swift.
+/// SVGPolicy.swift, the warnings in SVGValueWarnings.swift, the names librsvg knows in
+/// SVGNames.swift.
 package enum SVGSafety {
     /// Icons are a few kilobytes of paths; anything past this is not an icon.
     package static let maxFileSize = 256 << 10
@@ -54,18 +57,19 @@ package enum SVGSafety {
         package var description: String { location.map { "\($0): \(message)" } ?? message }
     }
 
-    /// What the check found: why the SVG may not be rendered (nil: it may), and the
-    /// attribute values librsvg would ignore (warnings, in document order).
+    /// What the check found: why the SVG may not be rendered (nil: it may), and, when it
+    /// may, what librsvg would pass over (warnings, in document order): attributes it does
+    /// not know, and attribute values it cannot read.
     package struct Report: Equatable, Sendable {
         package var problem: Problem?
-        package var ignoredValues: [Problem] = []
+        package var warnings: [Problem] = []
     }
 
     /// Why the SVG may not be rendered, or nil.
     package static func problem(in bytes: [UInt8]) -> Problem? { check(bytes).problem }
 
-    /// Checks the SVG: why it may not be rendered, and, when it may, the attribute values
-    /// librsvg would ignore (`AttributeValue`).
+    /// Checks the SVG: why it may not be rendered, and, when it may, the attributes
+    /// librsvg does not know (`SVGNames`) and the values it would ignore (`AttributeValue`).
     package static func check(_ bytes: [UInt8]) -> Report {
         if bytes.count > maxFileSize {
             return Report(problem: Problem(message: "file is \(bytes.count) bytes, over the \(maxFileSize >> 10) KiB limit for an icon"))

@@ -1,34 +1,46 @@
 import CLibXML2
 
-/// The warnings: attribute values librsvg cannot read, so it ignores them.
+/// The warnings: attributes librsvg does not know, and attribute values it cannot read,
+/// so it ignores them.
 extension SVGSafety.TreeChecker {
-    /// The attribute values of `element` (and the declarations of its `style`) that
-    /// librsvg would ignore, each at its attribute.
-    func ignoredValues(of element: xmlNodePtr) -> [SVGSafety.Problem] {
-        let name = qualifiedName(element), local = localName(element)
+    /// What librsvg would pass over in `element`'s attributes, each at its attribute, in
+    /// the order they are written: names it does not know (when `checkingNames`:
+    /// `SVGNames.attributeProblem`), and values it cannot read (with the declarations
+    /// of a `style`).
+    func warnings(of element: xmlNodePtr, checkingNames: Bool) -> [SVGSafety.Problem] {
+        let name = Self.shown(qualifiedName(element)), local = localName(element)
         var found: [SVGSafety.Problem] = []
+        var offsets: [String: Int]?
+        func location(_ attribute: String) -> SourceLocation? {
+            if offsets == nil { offsets = attributeOffsets(element) }
+            return attributeLocation(element, attribute, in: offsets ?? [:])
+        }
         var property = element.pointee.properties
         while let attribute = property {
             property = attribute.pointee.next
             guard attribute.pointee.ns == nil else { continue }
-            let attributeName = SVGSafety.Document.text(attribute.pointee.name), value = self.value(of: attribute)
-            let at = attributeLocation(element, attributeName)
+            let attributeName = SVGSafety.Document.text(attribute.pointee.name)
+            if checkingNames, let why = SVGNames.attributeProblem(attributeName) {
+                found.append(SVGSafety.Problem(message: "<\(name) \(Self.shown(attributeName))=…>: \(why)", location: location(attributeName)))
+                continue
+            }
+            let value = self.value(of: attribute)
             if attributeName == "style" {
                 for (property, declared) in AttributeValue.declarations(value) {
                     if let kind = AttributeValue.kind(of: property, on: nil), let why = kind.problem(declared) {
                         let message = "<\(name) style=…>: \(property): \(why), so \(AttributeValue.consequence(property, on: nil))"
-                        found.append(SVGSafety.Problem(message: message, location: at))
+                        found.append(SVGSafety.Problem(message: message, location: location(attributeName)))
                     }
                 }
             } else if let kind = AttributeValue.kind(of: attributeName, on: local), let why = kind.problem(value) {
                 let message = "<\(name) \(attributeName)=\"\(Self.shown(value))\">: \(why), so \(AttributeValue.consequence(attributeName, on: local))"
-                found.append(SVGSafety.Problem(message: message, location: at))
+                found.append(SVGSafety.Problem(message: message, location: location(attributeName)))
             }
         }
         return found
     }
 
-    /// A value as a message quotes it: at most 40 characters.
+    /// A value or a name as a message quotes it: at most 40 characters.
     static func shown(_ value: String) -> String { value.count > 40 ? String(value.prefix(40)) + "…" : value }
 }
 
