@@ -28,8 +28,9 @@ package struct DrawnIcon: Sendable {
     /// Whether ink comes within the wobble's amplitude of the canvas edge, where the
     /// wobble can push it off the canvas.
     package var inkNearEdge: Bool
-    /// Attribute values librsvg ignores (`SVGSafety.Report.ignoredValues`): warnings.
-    package var ignoredValues: [SVGSafety.Problem] = []
+    /// What librsvg passes over (`SVGSafety.Report.warnings`): attributes it does not
+    /// know, values it cannot read.
+    package var warnings: [SVGSafety.Problem] = []
 
     /// Checks the SVG (`SVGSafety`), has the helper process parse it and render it at
     /// its own size within the limits of `renders` (the build's `RenderSession`: a render past them is
@@ -46,7 +47,7 @@ package struct DrawnIcon: Sendable {
         return DrawnIcon(
             name: name, pointWidth: drawn.pointWidth, pointHeight: drawn.pointHeight, wobble: wobble,
             renders: scales.map { wobbled.boxDownsampled(by: density / $0) },
-            inkNearEdge: hasInk(master, within: Int((wobble.amplitude * Double(density)).rounded(.up))), ignoredValues: safety.ignoredValues)
+            inkNearEdge: hasInk(master, within: Int((wobble.amplitude * Double(density)).rounded(.up))), warnings: safety.warnings)
     }
 
     /// Whether any pixel within `margin` pixels of the edge has ink.

@@ -94,7 +94,7 @@ package enum IconsStage: ContactSheetStage {
                         let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders)
                         for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
                         // Each at its place: the file, and the line and column where there is one.
-                        var warnings: [(place: String, message: String)] = icon.ignoredValues.map {
+                        var warnings: [(place: String, message: String)] = icon.warnings.map {
                             (SourceLocation.place(path, $0.location), $0.message)
                         }
                         if icon.inkNearEdge {

@@ -254,7 +254,7 @@ struct IconSafetyTests {
         let report = SVGSafety.check(Array(text.utf8))
         #expect(report.problem == nil)
         #expect(
-            report.ignoredValues.map(\.description) == [
+            report.warnings.map(\.description) == [
                 "2:41: <path stroke-width=\"abc\">: not a length (a number with an optional unit such as px or %), so librsvg ignores it, as if it were not there",
                 "3:31: <circle fill=\"blu\">: not a paint (none, a colour, currentColor or url(#id)), so librsvg ignores it, as if it were not there",
                 "4:14: <line y1=\"x\">: not a length (a number with an optional unit such as px or %), so librsvg does not draw the line",
@@ -263,7 +263,7 @@ struct IconSafetyTests {
             ])
         // A refused SVG reports its problem alone.
         let refused = SVGSafety.check(Array(Self.svg(#"<path stroke-width="abc"/><image href="x.png"/>"#).utf8))
-        #expect(refused.problem != nil && refused.ignoredValues.isEmpty)
+        #expect(refused.problem != nil && refused.warnings.isEmpty)
     }
 
     /// What librsvg would ignore, as rsvg-convert shows it: the circle with r="abc" and
@@ -280,7 +280,7 @@ struct IconSafetyTests {
         #expect(try painted(#"<circle cx="12" cy="12" r="6" fill="blu"/>"#) == (try painted(#"<circle cx="12" cy="12" r="6"/>"#)))
         #expect(try painted(#"<path d="M2 12h20" stroke="black" stroke-width="abc"/>"#) == (try painted(#"<path d="M2 12h20" stroke="black"/>"#)))
         for body in [#"<circle cx="12" cy="12" r="abc"/>"#, #"<line x1="abc" y1="2" x2="22" y2="22" stroke="black"/>"#, #"<circle r="6" fill="blu"/>"#] {
-            #expect(SVGSafety.check(Array(Self.svg(body).utf8)).ignoredValues.count == 1, "\(body)")
+            #expect(SVGSafety.check(Array(Self.svg(body).utf8)).warnings.count == 1, "\(body)")
         }
     }
 }
