@@ -50,12 +50,13 @@ struct WatchCommandTests {
         let image = try #require(folder.read(imagePath))
         let page = try #require(folder.read("out/" + ContactSheetPage.path))
 
-        // A save: a smaller disc on a wider canvas, so its image set and its card (where
-        // its paint is on the canvas) change. (Paint that reaches the canvas's edges
-        // reads as a light matte, which the build refuses.)
-        folder.write(
-            "art/charms/sun.png",
-            PNGEncoder.encode(Synthetic.paintedDisc(width: 300, height: 80, center: (150, 40), radius: 35, softness: 3, color: (250, 120, 60)), as: .rgb))
+        // A save: a wide band instead of a disc, so its image set and its card (where its
+        // paint is on the canvas) change; on a black border, since paint that reaches the
+        // canvas's edges reads as a light matte, which the build refuses.
+        var band = RGBAImage(width: 340, height: 120)
+        Compositing.paste(
+            Synthetic.paintedDisc(width: 300, height: 80, center: (150, 40), radius: 100, softness: 3, color: (250, 120, 60)), into: &band, x: 20, y: 20)
+        folder.write("art/charms/sun.png", PNGEncoder.encode(band, as: .rgb))
         #expect(stdout.wait(60) { Self.lines($0, containing: "charms/sun.png changed: rebuilt") == 1 }, "\(stdout.value) \(stderr.value)")
         #expect(folder.read(imagePath) != image)
         #expect(folder.read("out/" + ContactSheetPage.path) != page)
