@@ -62,7 +62,9 @@ package struct LeFilLooks: Sendable {
                 }
                 // The looks are composited in sRGB, as the SVG layers' inks are: a layer
                 // written in Display P3 (a wide charm) is read back in its colours.
-                if let profile = (try? SourceColour.of(info, path: path))?.profile { image = GamutMapping(from: profile, to: .sRGB).apply(image) }
+                if let profile = (try? SourceColour.of(info, path: path))?.profile, let mapping = GamutMapping(from: profile, to: .sRGB) {
+                    image = mapping.apply(image)
+                }
                 layers[asset.name] = image
             }
         }

@@ -17,7 +17,7 @@ package struct ColourConversion: @unchecked Sendable {
         /// Per-channel decoding tables (linear light per code value) and the matrix
         /// from the source's linear RGB to linear sRGB (rows).
         case matrix(decode: [[Float]], matrix: [SIMD3<Float>])
-        /// Little CMS's float transform (RGBA 16-bit in, RGB float out).
+        /// Little CMS's float transform (`ColourProfile.toSRGB`).
         case transform(cmsHTRANSFORM)
     }
 
@@ -32,10 +32,7 @@ package struct ColourConversion: @unchecked Sendable {
         if let path = Self.matrixPath(profile, levels: sixteenBit ? 65536 : 256) {
             self.path = path
         } else {
-            let transform = cmsCreateTransform(
-                profile.handle, BX_TYPE_RGBA_16, ColourProfile.sRGB.handle, BX_TYPE_RGB_FLT,
-                cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_NOCACHE))!
-            self.path = .transform(transform)
+            self.path = .transform(profile.toSRGB)
         }
     }
 
@@ -189,17 +186,21 @@ package final class GamutMapping: @unchecked Sendable {
     private let transform: cmsHTRANSFORM
     private let profiles: (ColourProfile, ColourProfile)
 
-    package init(from source: ColourProfile, to target: ColourProfile) {
+    /// Nil when Little CMS cannot convert between the two.
+    package init?(from source: ColourProfile, to target: ColourProfile) {
+        guard
+            let transform = cmsCreateTransform(
+                source.handle, BX_TYPE_RGBA_8, target.handle, BX_TYPE_RGBA_8,
+                cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE))
+        else { return nil }
         profiles = (source, target)
-        transform = cmsCreateTransform(
-            source.handle, BX_TYPE_RGBA_8, target.handle, BX_TYPE_RGBA_8,
-            cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE))!
+        self.transform = transform
     }
 
     deinit { cmsDeleteTransform(transform) }
 
-    private static let displayP3ToSRGB = GamutMapping(from: .displayP3, to: .sRGB)
-    private static let sRGBToDisplayP3 = GamutMapping(from: .sRGB, to: .displayP3)
+    private static let displayP3ToSRGB = GamutMapping(from: .displayP3, to: .sRGB)!
+    private static let sRGBToDisplayP3 = GamutMapping(from: .sRGB, to: .displayP3)!
 
     /// The image's straight colours converted.
     package func apply(_ image: RGBAImage) -> RGBAImage {

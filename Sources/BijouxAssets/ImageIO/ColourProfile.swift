@@ -7,13 +7,31 @@ package final class ColourProfile: @unchecked Sendable {
     let handle: cmsHPROFILE
     /// The profile's own description ("Display P3", "Adobe RGB (1998)"), or what made it.
     package let description: String
+    /// Little CMS's float transform from this profile to sRGB (RGBA 16-bit in, RGB float
+    /// out): made when the profile is, so a profile it cannot serve is refused there.
+    let toSRGB: cmsHTRANSFORM
 
-    private init(handle: cmsHPROFILE, description: String) {
+    /// Takes `handle` over; nil (and the handle closed) when Little CMS cannot convert
+    /// from it to sRGB.
+    private init?(handle: cmsHPROFILE, description: String) {
+        let sRGB = cmsCreate_sRGBProfile()
+        defer { cmsCloseProfile(sRGB) }
+        guard
+            let transform = cmsCreateTransform(
+                handle, BX_TYPE_RGBA_16, sRGB, BX_TYPE_RGB_FLT, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_NOCACHE))
+        else {
+            cmsCloseProfile(handle)
+            return nil
+        }
         self.handle = handle
         self.description = description
+        toSRGB = transform
     }
 
-    deinit { cmsCloseProfile(handle) }
+    deinit {
+        cmsDeleteTransform(toSRGB)
+        cmsCloseProfile(handle)
+    }
 
     /// The most bytes an embedded profile may have: real RGB profiles are a few hundred
     /// bytes (matrix/TRC) to a few hundred kilobytes (LUT-based); libpng itself keeps at
@@ -36,7 +54,8 @@ package final class ColourProfile: @unchecked Sendable {
         let description = Self.description(of: handle) ?? "unnamed profile"
         let space = cmsGetColorSpace(handle)
         if space == cmsSigRgbData, cmsGetPCS(handle) == cmsSigXYZData || cmsGetPCS(handle) == cmsSigLabData {
-            return ColourProfile(handle: handle, description: description)
+            guard let profile = ColourProfile(handle: handle, description: description) else { throw .unreadable }
+            return profile
         }
         if space == cmsSigGrayData, greyImage, let grey = greyAsRGB(handle, description: description) {
             cmsCloseProfile(handle)
@@ -57,7 +76,7 @@ package final class ColourProfile: @unchecked Sendable {
     }
 
     /// sRGB (IEC 61966-2-1), as Little CMS makes it.
-    package static let sRGB = ColourProfile(handle: cmsCreate_sRGBProfile(), description: "sRGB IEC61966-2.1")
+    package static let sRGB = ColourProfile(handle: cmsCreate_sRGBProfile(), description: "sRGB IEC61966-2.1")!
 
     /// Display P3: the DCI-P3 primaries, D65 white and sRGB's curve, as Apple defines it.
     package static let displayP3: ColourProfile = {
