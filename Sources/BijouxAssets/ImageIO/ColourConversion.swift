@@ -55,8 +55,16 @@ package struct ColourConversion: @unchecked Sendable {
                         // Code value 0 decodes to no light in every channel: black, the
                         // matte that is most of a painting, stays black without the matrix.
                         let blackIsBlack = r[0] == 0 && g[0] == 0 && b[0] == 0
+                        // Paint comes in runs of one colour (half the painted pixels of the
+                        // bench painting repeat their left neighbour): a repeat is copied.
+                        var previous = (-1, -1, -1, -1)
                         for i in 0..<count {
                             let (ri, gi, bi, ai) = sample(pixels, i)
+                            defer { previous = (ri, gi, bi, ai) }
+                            if (ri, gi, bi, ai) == previous {
+                                out[i] = out[i - 1]
+                                continue
+                            }
                             if blackIsBlack && (ri | gi | bi == 0 || ai == 0) {
                                 out[i] = .zero
                                 continue

@@ -29,13 +29,21 @@ package enum SRGBCurve {
     package static func encodeFormula(_ x: Float) -> Float { x <= 0.0031308 ? 12.92 * x : 1.055 * powf(x, 1 / 2.4) - 0.055 }
     package static func decodeFormula(_ x: Float) -> Float { x <= 0.04045 ? x / 12.92 : powf((x + 0.055) / 1.055, 2.4) }
 
-    private static let encodeTable: [Float] = (0...steps).map { encodeFormula(Float($0) / Float(steps)) }
-    private static let decodeTable: [Float] = (0...steps).map { decodeFormula(Float($0) / Float(steps)) }
+    /// The tables, made once and kept for the process's life (read-only after that):
+    /// plain memory rather than arrays, so a lookup in the key's inner loop is a load.
+    nonisolated(unsafe) private static let encodeTable = table(encodeFormula)
+    nonisolated(unsafe) private static let decodeTable = table(decodeFormula)
 
-    @inline(__always) private static func lookUp(_ table: [Float], _ x: Float) -> Float {
+    private static func table(_ formula: (Float) -> Float) -> UnsafeMutablePointer<Float> {
+        let table = UnsafeMutablePointer<Float>.allocate(capacity: steps + 1)
+        for i in 0...steps { table[i] = formula(Float(i) / Float(steps)) }
+        return table
+    }
+
+    @inline(__always) private static func lookUp(_ table: UnsafeMutablePointer<Float>, _ x: Float) -> Float {
         let position = x * Float(steps)
         let index = min(Int(position), steps - 1)
         let fraction = position - Float(index)
-        return table.withUnsafeBufferPointer { t in t[index] + (t[index + 1] - t[index]) * fraction }
+        return table[index] + (table[index + 1] - table[index]) * fraction
     }
 }

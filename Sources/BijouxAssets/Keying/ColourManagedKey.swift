@@ -74,18 +74,28 @@ package enum ColourManagedKey {
                 colour.convert(source + y * rowBytes, count: p.width, into: row.baseAddress!)
                 for x in 0..<p.width {
                     let pixel = p.pixel(x: x, y: y)
+                    if row[x] == .zero {  // the matte, most of a painting
+                        p[rgba: pixel] = RGBA(0, 0, 0, 0)
+                        continue
+                    }
+                    if x > 0 && row[x] == row[x - 1] {  // a run of one colour
+                        p[rgba: pixel] = p[rgba: pixel - 1]
+                        continue
+                    }
                     let c = levels.apply(SIMD3(row[x].x, row[x].y, row[x].z) * row[x].w)
                     let excess = max(-c.min(), c.max() - 1)
                     if excess > wideExcess { wide = true }
                     let alpha = min(1, c.max())
-                    let alpha8 = (alpha * 255).rounded()
-                    guard alpha8 > 0 else {
+                    // Rounded to nearest (half away from 0) by truncating the value plus
+                    // a half: the values are not negative, and it stays in vector code.
+                    let alpha8 = alpha * 255 + 0.5
+                    guard alpha8 >= 1 else {
                         p[rgba: pixel] = RGBA(0, 0, 0, 0)
                         continue
                     }
                     let straight = c / alpha
                     let encoded = gamut == .sRGB ? straight : toP3.fromExtendedSRGB(straight)
-                    let bytes = (encoded.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrAwayFromZero)
+                    let bytes = encoded.clamped(lowerBound: .zero, upperBound: .one) * 255 + 0.5
                     p[rgba: pixel] = RGBA(UInt8(bytes.x), UInt8(bytes.y), UInt8(bytes.z), UInt8(alpha8))
                 }
             }
