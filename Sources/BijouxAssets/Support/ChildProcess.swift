@@ -1,3 +1,4 @@
+import CBijouxShims
 import Dispatch
 
 #if canImport(Glibc)
@@ -166,21 +167,33 @@ struct ChildProcess {
         let folder = FileIO.executablePath().map { FileIO.parentDirectory(of: $0) } ?? "."
         return (folder.isEmpty ? "." : folder) + "/" + name
     }
+    /// A pipe whose ends are close-on-exec from the instant they exist, so a child
+    /// another thread spawns meanwhile inherits neither.
     static func pipe() throws(LaunchFailure) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
-        guard systemPipe(&fds) == 0 else { throw LaunchFailure(reason: String(cString: strerror(errno))) }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard bx_pipe_cloexec(&fds) == 0 else { throw LaunchFailure(reason: String(cString: strerror(errno))) }
         return (fds[0], fds[1])
     }
 
+    /// Starts `executable` with `stdin`, `stdout` and `stderr` as its descriptors 0, 1
+    /// and 2 and no other descriptor of the tool's: every descriptor the tool opens is
+    /// close-on-exec from its creation, and on macOS `POSIX_SPAWN_CLOEXEC_DEFAULT`
+    /// closes all but those three in the child.
     static func spawn(_ executable: String, _ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32) throws(LaunchFailure) -> pid_t {
         #if canImport(Darwin)
             var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
         #else
             var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        #if canImport(Darwin)
+            _ = posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+        #endif
         // dup2 clears close-on-exec on the copies: the child gets these three only.
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
@@ -188,16 +201,8 @@ struct ChildProcess {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard status == 0 else { throw LaunchFailure(reason: String(cString: strerror(status))) }
         return pid
     }
-}
-
-private func systemPipe(_ fds: inout [Int32]) -> Int32 {
-    #if canImport(Glibc)
-        Glibc.pipe(&fds)
-    #else
-        Darwin.pipe(&fds)
-    #endif
 }
