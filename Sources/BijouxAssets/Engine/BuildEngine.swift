@@ -77,6 +77,7 @@ public enum BuildEngine {
     /// Builds the art folder into the output folder (see the type's summary); throws a `UserFacingError` on bad input, leaving the previous outputs as they were.
     @discardableResult
     public static func build(_ options: Options) throws -> Report {
+        CallerNice.record()
         var art = try ArtFolder(options.artFolder)
         art.renders = RenderSession(limits: options.renderLimits, cancel: options.cancel)
         let place = OutputPlace(options.outputFolder)
@@ -290,7 +291,7 @@ public enum BuildEngine {
                 precondition(!others, "\(work[index].stage.name) starts early, so it can take no other stage's results")
                 let running = EarlyStage()
                 let (row, jobs) = (cached[index], options.jobs)
-                DispatchQueue.global().async {
+                CallerNice.async {
                     running.finish(
                         Result { try runStage(index, of: work, cached: row, made: [], art: art, into: destination, jobs: jobs, report: running.hold) })
                 }

@@ -129,7 +129,7 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// Serves on a thread of its own until `stop()`.
     public func start() {
-        DispatchQueue.global().async { [self] in
+        CallerNice.async { [self] in
             var connections: [Connection] = []
             while !isStopped {
                 serveOnce(&connections)
