@@ -30,7 +30,8 @@ struct MemoryStore: TrackStore {
 /// made, so nothing is left whatever ends the process, and the system frees its blocks
 /// when the descriptor closes. The descriptor is close-on-exec from its creation, so no
 /// helper the build spawns meanwhile holds the file (and its blocks) open. It is in
-/// `$TMPDIR` (else /tmp); the page cache, not the process, holds what is read back. A failed write or read is kept and thrown by `check`.
+/// `$TMPDIR` (else /tmp); the page cache, not the process, holds what is read back. A
+/// failed write or read is kept and thrown by `check`.
 final class ScratchFile: TrackStore {
     struct Failure: UserFacingError, Equatable {
         var file: String

@@ -2,7 +2,7 @@
 /// the art folder before any job runs. Sets are not namespaced: the app asks for
 /// `UIImage(named: "cat")` whatever folder holds the set.
 package struct CatalogSet: Equatable, Sendable {
-    package enum Kind: String, Sendable {
+    enum Kind: String, Sendable {
         case image = "imageset"
         case color = "colorset"
 
@@ -10,19 +10,19 @@ package struct CatalogSet: Equatable, Sendable {
         var plural: String { self == .image ? "image sets" : "colour sets" }
     }
 
-    package var kind: Kind
-    package var name: String
+    var kind: Kind
+    var name: String
     /// The folder that holds it, relative to the output folder ("Assets.xcassets/Icons").
-    package var folder: String
+    var folder: String
 
-    package init(_ kind: Kind, name: String, in folder: String) {
+    init(_ kind: Kind, name: String, in folder: String) {
         self.kind = kind
         self.name = name
         self.folder = folder
     }
 
     /// Its folder in the output ("Assets.xcassets/Icons/give.imageset").
-    package var path: String { "\(folder)/\(name).\(kind.rawValue)" }
+    var path: String { "\(folder)/\(name).\(kind.rawValue)" }
 
     /// The one rule for the names of a build's sets, checked on the sets of every stage
     /// whose inputs exist before anything is made or written, by every route (`build`,
@@ -30,7 +30,7 @@ package struct CatalogSet: Equatable, Sendable {
     /// image sets Xcode cannot tell apart, and likewise two colour sets (a palette
     /// colour called `accent-color` and the accent). Names that differ in case alone
     /// clash too. The first clash in path order is the error, naming the art folder.
-    package static func checkUnique(_ sets: [CatalogSet], artFolder: String) throws(ArtFileError) {
+    static func checkUnique(_ sets: [CatalogSet], artFolder: String) throws(ArtFileError) {
         var first: [String: CatalogSet] = [:]
         for set in sets.sorted(by: { $0.path < $1.path }) {
             let folded = "\(set.kind.rawValue) \(AssetName.caseFolded(set.name))"

@@ -30,7 +30,7 @@ package struct RenderLimits: Sendable, Equatable {
     package static let standard = RenderLimits(perIcon: 10, total: 60)
     /// How many times its CPU limit a drawing may take by the clock: room for a machine
     /// whose cores are shared by several times as many busy processes.
-    package static let wallFactor = 5.0
+    static let wallFactor = 5.0
     /// The most icons a build draws: real art has tens.
     package static let maxIcons = 256
 
@@ -50,7 +50,7 @@ package struct RenderLimits: Sendable, Equatable {
     }()
 
     /// Seconds by the clock a drawing may take: `wallFactor` times its CPU limit.
-    package var wall: Double { perIcon * Self.wallFactor }
+    var wall: Double { perIcon * Self.wallFactor }
 
     /// How the limits read in an error.
     var described: String {

@@ -18,7 +18,7 @@ import Dispatch
 package enum CallerNice {
     /// The nice value of the process's main thread (on Linux the process's ID is its
     /// main thread's), read once, from whichever thread asks first; nil on macOS.
-    package static let value: Int32? = {
+    static let value: Int32? = {
         #if os(Linux)
             errno = 0
             let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(getpid()))
@@ -34,7 +34,7 @@ package enum CallerNice {
     /// Brings the calling thread's nice value to the caller's. Raising a nice value needs
     /// no privilege; lowering one (a thread libdispatch raised above the caller, as root)
     /// needs the privilege that raised it, and otherwise the thread stays where it is.
-    package static func adopt() {
+    static func adopt() {
         #if os(Linux)
             guard let value else { return }
             errno = 0
@@ -44,7 +44,7 @@ package enum CallerNice {
     }
 
     /// `work` on a thread of libdispatch's pool, at the caller's nice value.
-    package static func async(_ work: @escaping @Sendable () -> Void) {
+    static func async(_ work: @escaping @Sendable () -> Void) {
         DispatchQueue.global().async {
             adopt()
             work()
