@@ -76,4 +76,6 @@ func printError(_ line: String) {
     }
 }
 
+// The nice value the tool was started at, which its threads and helpers keep.
+CallerNice.record()
 exit(main())

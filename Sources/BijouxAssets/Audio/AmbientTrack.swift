@@ -135,7 +135,10 @@ package struct AmbientTrack: Sendable {
             var block = store.read(at..<(at + count))
             for i in block.indices { block[i] *= gain }
             let (meter, measured) = (self.meter, block)
-            metering.async { meter.add(measured) }
+            metering.async {
+                CallerNice.adopt()
+                meter.add(measured)
+            }
             at += count
             return block
         }

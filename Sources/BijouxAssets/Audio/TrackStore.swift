@@ -1,3 +1,5 @@
+import CBijouxShims
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -26,8 +28,10 @@ struct MemoryStore: TrackStore {
 
 /// The track in a temporary file that has no name: it is unlinked as soon as it is
 /// made, so nothing is left whatever ends the process, and the system frees its blocks
-/// when the descriptor closes. It is in `$TMPDIR` (else /tmp); the page cache, not the
-/// process, holds what is read back. A failed write or read is kept and thrown by `check`.
+/// when the descriptor closes. The descriptor is close-on-exec from its creation, so no
+/// helper the build spawns meanwhile holds the file (and its blocks) open. It is in
+/// `$TMPDIR` (else /tmp); the page cache, not the process, holds what is read back. A
+/// failed write or read is kept and thrown by `check`.
 final class ScratchFile: TrackStore {
     struct Failure: UserFacingError, Equatable {
         var file: String
@@ -45,7 +49,7 @@ final class ScratchFile: TrackStore {
         folder = variable.isEmpty ? "/tmp" : variable
         self.file = file
         var template = Array((folder + "/bijoux-track.XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { pointer in pointer.baseAddress.map { mkstemp($0) } ?? -1 }
+        let fd = template.withUnsafeMutableBufferPointer { pointer in pointer.baseAddress.map { bx_mkstemp_cloexec($0) } ?? -1 }
         guard fd >= 0 else { throw Failure(file: file, reason: "cannot make a temporary file for the track in \(folder): " + String(cString: strerror(errno))) }
         unlink(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
         self.fd = fd

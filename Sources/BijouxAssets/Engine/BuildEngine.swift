@@ -77,6 +77,7 @@ public enum BuildEngine {
     /// Builds the art folder into the output folder (see the type's summary); throws a `UserFacingError` on bad input, leaving the previous outputs as they were.
     @discardableResult
     public static func build(_ options: Options) throws -> Report {
+        CallerNice.record()
         var art = try ArtFolder(options.artFolder)
         art.renders = RenderSession(limits: options.renderLimits, cancel: options.cancel)
         let place = OutputPlace(options.outputFolder)
@@ -96,7 +97,6 @@ public enum BuildEngine {
         }
         var run = try execute(work, art: art, into: tree, cache: old, full: options.onlyCharms == nil, options: options)
         try finish(Stages.final, art: art, plans: plans, run: &run, old: old, into: tree, options: options)
-        try checkAssetNamesAreUnique(run.paths, artFolder: art.path)
         if !run.warnings.isEmpty, let reason = strictness(options, art) {
             throw StrictModeFailure(warnings: run.warnings, reason: reason)
         }
@@ -143,7 +143,10 @@ public enum BuildEngine {
 
     typealias PlannedStage = (stage: any Stage.Type, plan: StagePlan)
 
-    /// The plans of the stages whose inputs exist, in `Stages.all` order.
+    /// The plans of the stages whose inputs exist, in `Stages.all` order, and the rules
+    /// that hold across stages (`CatalogSet.checkUnique`): every route (`build`, `charm
+    /// <id>`, `check`, `watch`) plans the whole art folder this way before it keys,
+    /// makes or writes anything, so each refuses what the others refuse.
     static func plan(_ art: ArtFolder) throws -> [PlannedStage] {
         let stages = Stages.all.filter { $0.applies(to: art) }
         guard stages.contains(where: { !$0.isAuxiliary }) else {
@@ -152,7 +155,9 @@ public enum BuildEngine {
                 message:
                     "nothing to build: no \(ArtFolder.charmTableFile), icons/, \(Palette.fileName), appicon.json, \(Score.folder)/ or \(HapticRecipe.folder)/")
         }
-        return try stages.map { ($0, try $0.plan(art)) }
+        let plans = try stages.map { ($0, try $0.plan(art)) }
+        try CatalogSet.checkUnique(stages.flatMap { $0.catalogSets(art) }, artFolder: art.path)
+        return plans
     }
 
     static func checkCharms(_ only: Set<String>, in art: ArtFolder) throws(ArtFileError) {
@@ -286,7 +291,7 @@ public enum BuildEngine {
                 precondition(!others, "\(work[index].stage.name) starts early, so it can take no other stage's results")
                 let running = EarlyStage()
                 let (row, jobs) = (cached[index], options.jobs)
-                DispatchQueue.global().async {
+                CallerNice.async {
                     running.finish(
                         Result { try runStage(index, of: work, cached: row, made: [], art: art, into: destination, jobs: jobs, report: running.hold) })
                 }
@@ -439,30 +444,5 @@ public enum BuildEngine {
         return BuildCache.Entry(
             key: key, outputs: hashes.value, warnings: recorder.warnings.map { BuildCache.Warning($0, art: art.path) }, notes: recorder.notes,
             artifact: recorder.artifact)
-    }
-
-    /// Image sets are not namespaced (the app asks for `UIImage(named: "cat")`), so a
-    /// charm and an icon with one name would be two assets Xcode cannot tell apart;
-    /// colour sets likewise (a palette colour called `accent-color` and the accent).
-    /// Names that differ in case alone clash too.
-    static func checkAssetNamesAreUnique(_ paths: [String], artFolder: String) throws(ArtFileError) {
-        for (kind, words) in [("imageset", "image sets"), ("colorset", "colour sets")] {
-            var firstFolder: [String: (name: String, folder: String)] = [:]
-            for path in paths.sorted() where path.hasSuffix(".\(kind)/Contents.json") {
-                let set = path.dropLast("/Contents.json".count)
-                guard let slash = set.lastIndex(of: "/") else { continue }
-                let name = String(set[set.index(after: slash)...].dropLast(kind.count + 1))
-                let folder = String(set[..<slash])
-                if let other = firstFolder[AssetName.caseFolded(name)] {
-                    if let clash = AssetName.caseClash(name, with: other.name) {
-                        throw ArtFileError(file: artFolder, message: "\(words) \(clash) (in \(other.folder) and \(folder))")
-                    }
-                    throw ArtFileError(
-                        file: artFolder,
-                        message: "two \(words) are named '\(name)' (in \(other.folder) and \(folder)); the app finds them by name alone, so rename one")
-                }
-                firstFolder[AssetName.caseFolded(name)] = (name, folder)
-            }
-        }
     }
 }

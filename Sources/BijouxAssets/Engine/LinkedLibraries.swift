@@ -63,7 +63,7 @@ package final class LinkedLibraries: Sendable {
     /// Finds `identity(of:matching:)` on another thread, so it is known (or under way) by
     /// the time a job's key asks: for a stage to call as it plans jobs that will.
     func prefetch(_ helper: String, matching prefixes: [String]) {
-        DispatchQueue.global().async { _ = self.identity(of: helper, matching: prefixes) }
+        CallerNice.async { _ = self.identity(of: helper, matching: prefixes) }
     }
 
     /// The resolutions this build used, for its cache, by helper.

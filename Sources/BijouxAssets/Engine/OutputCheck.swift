@@ -23,6 +23,7 @@ extension BuildEngine {
     /// have forged. Waits for a build in progress (a shared lock, when there is a lock
     /// file: none is created).
     public static func check(_ options: Options, trustingCache: Bool = false) throws -> CheckReport {
+        CallerNice.record()
         let art = try ArtFolder(options.artFolder)
         let plans = try plan(art)
         let work = try keyed(plans, only: nil, jobs: options.jobs)

@@ -23,10 +23,15 @@ package protocol Stage: Sendable {
     /// build reaches it: for long jobs that take no other stage's results (the music).
     /// Its results, progress and errors still come in its place.
     static var startsEarly: Bool { get }
+    /// The asset catalog sets its jobs make (image sets, colour sets), named from the
+    /// art folder as `plan` reads it: before any job is made, the engine holds every
+    /// stage's sets to one rule (`CatalogSet.checkUnique`). None by default.
+    static func catalogSets(_ art: ArtFolder) -> [CatalogSet]
 }
 
 extension Stage {
     package static var ownedFolders: [String] { [] }
+    package static func catalogSets(_ art: ArtFolder) -> [CatalogSet] { [] }
     package static var isAuxiliary: Bool { false }
     package static var startsEarly: Bool { false }
 }

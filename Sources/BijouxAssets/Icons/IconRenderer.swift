@@ -8,11 +8,14 @@
 /// so each icon is drawn by the helper executable `bijoux-render` (`IconRenderer`), a
 /// process of its own that is killed when its time is up and so gives back its thread
 /// and its memory; `SVGSafety.Limits` bound what an icon can ask for, and these are the
-/// last resort.
+/// last resort. Time is counted as work, the CPU time the drawing's process uses, so a
+/// busy machine (other builds, `nice`) does not fail an icon that an idle one draws;
+/// the clock is only a backstop, `wallFactor` times the CPU limit, for a drawing that
+/// stalls without working.
 package struct RenderLimits: Sendable, Equatable {
-    /// Wall-clock seconds one icon may take to draw (a few milliseconds is usual).
+    /// CPU seconds one icon's drawing may use (a few milliseconds is usual).
     package var perIcon: Double
-    /// Seconds all the icons of one build may take to draw, added up.
+    /// CPU seconds all the icons of one build may use to draw, added up.
     package var total: Double
     /// The address space of the process drawing one icon, in MiB (the largest icon's
     /// raster is 36 MiB; the helper's own libraries take about a hundred).
@@ -25,10 +28,13 @@ package struct RenderLimits: Sendable, Equatable {
     }
 
     package static let standard = RenderLimits(perIcon: 10, total: 60)
+    /// How many times its CPU limit a drawing may take by the clock: room for a machine
+    /// whose cores are shared by several times as many busy processes.
+    static let wallFactor = 5.0
     /// The most icons a build draws: real art has tens.
     package static let maxIcons = 256
 
-    /// For tests, which shorten the times: seconds for one icon, and for a build's icons.
+    /// For tests, which shorten the times: CPU seconds for one icon, and for a build's icons.
     package static let perIconVariable = "BIJOUX_RENDER_TIME_LIMIT"
     package static let totalVariable = "BIJOUX_RENDER_TOTAL_LIMIT"
 
@@ -43,30 +49,45 @@ package struct RenderLimits: Sendable, Equatable {
         return limits
     }()
 
+    /// Seconds by the clock a drawing may take: `wallFactor` times its CPU limit.
+    var wall: Double { perIcon * Self.wallFactor }
+
     /// How the limits read in an error.
     var described: String {
-        "an icon may take \(Format.number(perIcon)) s to draw and a build's icons \(Format.number(total)) s in all"
+        "an icon may use \(Format.number(perIcon)) s of CPU to draw and a build's icons \(Format.number(total)) s in all"
     }
 }
 
-/// The icons of one build drawing under one `RenderLimits`: the time they have taken so
-/// far, and the first limit one of them hit. Once one has hit a limit the build stops:
-/// the drawings under way are killed and the icons not yet started are not drawn, each
-/// reporting that first error, so a build of many slow icons ends in about one icon's
-/// limit with one error naming the icon that hit it. `cancel` stops them all too (a
-/// newer save in `watch`).
+/// The icons of one build drawing under one `RenderLimits`: the CPU time they have used
+/// so far (the finished drawings' and the running ones'), and the first limit one of
+/// them hit. Once one has hit a limit the build stops: the drawings under way are
+/// killed and the icons not yet started are not drawn, each reporting that first
+/// error, so a build of many slow icons ends in about one icon's limit with one error
+/// naming the icon that hit it. `cancel` stops them all too (a newer save in `watch`).
 package final class RenderSession: Sendable {
     package let limits: RenderLimits
     let cancel: StopFlag?
-    private let state = Locked<(spent: Double, failure: ArtFileError?, helpers: [Int32])>((0, nil, []))
+    private let state = Locked(State())
+
+    private struct State {
+        /// CPU seconds of the drawings that have ended.
+        var spent = 0.0
+        /// CPU seconds of each drawing under way so far, by its number.
+        var running: [Int: Double] = [:]
+        var started = 0
+        var failure: ArtFileError?
+        var helpers: [Int32] = []
+
+        var used: Double { spent + running.values.reduce(0, +) }
+    }
 
     package init(limits: RenderLimits = .fromEnvironment, cancel: StopFlag? = nil) {
         self.limits = limits
         self.cancel = cancel
     }
 
-    /// The seconds the icons have taken to draw so far.
-    package var spent: Double { state.value.spent }
+    /// The CPU seconds the icons have used to draw so far.
+    package var spent: Double { state.value.used }
     /// The process IDs of the drawings so far, every one ended and reaped: for tests.
     package var helpers: [Int32] { state.value.helpers }
 
@@ -77,48 +98,67 @@ package final class RenderSession: Sendable {
     func render(
         _ svg: [UInt8], size: RenderRequest.Size, ink: RGBA, maxSide: Int = DrawnIcon.maxPointSide, file: String
     ) throws(ArtFileError) -> RenderedSVG {
-        let (spent, failure, _) = state.value
-        if let failure { throw failure }
-        if cancel?.isSet == true { throw superseded(file) }
-        let remaining = limits.total - spent
-        guard remaining > 0 else { throw fail(overTotal(file)) }
-        let deadline = min(limits.perIcon, remaining)
-        let request = RenderRequest(
-            size: size, ink: ink, maxSide: maxSide, cpuSeconds: Int(deadline.rounded(.up)) + 1, memoryMiB: limits.memoryMiB)
+        let (number, cpu) = try start(file)
+        // The helper's own CPU limit, past the tool's: it ends the drawing even where the
+        // tool cannot read a running process's CPU time (macOS).
+        let request = RenderRequest(size: size, ink: ink, maxSide: maxSide, cpuSeconds: Int(cpu.rounded(.up)) + 1, memoryMiB: limits.memoryMiB)
         let result: ChildProcess.Result
         do {
-            result = try ChildProcess.run(IconRenderer.helper, request.arguments, input: svg, deadline: deadline) { [state, cancel] in
-                state.value.failure != nil || cancel?.isSet == true
-            }
+            let watched = ChildProcess.Limits(cpu: cpu, deadline: limits.wall) { [self] used in mustStop(number, used: used, file: file) }
+            result = try ChildProcess.run(IconRenderer.helper, request.arguments, input: svg, limits: watched)
         } catch {
+            state.withLock { $0.running[number] = nil }
             throw ArtFileError(file: file, message: "\(IconRenderer.missing): \(error.reason)")
         }
         state.withLock {
-            $0.spent += result.seconds
+            $0.running[number] = nil
+            $0.spent += result.cpuSeconds
             $0.helpers.append(result.pid)
         }
         switch result.stopped {
-        case .deadline:
-            throw fail(deadline < limits.perIcon ? overTotal(file) : overPerIcon(file))
-        case .cancelled:
-            throw state.value.failure ?? superseded(file)
-        case nil:
-            break
+        case .cpuLimit: throw fail(cpu < limits.perIcon ? overTotal(file) : overPerIcon(file))
+        case .deadline: throw fail(overWall(file))
+        case .cancelled: throw state.value.failure ?? superseded(file)
+        case nil: break
         }
         guard result.status == 0 else {
-            if let signal = result.signal {
-                throw ArtFileError(
-                    file: file,
-                    message:
-                        "\(IconRenderer.helper) ended by signal \(signal) drawing it; its drawing may use \(limits.memoryMiB) MiB of address space and \(request.cpuSeconds) s of CPU"
-                )
-            }
-            throw ArtFileError(file: file, message: result.reason)
+            guard let signal = result.signal else { throw ArtFileError(file: file, message: result.reason) }
+            let allowed = "its drawing may use \(limits.memoryMiB) MiB of address space and \(request.cpuSeconds) s of CPU"
+            throw ArtFileError(file: file, message: "\(IconRenderer.helper) ended by signal \(signal) drawing it; \(allowed)")
         }
         guard let rendered = RenderedSVG(reply: result.stdout, for: size) else {
             throw ArtFileError(file: file, message: "\(IconRenderer.helper) wrote \(result.stdout.count) bytes, not a header and its raster")
         }
         return rendered
+    }
+
+    /// A new drawing's number and the CPU seconds it may use: an icon's limit, or what
+    /// the build's icons have left when that is less; or the error that stops it first.
+    private func start(_ file: String) throws(ArtFileError) -> (number: Int, cpu: Double) {
+        if let failure = state.value.failure { throw failure }
+        if cancel?.isSet == true { throw superseded(file) }
+        let started = state.withLock { state -> (Int, Double) in
+            state.started += 1
+            state.running[state.started] = 0
+            return (state.started, limits.total - state.used)
+        }
+        guard started.1 > 0 else {
+            state.withLock { $0.running[started.0] = nil }
+            throw fail(overTotal(file))
+        }
+        return (started.0, min(limits.perIcon, started.1))
+    }
+
+    /// Whether drawing `number`, which has used `used` CPU seconds so far, must stop:
+    /// the build was cancelled, another drawing hit a limit, or the drawings under way
+    /// and ended have used the build's total between them (this one then reports it).
+    private func mustStop(_ number: Int, used: Double, file: String) -> Bool {
+        if cancel?.isSet == true { return true }
+        return state.withLock { state in
+            state.running[number] = used
+            if state.failure == nil && state.used >= limits.total { state.failure = overTotal(file) }
+            return state.failure != nil
+        }
     }
 
     /// Records the first limit hit, and returns the error the build reports.
@@ -133,7 +173,16 @@ package final class RenderSession: Sendable {
         ArtFileError(
             file: file,
             message:
-                "took more than \(Format.number(limits.perIcon)) s to draw, so the build stopped there (\(limits.described)); simplify its filters, blurs and <use>s"
+                "used more than \(Format.number(limits.perIcon)) s of CPU to draw, so the build stopped there (\(limits.described)); simplify its filters, blurs and <use>s"
+        )
+    }
+
+    private func overWall(_ file: String) -> ArtFileError {
+        let wall = Format.number(limits.wall), factor = Format.number(RenderLimits.wallFactor)
+        return ArtFileError(
+            file: file,
+            message:
+                "took more than \(wall) s by the clock to draw, so the build stopped there (a drawing may take \(factor) times its \(Format.number(limits.perIcon)) s of CPU by the clock, on a busy machine); it stalled, or the machine is overloaded"
         )
     }
 
@@ -141,7 +190,7 @@ package final class RenderSession: Sendable {
         ArtFileError(
             file: file,
             message:
-                "drawing it took the build's icons past \(Format.number(limits.total)) s in all, so the build stopped there (\(limits.described)); simplify the icons' filters, blurs and <use>s"
+                "drawing it took the build's icons past \(Format.number(limits.total)) s of CPU in all, so the build stopped there (\(limits.described)); simplify the icons' filters, blurs and <use>s"
         )
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Xcode's String Catalog (`Localizable.xcstrings`, Xcode 15 and later): a strings
 /// table's keys, each with a comment for its translators and its text in each language.
 /// The translators' file: a team edits it in Xcode or hands it to a translation
@@ -123,16 +129,20 @@ package struct StringCatalog: Equatable, Sendable {
     }
 
     /// Every language of the catalog: the source language, then each language any key
-    /// has, in tag order. Each gets an `.lproj` folder in the build.
+    /// has, in tag order. Each gets an `.lproj` folder in the build. It goes through every
+    /// key: list them once, not once per key.
     package var languages: [String] {
+        #if DEBUG
+            LanguageScans.count += entries.count
+        #endif
         var found: Set<String> = []
         for entry in entries.values { found.formUnion(entry.localizations.map { Array($0.keys) } ?? []) }
         found.remove(sourceLanguage)
-        return [sourceLanguage] + found.sorted(by: XcodeKeyOrder.areInIncreasingOrder)
+        return [sourceLanguage] + XcodeKeyOrder.sorted(found)
     }
 
     /// The keys in Xcode's order.
-    package var sortedKeys: [String] { entries.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder) }
+    package var sortedKeys: [String] { XcodeKeyOrder.sorted(entries.keys) }
 
     /// Whether `unit`, the text of a key in `language`, is what the app shows in that
     /// language: the source language's text whatever its state, a translation once it
@@ -149,3 +159,20 @@ package struct StringCatalog: Equatable, Sendable {
         entries[key]?.unit(sourceLanguage)?.value ?? key
     }
 }
+
+#if DEBUG
+    /// The keys `StringCatalog.languages` has gone through on this thread: a count, the same
+    /// on any machine, by which a test holds a build's reading of a catalog linear in its keys.
+    enum LanguageScans {
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key, nil)
+            return key
+        }()
+
+        static var count: Int {
+            get { Int(bitPattern: pthread_getspecific(key)) }
+            set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
+        }
+    }
+#endif

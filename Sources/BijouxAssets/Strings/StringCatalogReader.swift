@@ -154,7 +154,7 @@ extension StringCatalog {
 
     /// The catalog as Xcode writes it.
     package var text: String {
-        JSONWriter.xcodeStyle(json, trailingNewline: false, keyOrder: XcodeKeyOrder.areInIncreasingOrder)
+        JSONWriter.xcodeStyle(json, trailingNewline: false, sortingKeys: XcodeKeyOrder.sorted)
     }
 
     var json: JSONOutput {

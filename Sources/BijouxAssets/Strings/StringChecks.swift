@@ -9,15 +9,17 @@
 /// Only the texts that ship are checked (`StringCatalog.ships`); `--strict` makes the
 /// warnings errors, as every build warning.
 package enum StringChecks {
-    /// The warnings, in key order; throws the first error.
+    /// The warnings, in key order; throws the first error. Linear in the keys: the
+    /// catalog's languages, which every key's check goes through, are listed once.
     package static func run(_ catalog: StringCatalog, file: String) throws(ArtFileError) -> [BuildWarning] {
         var warnings: [BuildWarning] = []
         let keys = catalog.sortedKeys
+        let translations = catalog.languages.filter { $0 != catalog.sourceLanguage }
         for key in keys {
             guard let entry = catalog.entries[key], entry.extractionState != .stale else { continue }
             let charm = TableStrings.charm(of: key)
             let source = FormatSpecifiers(catalog.sourceText(key))
-            for language in catalog.languages where language != catalog.sourceLanguage {
+            for language in translations {
                 guard let unit = entry.unit(language), catalog.ships(unit, in: language) else { continue }
                 let subject = (charm.map { "charm '\($0.id)'" } ?? StringCatalog.subject(key)) + ", '\(language)'"
                 let specifiers = FormatSpecifiers(unit.value)
@@ -36,7 +38,7 @@ package enum StringChecks {
             }
         }
         let translatable = keys.filter { catalog.entries[$0]?.extractionState != .stale && catalog.entries[$0]?.shouldTranslate != false }
-        for language in catalog.languages where language != catalog.sourceLanguage {
+        for language in translations {
             var untranslated: [String] = [], toReview: [String] = []
             for key in translatable {
                 guard let entry = catalog.entries[key] else { continue }

@@ -31,13 +31,14 @@ package enum StringsStage: ContactSheetStage {
                 at: 0)
         }
         let source = TableStage.sourceName(artFolder: art.path, file: StringCatalog.fileName)
+        let languages = catalog.languages
         let outputs =
             [BuildOutput(path: catalogPath, text: catalog.text)]
-            + catalog.languages.map { language in
+            + languages.map { language in
                 BuildOutput(path: tablePath(language), text: StringsTable.text(StringsTable.texts(catalog, language: language), source: source))
             }
         let sheet = ContactSheet(languages: sheetLanguages(catalog, table: table))
-        let note = "strings: \(catalog.languages.count) languages, \(catalog.entries.count) keys → \(catalogPath), \(folder)/<language>.lproj/"
+        let note = "strings: \(languages.count) languages, \(catalog.entries.count) keys → \(catalogPath), \(folder)/<language>.lproj/"
         let job = Job(name: "catalog", scope: .whole) {
             let key = CacheKey("strings")
             for output in outputs { key.add(output.path, output.bytes) }

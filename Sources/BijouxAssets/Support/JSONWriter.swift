@@ -25,19 +25,20 @@ package indirect enum JSONOutput: Equatable, Sendable, ExpressibleByStringLitera
 /// indent, `"key" : value`, sorted keys, a trailing newline. The same writer serves
 /// the charm table's JSON twin and Icon Composer's icon.json (the same style, as
 /// Icon Composer writes it: without the trailing newline), so there is one JSON
-/// style in the build. Keys are sorted by their UTF-8 bytes, or by `keyOrder` (a
-/// String Catalog's, `XcodeKeyOrder`).
+/// style in the build. Keys are sorted by their UTF-8 bytes, or as `sortingKeys` sorts
+/// them (a String Catalog's, `XcodeKeyOrder.sorted`).
 package enum JSONWriter {
     package static func xcodeStyle(
-        _ value: JSONOutput, trailingNewline: Bool = true, keyOrder: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        _ value: JSONOutput, trailingNewline: Bool = true,
+        sortingKeys: ([String]) -> [String] = { $0.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
     ) -> String {
         var text = ""
-        write(value, indent: 0, keyOrder: keyOrder, into: &text)
+        write(value, indent: 0, keyOrder: sortingKeys, into: &text)
         if trailingNewline { text += "\n" }
         return text
     }
 
-    private static func write(_ value: JSONOutput, indent: Int, keyOrder: (String, String) -> Bool, into text: inout String) {
+    private static func write(_ value: JSONOutput, indent: Int, keyOrder: ([String]) -> [String], into text: inout String) {
         let pad = String(repeating: " ", count: indent)
         let inner = String(repeating: " ", count: indent + 2)
         switch value {
@@ -58,7 +59,7 @@ package enum JSONWriter {
         case .object(let members):
             if members.isEmpty { text += "{\n\n\(pad)}"; return }
             text += "{\n"
-            let keys = members.keys.sorted(by: keyOrder)
+            let keys = keyOrder(Array(members.keys))
             for (i, key) in keys.enumerated() {
                 text += inner + quote(key) + " : "
                 write(members[key]!, indent: indent + 2, keyOrder: keyOrder, into: &text)

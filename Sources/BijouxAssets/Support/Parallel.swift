@@ -59,12 +59,12 @@ public enum Parallel {
     /// whichever thread asks first. Not `concurrentPerform`, which libdispatch runs
     /// serially when nested in another (a build job's resampling runs inside the
     /// build's job pool); and since the calling thread works too, every index runs
-    /// even if no helper ever starts. `first` runs on the calling thread before it takes
-    /// any index.
+    /// even if no helper ever starts; each helper works at the caller's nice value
+    /// (`CallerNice`). `first` runs on the calling thread before it takes any index.
     private static func onThreads(_ count: Int, workers: Int, callerFirst first: () -> Void = {}, _ body: (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             let work = Claims(count: count, body: UnsafeSendable(body))
-            for _ in 1..<workers { DispatchQueue.global().async { work.run() } }
+            for _ in 1..<workers { CallerNice.async { work.run() } }
             first()
             work.run()
             work.finish()

@@ -136,7 +136,7 @@ public struct ArtWatcher: Sendable {
         let cancel = StopFlag()
         options.cancel = cancel
         let outcome = Locked<Outcome?>(nil), done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { [options] in
+        CallerNice.async { [options] in
             outcome.value = Self.attempt(options)
             done.signal()
         }

@@ -1,3 +1,4 @@
+import CBijouxShims
 import Dispatch
 
 #if canImport(Glibc)
@@ -79,10 +80,12 @@ public final class PreviewServer: @unchecked Sendable {
         (listener, self.port) = try Self.openListener(port: port)
     }
 
-    /// A non-blocking listening socket on 127.0.0.1:`port`, and the port it got.
+    /// A non-blocking listening socket on 127.0.0.1:`port`, and the port it got; like
+    /// every connection's socket, it is close-on-exec from its creation, so a helper
+    /// a build in `watch` spawns holds none of them.
     private static func openListener(port: Int) throws(ServerError) -> (Int32, Int) {
         signal(SIGPIPE, SIG_IGN)  // a browser that hangs up mid-reply is not fatal
-        let listener = socket(AF_INET, streamSocket, 0)
+        let listener = bx_socket_cloexec(AF_INET, streamSocket, 0)
         guard listener >= 0 else { throw ServerError(message: "cannot open a socket: \(Self.lastError())") }
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -99,7 +102,6 @@ public final class PreviewServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
-        _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
         return (listener, Int(UInt16(bigEndian: address.sin_port)))
     }
 
@@ -127,7 +129,7 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// Serves on a thread of its own until `stop()`.
     public func start() {
-        DispatchQueue.global().async { [self] in
+        CallerNice.async { [self] in
             var connections: [Connection] = []
             while !isStopped {
                 serveOnce(&connections)
@@ -187,9 +189,8 @@ public final class PreviewServer: @unchecked Sendable {
         for connection in connections where connection.finished { close(connection.socket) }
         connections.removeAll { $0.finished }
         while true {
-            let socket = accept(listener, nil, nil)
+            let socket = bx_accept_cloexec(listener)
             guard socket >= 0 else { break }
-            _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
             if connections.count >= limits.maxConnections { close(connections.removeFirst().socket) }
             connections.append(Connection(socket: socket, deadline: Self.uptime() + Self.nanoseconds(limits.headSeconds)))
         }

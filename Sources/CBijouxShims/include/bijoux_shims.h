@@ -1,6 +1,6 @@
 // Thin C shims for what Swift cannot do directly: libpng reports errors by
 // longjmp (which must not cross Swift frames), zlib's init calls are macros, and
-// dladdr is behind _GNU_SOURCE in glibc's headers.
+// dladdr, pipe2, accept4 and mkostemp are behind _GNU_SOURCE in glibc's headers.
 #ifndef BIJOUX_SHIMS_H
 #define BIJOUX_SHIMS_H
 
@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <zlib.h>
 
+#include "bijoux_descriptors.h"
 #include "bijoux_exchange.h"
 
 /// Outcome of a decode: OK, a libpng error (message filled in), an image over the

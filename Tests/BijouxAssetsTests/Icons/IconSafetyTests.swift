@@ -233,7 +233,7 @@ struct IconSafetyTests {
                 renders: RenderSession(limits: RenderLimits(perIcon: 0.001, total: 60)))
         } throws: { error in
             "\(error)"
-                == "\(Self.file): took more than 0.001 s to draw, so the build stopped there (an icon may take 0.001 s to draw and a build's icons 60 s in all); simplify its filters, blurs and <use>s"
+                == "\(Self.file): used more than 0.001 s of CPU to draw, so the build stopped there (an icon may use 0.001 s of CPU to draw and a build's icons 60 s in all); simplify its filters, blurs and <use>s"
         }
     }
 

@@ -50,7 +50,7 @@ struct RenderLimitTests {
 
     @Test func aChildPastItsDeadlineIsKilledAndReaped() throws {
         let start = ContinuousClock.now
-        let result = try ChildProcess.run("/bin/sleep", ["600"], deadline: 0.3)
+        let result = try ChildProcess.run("/bin/sleep", ["600"], limits: .init(deadline: 0.3))
         let took = Self.seconds(since: start)
         print("a child past its 0.3 s deadline: killed (signal \(result.signal ?? 0)) and reaped after \(took) s")
         #expect(result.stopped == .deadline && result.signal == SIGKILL)
@@ -60,9 +60,41 @@ struct RenderLimitTests {
 
     @Test func aCancelledChildIsKilledAndReaped() throws {
         let start = ContinuousClock.now
-        let result = try ChildProcess.run("/bin/sleep", ["600"]) { Self.seconds(since: start) > 0.2 }
+        let result = try ChildProcess.run("/bin/sleep", ["600"], limits: .init(cancelled: { _ in Self.seconds(since: start) > 0.2 }))
         #expect(result.stopped == .cancelled && result.signal == SIGKILL)
         #expect(result.pid > 0 && !Self.exists(result.pid), "process \(result.pid) is still there")
+    }
+
+    /// The limit counts work, not the clock: a child that waits uses no CPU and is
+    /// stopped only by the clock's backstop; one that works is stopped at its CPU limit,
+    /// whatever the clock says. (Only Linux lets the tool read a running child's CPU time.)
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat"), "reads a running child's CPU clock, which only Linux gives"))
+    func aChildIsStoppedByTheCPUTimeItUsesNotByTheClock() throws {
+        let waiting = try ChildProcess.run("/bin/sleep", ["600"], limits: .init(cpu: 0.2, deadline: 1))
+        #expect(waiting.stopped == .deadline && waiting.cpuSeconds < 0.2 && waiting.seconds >= 1)
+        let working = try ChildProcess.run("/bin/sh", ["-c", "while :; do :; done"], limits: .init(cpu: 0.3, deadline: 120))
+        print("a busy child at a 0.3 s CPU limit: stopped after \(working.cpuSeconds) s of CPU, \(working.seconds) s by the clock")
+        #expect(working.stopped == .cpuLimit && working.signal == SIGKILL)
+        #expect(working.cpuSeconds >= 0.3 && working.seconds < 120)
+        #expect(!Self.exists(working.pid))
+    }
+
+    /// A drawing that stalls (here a renderer that only sleeps) is stopped by the clock,
+    /// at `RenderLimits.wallFactor` times its CPU limit, and the message says so.
+    @Test(.tags(.slow), .notInFastRun) func aStalledDrawingIsStoppedByTheClocksBackstop() throws {
+        let folder = TestPaths.temporaryFolder("stalled")
+        folder.write("art/icons/stalled.svg", Self.fastSVG)
+        folder.write("helper/bijoux-render", "#!/bin/sh\nexec sleep 600\n")
+        chmod(folder.path + "/helper/bijoux-render", 0o755)
+        let result = try CLI.run(
+            ["build", "--art", folder.path + "/art", "--out", folder.path + "/out"],
+            environment: [RenderLimits.perIconVariable: "0.2", IconRenderer.helperVariable: folder.path + "/helper/bijoux-render"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "\(folder.path)/art/icons/stalled.svg: error: took more than 1 s by the clock to draw, so the build stopped there (a drawing may take 5 times its 0.2 s of CPU by the clock, on a busy machine); it stalled, or the machine is overloaded\n"
+        )
+        #expect(!folder.exists("out"))
     }
 
     /// The drawing goes on no longer than its limit: its process is killed and gone.
@@ -73,7 +105,7 @@ struct RenderLimitTests {
             try DrawnIcon.make(name: "slow", file: Self.file, svg: Array(Self.slowSVG().utf8), wobble: .standard(seed: 1), renders: renders)
         } throws: { error in
             "\(error)"
-                == "\(Self.file): took more than 0.5 s to draw, so the build stopped there (an icon may take 0.5 s to draw and a build's icons 600 s in all); simplify its filters, blurs and <use>s"
+                == "\(Self.file): used more than 0.5 s of CPU to draw, so the build stopped there (an icon may use 0.5 s of CPU to draw and a build's icons 600 s in all); simplify its filters, blurs and <use>s"
         }
         let took = Self.seconds(since: start)
         print("a render past its 0.5 s limit: stopped after \(took) s, its process \(renders.helpers) gone")
@@ -87,11 +119,11 @@ struct RenderLimitTests {
     @Test func theTotalDrawingTimeOfABuildIsCapped() throws {
         let renders = RenderSession(limits: RenderLimits(perIcon: 600, total: 0.5))
         let message =
-            "\(Self.file): drawing it took the build's icons past 0.5 s in all, so the build stopped there (an icon may take 600 s to draw and a build's icons 0.5 s in all); simplify the icons' filters, blurs and <use>s"
+            "\(Self.file): drawing it took the build's icons past 0.5 s of CPU in all, so the build stopped there (an icon may use 600 s of CPU to draw and a build's icons 0.5 s in all); simplify the icons' filters, blurs and <use>s"
         #expect {
             try DrawnIcon.make(name: "slow", file: Self.file, svg: Array(Self.slowSVG().utf8), wobble: .standard(seed: 1), renders: renders)
         } throws: { "\($0)" == message }
-        print("the total limit of 0.5 s: reached after \(renders.spent) s of drawing")
+        print("the total limit of 0.5 s of CPU: reached after \(renders.spent) s of drawing")
         // The next icon is not drawn: the build's first error stands.
         #expect {
             try DrawnIcon.make(name: "fast", file: "art/icons/fast.svg", svg: Array(Self.fastSVG.utf8), wobble: .standard(seed: 1), renders: renders)
@@ -126,7 +158,7 @@ struct RenderLimitTests {
         // (time(1) says the status on a line of its own.)
         let lines = result.stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("Command exited with") }
         #expect(lines.count == 1, "\(result.stderr)")
-        let pattern = #"/art/icons/slow-[0-9]{2}\.svg: error: took more than 0\.5 s to draw, so the build stopped there"#
+        let pattern = #"/art/icons/slow-[0-9]{2}\.svg: error: used more than 0\.5 s of CPU to draw, so the build stopped there"#
         #expect(lines.first?.range(of: pattern, options: .regularExpression) != nil, "\(result.stderr)")
         #expect(took < 60)
         #expect(!folder.exists("out"))
