@@ -7,9 +7,11 @@ OUT        ?= build
 # librsvg2-bin is rsvg-convert, which the tests run on the app icon's SVG layers (Homebrew's
 # librsvg includes it). The contact sheet's browser test runs a headless Chromium: Debian's
 # chromium; on macOS Google Chrome or Chromium from /Applications (brew install --cask chromium).
-APT_PKGS   := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev time \
-              libkissfft-dev libebur128-dev liblcms2-dev libavformat-dev libavcodec-dev libavutil-dev librsvg2-bin chromium \
-              zip unzip
+# What building the tool and the assets needs (`make assets`, `charm`, `preview`)…
+BUILD_APT  := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev \
+              libkissfft-dev libebur128-dev liblcms2-dev libavformat-dev libavcodec-dev libavutil-dev
+# …and what the tests and the artifact bundle need besides (`make test`, `make deps`).
+APT_PKGS   := $(BUILD_APT) time librsvg2-bin chromium zip unzip
 BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2 kissfft libebur128 little-cms2 ffmpeg
 # `make preview` serves on this port (empty: the tool's default, printed).
 PORT       ?=
@@ -37,7 +39,7 @@ DIST       := .build/dist
 # unsafe flags, so apps can depend on the package. The shipped tool is built apart (`tool`).
 TEST_FLAGS := -c release -Xswiftc -enable-testing -Xswiftc -DDEBUG
 
-.PHONY: all deps tool assets charm artifactbundle api format lint test test-build test-side test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
+.PHONY: all deps deps-build tool assets charm artifactbundle api format lint test test-build test-side test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
 
 all: assets
 
@@ -59,11 +61,28 @@ help:
 	@echo "make api               list the public declarations outside BijouxKit (at most 150, each documented)"
 	@echo "make fuzz              libFuzzer on every reader of untrusted bytes (FUZZ_SECONDS each, FUZZ_TARGETS)"
 	@echo "make fuzz-smoke        build the fuzzer, run each target FUZZ_SMOKE_SECONDS from its seeds (in make test)"
-	@echo "make deps              install the system libraries (apt-get or brew)"
+	@echo "make deps              install the system libraries and test tools (apt-get or brew)"
+	@echo "make deps-build        install only the system libraries building the tool needs"
 	@echo "make clean             remove the generated outputs in $(OUT)/"
 	@echo "make distclean         clean, and remove the compiled tool and tests (.build/)"
 
-# Installs the C libraries (and rsvg-convert) when pkg-config (or the shell) cannot find them, and
+# The C libraries building the tool needs, installed when pkg-config cannot find them: all that
+# `make assets`, `charm` and `preview` install.
+deps-build:
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES); then \
+	  :; \
+	elif [ "$$(uname -s)" = Darwin ]; then \
+	  echo "Installing with Homebrew: $(BREW_PKGS)"; \
+	  brew install $(BREW_PKGS); \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing with apt-get: $(BUILD_APT)"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(BUILD_APT); \
+	else \
+	  echo "error: install $(BUILD_APT) (Debian names) with your package manager" >&2; exit 1; \
+	fi
+
+# Everything: the C libraries and rsvg-convert when pkg-config (or the shell) cannot find them, and
 # (on Debian) the browser the contact sheet's test opens.
 deps:
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && \
@@ -85,22 +104,31 @@ deps:
 	fi
 
 # SwiftPM's temporary folders go to a scratch TMPDIR, removed afterwards.
-tool: deps
+# `tool` builds whatever changed (SwiftPM decides); DEPS is what it installs first.
+DEPS ?= deps
+tool: $(DEPS)
 	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-tool.XXXXXX") && trap 'rm -rf "$$scratch"' EXIT && export TMPDIR="$$scratch" && \
 	echo "$(TOOL_BUILD) --product bijoux-assets" && $(TOOL_BUILD) --product bijoux-assets && \
 	echo "$(TOOL_BUILD) --product bijoux-aac" && $(TOOL_BUILD) --product bijoux-aac && \
 	echo "$(TOOL_BUILD) --product bijoux-render" && $(TOOL_BUILD) --product bijoux-render
 
-assets: tool
+# The built tool, as a file: rebuilt (with its helpers) only when a source, the manifest or this
+# Makefile is newer, so `make assets` and `make charm` on an up-to-date tool run it directly
+# instead of paying SwiftPM's three up-to-date checks.
+TOOL_INPUTS := Package.swift Makefile $(shell find Sources -type f 2>/dev/null)
+$(RELEASE_BIN): $(TOOL_INPUTS)
+	@$(MAKE) --no-print-directory tool DEPS=deps-build
+	@touch $@
+
+assets: deps-build $(RELEASE_BIN)
 	$(RELEASE_BIN) build --art $(ART) --out $(OUT)
 
-charm: deps
+charm: deps-build $(RELEASE_BIN)
 	@if [ -z "$(NAME)" ]; then echo "usage: make charm NAME=<id>" >&2; exit 2; fi
-	@$(MAKE) --no-print-directory tool
 	$(RELEASE_BIN) charm $(NAME) --art $(ART) --out $(OUT)
 
 # Rebuilds on every save and serves build/Preview/index.html on 127.0.0.1 (PORT to choose).
-preview: tool
+preview: deps-build $(RELEASE_BIN)
 	$(RELEASE_BIN) watch --art $(ART) --out $(OUT) --serve $(PORT)
 
 # The artifact bundle is made first (its tests and the plugin package route need it).

@@ -98,7 +98,8 @@ extension SVGSafety {
                 if value.contains("\\") {
                     return problem(element, "<\(name) \(shown)=…>: backslashes are not allowed in attribute values (CSS escapes could hide a url)")
                 }
-                if attributeName == "href" {
+                // librsvg also takes an <image>'s or <feImage>'s `path` as its link.
+                if attributeName == "href" || attributeName == "path" && ["image", "feImage"].contains(localName(element)) {
                     let target = value.trimmingSpaces
                     if !target.hasPrefix("#") { return problem(element, "<\(name) \(shown)=…>: \(Self.externalReference(target))") }
                 }

@@ -70,6 +70,7 @@ struct IconSafetyTests {
         ("bare entity declaration", #"<!ENTITY x "y">"# + svg(""), ":1:2: not well-formed XML"),
         ("file URL image", svg(#"<image href="file:///etc/passwd" width="24" height="24"/>"#), #"reference "file:///etc/passwd""#),
         ("absolute path", svg(#"<image xlink:href="/etc/hosts" width="24" height="24"/>"#), #"reference "/etc/hosts""#),
+        ("image path", svg(#"<image path="/etc/hosts" width="24" height="24"/>"#), #"reference "/etc/hosts""#),
         ("parent folder", svg(#"<image href="../secret.png" width="24" height="24"/>"#), #"reference "../secret.png""#),
         ("sibling file", svg(#"<use href="shapes.svg#heart"/>"#), #"reference "shapes.svg#heart""#),
         ("remote URL", svg(#"<image href="https://example.com/x.png" width="24" height="24"/>"#), #"reference "https://example.com/x.png""#),
