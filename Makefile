@@ -11,7 +11,7 @@ OUT        ?= build
 BUILD_APT  := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev \
               libkissfft-dev libebur128-dev liblcms2-dev libavformat-dev libavcodec-dev libavutil-dev
 # …and what the tests and the artifact bundle need besides (`make test`, `make deps`).
-APT_PKGS   := $(BUILD_APT) time librsvg2-bin chromium zip unzip
+TEST_APT   := time librsvg2-bin chromium zip unzip
 BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2 kissfft libebur128 little-cms2 ffmpeg
 # `make preview` serves on this port (empty: the tool's default, printed).
 PORT       ?=
@@ -82,22 +82,21 @@ deps-build:
 	  echo "error: install $(BUILD_APT) (Debian names) with your package manager" >&2; exit 1; \
 	fi
 
-# Everything: the C libraries and rsvg-convert when pkg-config (or the shell) cannot find them, and
-# (on Debian) the browser the contact sheet's test opens.
-deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES) && \
-	  ( for tool in $(TOOLS); do command -v $$tool >/dev/null 2>&1 || exit 1; done ) && \
+# Everything: the C libraries (deps-build), then what only the tests use when the shell cannot
+# find it: rsvg-convert, zip and unzip, and on Debian /usr/bin/time and the browser the contact
+# sheet's test opens (on macOS rsvg-convert comes with Homebrew's librsvg, and the browser is a cask).
+deps: deps-build
+	@if ( for tool in $(TOOLS); do command -v $$tool >/dev/null 2>&1 || exit 1; done ) && \
 	  { [ "$$(uname -s)" = Darwin ] || { [ -x /usr/bin/time ] && { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; }; }; then \
 	  :; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
-	  echo "Installing with Homebrew: $(BREW_PKGS)"; \
-	  brew install $(BREW_PKGS); \
+	  echo "error: rsvg-convert, zip or unzip is missing (brew install librsvg zip unzip)" >&2; exit 1; \
 	elif command -v apt-get >/dev/null 2>&1; then \
-	  echo "Installing with apt-get: $(APT_PKGS)"; \
+	  echo "Installing with apt-get: $(TEST_APT)"; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PKGS); \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(TEST_APT); \
 	else \
-	  echo "error: install $(APT_PKGS) (Debian names) with your package manager" >&2; exit 1; \
+	  echo "error: install $(TEST_APT) (Debian names) with your package manager" >&2; exit 1; \
 	fi
 	@if [ "$$(uname -s)" = Darwin ] && [ -z "$$BIJOUX_CHROMIUM" ] && [ ! -d /Applications/Chromium.app ] && [ ! -d "/Applications/Google Chrome.app" ]; then \
 	  echo "Installing with Homebrew: --cask chromium"; brew install --cask chromium; \

@@ -64,7 +64,8 @@ public enum KeyFile {
             if !wide { return (encoded, .sRGB) }
         }
         let decoded = try PNGRows(PNGDecoder.readFile(input), path: input).decodeAll()
-        let keyed = LuminanceKey.key(decoded, colour: SourceColour(profile: profile, name: ""), blackPoint: blackPoint, threads: options.jobs)
+        let conversion = ColourConversion(from: profile, sixteenBit: png.sixteenBit)
+        let keyed = ColourManagedKey.key(decoded, blackPoint: blackPoint, colour: conversion, threads: options.jobs)
         options.colour = .init(keyed.gamut)
         return (PNGEncoder.encode(keyed.image, options: options), keyed.gamut)
     }

@@ -92,7 +92,7 @@ struct ChildProcess {
     ) throws(LaunchFailure) -> Result {
         // A child that exits before reading all its input must not kill us with SIGPIPE.
         _ = ignoreBrokenPipes
-        var stdin = try pipe(), stdout = try pipe(), stderr = try pipe()
+        var stdin = try closeOnExecPipe(), stdout = try closeOnExecPipe(), stderr = try closeOnExecPipe()
         defer { for fd in [stdin.read, stdin.write, stdout.read, stdout.write, stderr.read, stderr.write] where fd >= 0 { close(fd) } }
         let pid = try spawn(executable, arguments, stdin: stdin.read, stdout: stdout.write, stderr: stderr.write)
         var watch = Watch(pid: pid, limits: limits)
@@ -121,7 +121,7 @@ struct ChildProcess {
 
     /// A pipe whose ends are close-on-exec from the instant they exist, so a child
     /// another thread spawns meanwhile inherits neither.
-    static func pipe() throws(LaunchFailure) -> (read: Int32, write: Int32) {
+    static func closeOnExecPipe() throws(LaunchFailure) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         guard bx_pipe_cloexec(&fds) == 0 else { throw LaunchFailure(reason: String(cString: strerror(errno))) }
         return (fds[0], fds[1])

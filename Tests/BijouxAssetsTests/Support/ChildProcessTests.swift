@@ -51,7 +51,7 @@ struct ChildProcessTests {
     func childrenSpawnedFromEightThreadsInheritNoDescriptorOfTheTool() throws {
         let folder = TestPaths.temporaryFolder("fds")
         // What the tool holds open meanwhile.
-        let pipe = try ChildProcess.pipe()
+        let pipe = try ChildProcess.closeOnExecPipe()
         defer { close(pipe.read); close(pipe.write) }
         let track = try ScratchFile(file: "music/theme.json")
         let lock = try FileLock(folder.path + "/.build.bijoux-lock") {}
