@@ -164,9 +164,6 @@ package struct KeyedCharm: Sendable {
     package var info: PNGSourceInfo
     /// The colour space the art was read in (`SourceColour.name`).
     package var colourName: String
-
-    /// The keyed pixels in sRGB: themselves, or mapped from Display P3.
-    package var sRGBKeyed: RGBAImage { gamut == .sRGB ? keyed : GamutMapping.sRGB(fromDisplayP3: keyed) }
 }
 
 /// Keyed charms shared between jobs, each made by whichever job asks first while the

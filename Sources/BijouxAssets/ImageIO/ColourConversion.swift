@@ -191,8 +191,8 @@ enum LinearRGB {
 /// target's gamut; alpha is copied. The sRGB variant of a wide image set is made so,
 /// and a wide app icon's sRGB inks become Display P3 ones.
 package final class GamutMapping: @unchecked Sendable {
+    /// Little CMS keeps what it needs of both profiles in the transform.
     private let transform: cmsHTRANSFORM
-    private let profiles: (ColourProfile, ColourProfile)
 
     /// Nil when Little CMS cannot convert between the two.
     package init?(from source: ColourProfile, to target: ColourProfile) {
@@ -201,7 +201,6 @@ package final class GamutMapping: @unchecked Sendable {
                 source.handle, BX_TYPE_RGBA_8, target.handle, BX_TYPE_RGBA_8,
                 cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE))
         else { return nil }
-        profiles = (source, target)
         self.transform = transform
     }
 

@@ -69,11 +69,14 @@ package final class ColourProfile: @unchecked Sendable {
     /// exponent 1 ÷ gAMA) on the given primaries and white, or sRGB's where there is no
     /// cHRM.
     package static func chunks(gamma: Double, chromaticities: [Double]?) -> ColourProfile? {
-        let c = chromaticities ?? [0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
-        guard gamma > 0, c.count == 8 else { return nil }
+        guard gamma > 0, (chromaticities ?? srgbChromaticities).count == 8 else { return nil }
         let name = "gAMA \(Format.number((gamma * 100000).rounded() / 100000))" + (chromaticities == nil ? "" : " and cHRM")
-        return rgb(white: (c[0], c[1]), primaries: [(c[2], c[3]), (c[4], c[5]), (c[6], c[7])], curve: cmsBuildGamma(nil, 1 / gamma), description: name)
+        return rgb(chromaticities ?? srgbChromaticities, curve: cmsBuildGamma(nil, 1 / gamma), description: name)
     }
+
+    /// sRGB's white (D65) and primaries, as a PNG cHRM chunk lists them: white x, y, red
+    /// x, y, green x, y, blue x, y.
+    package static let srgbChromaticities = [0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
 
     /// sRGB (IEC 61966-2-1), as Little CMS makes it.
     package static let sRGB = ColourProfile(handle: cmsCreate_sRGBProfile(), description: "sRGB IEC61966-2.1")!
@@ -83,7 +86,7 @@ package final class ColourProfile: @unchecked Sendable {
         // sRGB's curve as ICC parametric type 4: (a·x + b)^g above d, c·x below.
         var parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
         let curve = cmsBuildParametricToneCurve(nil, 4, &parameters)
-        return rgb(white: (0.3127, 0.3290), primaries: [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)], curve: curve, description: "Display P3")!
+        return rgb([0.3127, 0.3290, 0.680, 0.320, 0.265, 0.690, 0.150, 0.060], curve: curve, description: "Display P3")!
     }()
 
     /// The profile as an ICC file, the same bytes every run: its creation date is fixed
@@ -103,16 +106,15 @@ package final class ColourProfile: @unchecked Sendable {
         return withID
     }
 
-    /// A matrix/TRC RGB profile made by Little CMS, described as `description`.
-    private static func rgb(
-        white: (Double, Double), primaries: [(Double, Double)], curve: OpaquePointer?, description: String
-    ) -> ColourProfile? {
+    /// A matrix/TRC RGB profile made by Little CMS from `chromaticities` (as a cHRM
+    /// chunk lists them) and one curve for all three channels, described as `description`.
+    private static func rgb(_ chromaticities: [Double], curve: OpaquePointer?, description: String) -> ColourProfile? {
         guard let curve else { return nil }
         defer { cmsFreeToneCurve(curve) }
-        var whitePoint = cmsCIExyY(x: white.0, y: white.1, Y: 1)
+        let c = chromaticities
+        var whitePoint = cmsCIExyY(x: c[0], y: c[1], Y: 1)
         var triple = cmsCIExyYTRIPLE(
-            Red: cmsCIExyY(x: primaries[0].0, y: primaries[0].1, Y: 1), Green: cmsCIExyY(x: primaries[1].0, y: primaries[1].1, Y: 1),
-            Blue: cmsCIExyY(x: primaries[2].0, y: primaries[2].1, Y: 1))
+            Red: cmsCIExyY(x: c[2], y: c[3], Y: 1), Green: cmsCIExyY(x: c[4], y: c[5], Y: 1), Blue: cmsCIExyY(x: c[6], y: c[7], Y: 1))
         var curves: [OpaquePointer?] = [curve, curve, curve]
         guard let handle = cmsCreateRGBProfile(&whitePoint, &triple, &curves) else { return nil }
         setDescription(handle, description)
@@ -123,7 +125,7 @@ package final class ColourProfile: @unchecked Sendable {
     /// all three channels of sRGB's primaries (so R = G = B stays neutral).
     private static func greyAsRGB(_ grey: cmsHPROFILE, description: String) -> ColourProfile? {
         guard let curve = cmsReadTag(grey, cmsSigGrayTRCTag).map({ OpaquePointer($0) }), let copy = cmsDupToneCurve(curve) else { return nil }
-        return rgb(white: (0.3127, 0.3290), primaries: [(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)], curve: copy, description: description)
+        return rgb(srgbChromaticities, curve: copy, description: description)
     }
 
     private static func setDescription(_ handle: cmsHPROFILE, _ text: String) {

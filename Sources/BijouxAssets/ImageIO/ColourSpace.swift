@@ -16,8 +16,7 @@ package struct SourceColour: Sendable {
     /// A gAMA within 1 % of sRGB's 1/2.2, without a cHRM that says otherwise, is read
     /// as sRGB: the exporters that write it mean sRGB.
     package static let srgbGamma = 1 / 2.2
-    /// sRGB's cHRM values (white, red, green, blue), and how far a chunk may differ.
-    static let srgbChromaticities = [0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
+    /// How far a cHRM value may be from sRGB's and still be sRGB's.
     static let chromaticityTolerance = 0.002
 
     /// Reads the colour chunks of a PNG at `path`. A profile that cannot be read, or that
@@ -57,6 +56,6 @@ package struct SourceColour: Sendable {
 
     private static func chromaticitiesAreSRGB(_ values: [Double]?) -> Bool {
         guard let values else { return true }
-        return zip(values, srgbChromaticities).allSatisfy { abs($0 - $1) <= chromaticityTolerance }
+        return zip(values, ColourProfile.srgbChromaticities).allSatisfy { abs($0 - $1) <= chromaticityTolerance }
     }
 }

@@ -31,31 +31,34 @@ package enum ColourManagedKey {
         let width = decoded.width, height = decoded.height
         var out = RGBAImage(width: width, height: height)
         let levels = Levels(blackPoint: blackPoint)
-        let sixteenBit: Bool
-        let source: [UInt8]
-        switch consume decoded {
-        case .rgba8(let image, _): (source, sixteenBit) = (image.pixels, false)
-        case .rgba16(let image, _): (source, sixteenBit) = (image.pixels.withUnsafeBytes { Array($0) }, true)
-        }
-        let rowBytes = width * Channel.count * (sixteenBit ? 2 : 1)
         var gamut = Gamut.sRGB
-        for pass in [Gamut.sRGB, .displayP3] where pass == .sRGB || gamut == .displayP3 {
+        // Keys every row from `samples` (the decoded pixels, 8 or 16 bits) as `pass`.
+        func keyAll<Sample>(_ samples: [Sample], as pass: Gamut) -> Bool {
+            let rowBytes = width * Channel.count * MemoryLayout<Sample>.size
             let bands = max(1, min(threads, height))
             var wide = [Bool](repeating: false, count: bands)
-            source.withUnsafeBytes { bytes in
+            samples.withUnsafeBytes { bytes in
                 out.withMutablePixels { p in
                     wide.withUnsafeMutableBufferPointer { flags in
                         Parallel.forEachBand(bands, jobs: bands) { range in
                             for band in range {
                                 flags[band] = keyRows(
-                                    height * band / bands..<height * (band + 1) / bands, bytes.baseAddress! + 0, rowBytes: rowBytes, into: p,
+                                    height * band / bands..<height * (band + 1) / bands, bytes.baseAddress!, rowBytes: rowBytes, into: p,
                                     colour: colour, levels: levels, as: pass)
                             }
                         }
                     }
                 }
             }
-            if pass == .sRGB, wide.contains(true) { gamut = .displayP3 }
+            return wide.contains(true)
+        }
+        for pass in [Gamut.sRGB, .displayP3] where pass == .sRGB || gamut == .displayP3 {
+            let wide: Bool
+            switch decoded {
+            case .rgba8(let image, _): wide = keyAll(image.pixels, as: pass)
+            case .rgba16(let image, _): wide = keyAll(image.pixels, as: pass)
+            }
+            if pass == .sRGB, wide { gamut = .displayP3 }
         }
         return KeyedImage(image: out, gamut: gamut)
     }

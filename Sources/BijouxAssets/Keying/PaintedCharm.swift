@@ -5,7 +5,7 @@ package struct PaintedCharm: Sendable {
     package var id: String
     /// Renders at @1x, @2x, @3x, in `CharmCanvas.scales` order, their colours in `gamut`.
     package var renders: [RGBAImage]
-    package var gamut: Gamut = .sRGB
+    package var gamut: Gamut
     /// The charm at the island's 22 pt at @1x (22 px): the strict check.
     package var island: RGBAImage
     package var legibility: LegibilityReport
@@ -22,29 +22,27 @@ package struct PaintedCharm: Sendable {
         id: String, art: consuming DecodedPNG, colour: SourceColour = .sRGB, blackPoint: Int, canvas: CharmCanvas, threads: Int = 1
     ) -> PaintedCharm {
         let (keyed, bounds, floor) = keyAndTrim(art, colour: colour, blackPoint: blackPoint, threads: threads)
-        var charm = make(id: id, keyed: keyed.image, bounds: bounds, matteFloor: floor, canvas: canvas, threads: threads)
-        charm.gamut = keyed.gamut
-        return charm
+        return make(id: id, keyed: keyed.image, gamut: keyed.gamut, bounds: bounds, matteFloor: floor, canvas: canvas, threads: threads)
     }
 
     /// The same from art already keyed and trimmed (`ArtFolder.keyedCharm`).
     package static func make(id: String, keyed charm: KeyedCharm, canvas: CharmCanvas, threads: Int = 1) -> PaintedCharm {
-        var painted = make(id: id, keyed: charm.keyed, bounds: charm.bounds, matteFloor: charm.matteFloor, canvas: canvas, threads: threads)
-        painted.gamut = charm.gamut
-        return painted
+        make(id: id, keyed: charm.keyed, gamut: charm.gamut, bounds: charm.bounds, matteFloor: charm.matteFloor, canvas: canvas, threads: threads)
     }
 
     /// The renders in sRGB, for the sRGB variant of a wide charm's image set.
     package var sRGBRenders: [RGBAImage] { gamut == .sRGB ? renders : renders.map(GamutMapping.sRGB(fromDisplayP3:)) }
 
-    static func make(id: String, keyed: RGBAImage, bounds: PixelRect, matteFloor floor: Int, canvas: CharmCanvas, threads: Int) -> PaintedCharm {
+    static func make(
+        id: String, keyed: RGBAImage, gamut: Gamut, bounds: PixelRect, matteFloor floor: Int, canvas: CharmCanvas, threads: Int
+    ) -> PaintedCharm {
         // Cropped and premultiplied once for all five renders.
         let painted = CharmCanvas.painted(keyed, bounds: bounds, threads: threads)
         let renders = CharmCanvas.scales.map { canvas.render(painted, scale: $0, threads: threads) }
         let island = Legibility.islandRender(painted, canvas: canvas, threads: threads)
         let phoneIsland = Legibility.islandRender(painted, canvas: canvas, scale: Legibility.phoneScale, threads: threads)
         return PaintedCharm(
-            id: id, renders: renders, island: island,
+            id: id, renders: renders, gamut: gamut, island: island,
             legibility: Legibility.report(island: island, fullSize: renders.last!, hazeFloor: floor),
             phoneIsland: phoneIsland, phoneLegibility: Legibility.report(island: phoneIsland, fullSize: renders.last!, hazeFloor: floor),
             matteFloor: floor, paintedBounds: bounds)
