@@ -92,8 +92,9 @@ package struct GoldenReport: Sendable {
             files.expected = try save("expected", Array(expected.utf8), ext: fileExtension)
             files.actual = try save("actual", Array(actual.utf8), ext: fileExtension)
             text = hunk
-        case .bytesDiffer:
-            summary["outcome"] = "bytes differ"
+        case .audioDiffers(let difference):
+            summary["outcome"] = "audio differs"
+            summary["audio"] = .string(difference.summary)
             files.actual = try save("actual", try FileIO.read(result.outputFile ?? result.golden), ext: fileExtension)
         case .missing:
             summary["outcome"] = "missing"
@@ -101,7 +102,7 @@ package struct GoldenReport: Sendable {
             files.actual = try save("actual", bytes, ext: fileExtension)
             if GoldenTolerances.isImage(result.path) {
                 figures = [("actual (new)", bytes)]
-            } else if !GoldenTolerances.isBinary(result.path) {
+            } else if !GoldenTolerances.isAudio(result.path) {
                 text = String(decoding: bytes, as: UTF8.self)
             }
         case .stale:

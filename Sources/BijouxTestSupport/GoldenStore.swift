@@ -128,8 +128,8 @@ package struct GoldenResult: Sendable {
         case imageDiffers(expected: RGBAImage, actual: RGBAImage, difference: ImageDifference)
         case sizeDiffers(expected: RGBAImage, actual: RGBAImage)
         case textDiffers(expected: String, actual: String)
-        /// A binary file (encoded audio) that is not the golden's bytes: sizes in bytes.
-        case bytesDiffer(expected: Int, actual: Int)
+        /// Encoded audio whose decoded signal moved beyond its tolerance.
+        case audioDiffers(AudioDifference)
         /// The golden or the output could not be decoded.
         case unreadable(String)
     }
@@ -170,8 +170,8 @@ package struct GoldenResult: Sendable {
             text += "size changed from \(expected.width)×\(expected.height) to \(actual.width)×\(actual.height)"
         case .textDiffers:
             text += "text differs from the golden"
-        case .bytesDiffer(let expected, let actual):
-            text += "\(actual) bytes that differ from the golden's \(expected)"
+        case .audioDiffers(let difference):
+            text += difference.summary
         case .unreadable(let reason):
             text += reason
         }
@@ -256,7 +256,7 @@ package struct GoldenCheck: Sendable {
                 expectedBytes = try FileIO.read(golden)
                 result.outcome =
                     expectedBytes == actualBytes
-                    ? .matches(nil) : compare(expectedBytes, actualBytes, path: path, golden: golden, tolerance: tolerance)
+                    ? .matches(nil) : compare(expectedBytes, actualBytes, path: path, golden: golden)
             } catch {
                 expectedBytes = []
                 result.outcome = .unreadable(error.description)
@@ -281,25 +281,30 @@ package struct GoldenCheck: Sendable {
         return result
     }
 
+    /// The one comparison `check` makes too (`OutputJudge`), as a golden outcome.
     private func compare(
-        _ expectedBytes: [UInt8], _ actualBytes: [UInt8], path: String, golden: String, tolerance: GoldenTolerance
+        _ expectedBytes: [UInt8], _ actualBytes: [UInt8], path: String, golden: String
     ) -> GoldenResult.Outcome {
-        if GoldenTolerances.isBinary(path) { return .bytesDiffer(expected: expectedBytes.count, actual: actualBytes.count) }
-        guard GoldenTolerances.isImage(path) else {
-            return .textDiffers(expected: String(decoding: expectedBytes, as: UTF8.self), actual: String(decoding: actualBytes, as: UTF8.self))
-        }
-        let expected: RGBAImage, actual: RGBAImage
-        do {
-            expected = try Self.image(expectedBytes, path: golden)
-            actual = try Self.image(actualBytes, path: outputFolder + "/" + path)
-        } catch {
-            return .unreadable(error.description)
-        }
-        guard let difference = try? PixelComparer.compare(expected, actual, tolerance.comparison) else {
+        let finding = OutputJudge.judge(before: expectedBytes, after: actualBytes, path: path, tolerances: tolerances)
+        switch finding {
+        case .image(let difference, _):
+            guard !finding.passes else { return .matches(difference) }
+            guard let expected = try? Self.image(expectedBytes, path: golden), let actual = try? Self.image(actualBytes, path: path) else {
+                return .unreadable("undecodable")
+            }
+            return .imageDiffers(expected: expected, actual: actual, difference: difference)
+        case .imageSize:
+            guard let expected = try? Self.image(expectedBytes, path: golden), let actual = try? Self.image(actualBytes, path: path) else {
+                return .unreadable("undecodable")
+            }
             return .sizeDiffers(expected: expected, actual: actual)
+        case .text:
+            return .textDiffers(expected: String(decoding: expectedBytes, as: UTF8.self), actual: String(decoding: actualBytes, as: UTF8.self))
+        case .audio(let difference, _):
+            return finding.passes ? .matches(nil) : .audioDiffers(difference)
+        case .unreadable(let reason):
+            return .unreadable(reason)
         }
-        return difference.differingPixels > tolerance.budget
-            ? .imageDiffers(expected: expected, actual: actual, difference: difference) : .matches(difference)
     }
 
     private static func image(_ bytes: [UInt8], path: String) throws(ImageIOError) -> RGBAImage {

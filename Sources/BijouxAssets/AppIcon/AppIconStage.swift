@@ -52,7 +52,7 @@ package enum AppIconStage: ContactSheetStage {
         func job(
             _ name: String, readsSVG: Bool = false, _ make: @escaping @Sendable (AppIconRenderer, JobRecorder) throws -> Void
         ) -> Job {
-            Job(name: name, scope: .charm(id), charms: [id]) {
+            Job(name: name, scope: .charm(id), charms: [id], source: file) {
                 let hash = try art.artHash(of: entry)
                 let key = CacheKey(name)
                 key.add("appicon.json", source)

@@ -100,7 +100,7 @@ package enum SoundsStage: Stage {
         make: @escaping @Sendable (Source, String, JobRecorder) throws -> Void
     ) -> Job {
         let relative = folder + "/" + name + ".json"
-        return Job(name: name + "." + ext, scope: .whole, isLight: isLight) {
+        return Job(name: name + "." + ext, scope: .whole, isLight: isLight, source: art.file(relative)) {
             let bytes = try read(relative, name: name, kind: kind, art: art)
             let source = try parse(bytes, art.file(relative))
             return Job.Prepared(key: try key(bytes).hash) { recorder in try make(source, "\(output)/\(name).\(ext)", recorder) }

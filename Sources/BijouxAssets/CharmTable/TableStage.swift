@@ -19,7 +19,7 @@ package enum TableStage: Stage {
         // Generated before any charm is painted: a table that cannot become Swift
         // stops the build first.
         let swift = try CharmTableSwift.generate(table, source: source, file: art.tablePath)
-        let job = Job(name: "charm table", scope: .whole, inputs: [SoundsStage.self]) {
+        let job = Job(name: "charm table", scope: .whole, inputs: [SoundsStage.self], source: art.tablePath) {
             let key = CacheKey("table")
             key.add("swift", swift)
             key.add("json", CharmTableJSON.generate(table))

@@ -11,7 +11,8 @@
 /// on the contact sheet; `check` compares outputs, which warnings do not change.
 /// `assetSymbols` (true): the generated `ImageResource`/`ColorResource` members; false
 /// leaves them out, for a target whose catalog Xcode already generates them for (each
-/// member would be declared twice).
+/// member would be declared twice). `tolerances`: how `check` compares each kind of
+/// output with its baseline (`GoldenTolerances`, adjusted as `ToleranceSettings.swift` reads it).
 package struct BuildConfiguration: Equatable, Sendable {
     package static let fileName = "bijoux-assets.json"
 
@@ -19,20 +20,29 @@ package struct BuildConfiguration: Equatable, Sendable {
     package var strict = false
     /// CatalogSymbols.swift declares Xcode 15's asset symbols.
     package var assetSymbols = true
+    /// How `check` judges each kind of output.
+    package var tolerances = GoldenTolerances.standard
 
-    package init(strict: Bool = false, assetSymbols: Bool = true) {
+    package init(strict: Bool = false, assetSymbols: Bool = true, tolerances: GoldenTolerances = .standard) {
         self.strict = strict
         self.assetSymbols = assetSymbols
+        self.tolerances = tolerances
     }
 
     /// Parses and validates bijoux-assets.json. `file` names the file in errors.
     package static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> BuildConfiguration {
         let top = try JSONFields(
-            parsing: bytes, file: file, known: ["strict", "assetSymbols"], notAnObject: "expected an object such as {\"strict\": true}",
-            unknown: "unknown field (expected \"strict\" or \"assetSymbols\")")
+            parsing: bytes, file: file, known: ["strict", "assetSymbols", "tolerances"],
+            notAnObject: "expected an object such as {\"strict\": true}",
+            unknown: "unknown field (expected \"strict\", \"assetSymbols\" or \"tolerances\")")
         var configuration = BuildConfiguration()
         configuration.strict = try top.optional("strict", "true or false", saysFound: true, \.bool) ?? false
         configuration.assetSymbols = try top.optional("assetSymbols", "true or false", saysFound: true, \.bool) ?? true
+        if top["tolerances"] != nil {
+            let known = GoldenTolerances.standard.kinds
+            let settings = try top.object("tolerances", known: known, unknown: "unknown kind (expected one of: \(known.joined(separator: ", ")))")
+            configuration.tolerances = try GoldenTolerances.standard.adjusted(by: settings)
+        }
         return configuration
     }
 }

@@ -97,6 +97,10 @@ package struct Job: Sendable {
     /// it is not counted when the build's threads are shared among the jobs of a stage
     /// that run side by side (`JobRecorder.threads`), so a long job beside it keeps them.
     package var isLight: Bool
+    /// The art file its outputs follow from, as messages name it ("art/icons/give.svg"):
+    /// `check` groups its changes under it. Nil for outputs of no one file (a folder's
+    /// Contents.json, the contact sheet page), which `check` puts under the art folder.
+    package var source: String?
 
     /// A prepared job: what decides its outputs, and how to make them.
     package struct Prepared: Sendable {
@@ -114,10 +118,11 @@ package struct Job: Sendable {
     }
 
     package init(
-        name: String, scope: Scope, charms: [String] = [], inputs: [any Stage.Type] = [], isLight: Bool = false,
+        name: String, scope: Scope, charms: [String] = [], inputs: [any Stage.Type] = [], isLight: Bool = false, source: String? = nil,
         prepare: @escaping @Sendable () throws -> Prepared
     ) {
         self.name = name
+        self.source = source
         self.scope = scope
         self.charms = charms
         self.inputs = inputs
@@ -127,8 +132,8 @@ package struct Job: Sendable {
 
     /// A job whose outputs are made while planning (a folder's Contents.json, generated
     /// Swift), keyed by their bytes and the note it reports.
-    package static func constant(name: String, scope: Scope, _ outputs: [BuildOutput], note: String? = nil) -> Job {
-        Job(name: name, scope: scope, isLight: true) {
+    package static func constant(name: String, scope: Scope, _ outputs: [BuildOutput], note: String? = nil, source: String? = nil) -> Job {
+        Job(name: name, scope: scope, isLight: true, source: source) {
             let key = CacheKey("constant")
             for output in outputs { key.add(output.path, output.bytes) }
             if let note { key.add("note", note) }

@@ -77,7 +77,7 @@ package enum IconsStage: ContactSheetStage {
             let relative = "\(sourceFolder)/\(name).svg"
             let wobble = settings.wobble(for: name), intent = settings.renderingIntent(for: name)
             jobs.append(
-                Job(name: name, scope: .whole) {
+                Job(name: name, scope: .whole, source: art.file(relative)) {
                     let svg = try art.read(relative, limit: SVGSafety.maxFileSize)
                     let key = CacheKey("icon")
                     key.add("name", name)

@@ -17,7 +17,7 @@ package enum CharmsStage: ContactSheetStage {
         ]
         for entry in table.charms {
             jobs.append(
-                Job(name: entry.id, scope: .charm(entry.id), charms: [entry.id]) {
+                Job(name: entry.id, scope: .charm(entry.id), charms: [entry.id], source: art.file(entry.art)) {
                     let hash = try art.artHash(of: entry)
                     return Job.Prepared(key: key(entry, artHash: hash, canvas: table.canvas).hash) { recorder in
                         try make(entry, keyed: try art.keyedCharm(entry, expected: hash, threads: recorder.threads), canvas: table.canvas, art: art, recorder)

@@ -26,17 +26,18 @@ package enum PaletteStage: Stage {
             Job.constant(
                 name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())], note: note)
         ]
+        let source = art.file(Palette.fileName)
         for color in palette.colors {
-            jobs.append(colorSetJob(name: color.name, path: "\(catalogFolder)/\(color.colorSetName).colorset/Contents.json", color: color))
+            jobs.append(colorSetJob(name: color.name, path: "\(catalogFolder)/\(color.colorSetName).colorset/Contents.json", color: color, source: source))
         }
         if let accent = palette.accent.flatMap({ palette[$0] }) {
-            jobs.append(colorSetJob(name: "AccentColor.colorset", path: accentFolder + "/Contents.json", color: accent))
+            jobs.append(colorSetJob(name: "AccentColor.colorset", path: accentFolder + "/Contents.json", color: accent, source: source))
         }
         return StagePlan(jobs: jobs)
     }
 
     /// One colour set; its text is all that decides it.
-    static func colorSetJob(name: String, path: String, color: Palette.Color) -> Job {
-        .constant(name: name, scope: .whole, [BuildOutput(path: path, text: AssetCatalog.colorSetContents(color.paletteColor))])
+    static func colorSetJob(name: String, path: String, color: Palette.Color, source: String) -> Job {
+        .constant(name: name, scope: .whole, [BuildOutput(path: path, text: AssetCatalog.colorSetContents(color.paletteColor))], source: source)
     }
 }

@@ -39,7 +39,7 @@ package enum StringsStage: ContactSheetStage {
             }
         let sheet = ContactSheet(languages: sheetLanguages(catalog, table: table))
         let note = "strings: \(languages.count) languages, \(catalog.entries.count) keys → \(catalogPath), \(folder)/<language>.lproj/"
-        let job = Job(name: "catalog", scope: .whole) {
+        let job = Job(name: "catalog", scope: .whole, source: art.file(StringCatalog.fileName)) {
             let key = CacheKey("strings")
             for output in outputs { key.add(output.path, output.bytes) }
             key.add("sheet", sheet.encoded)

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What comparing one output with its baseline found, judged by the tolerance table:
+/// the one comparison `check` and this repository's golden tests share.
+package enum Finding: Sendable {
+    /// Two images of one size, compared pixel by pixel under `tolerance`.
+    case image(ImageDifference, GoldenTolerance)
+    /// Two images of different sizes: always a change.
+    case imageSize(before: PixelSize, after: PixelSize)
+    /// Two texts: the hunks where they differ (`TextDiff`).
+    case text(hunks: String)
+    /// Two encoded sounds, compared by their decoded signals under `tolerance`.
+    case audio(AudioDifference, AudioTolerance)
+    /// One side could not be decoded (a baseline file that is not a PNG): a change.
+    case unreadable(String)
+
+    /// Whether the change is within the tolerance, so it passes.
+    package var passes: Bool {
+        switch self {
+        case .image(let difference, let tolerance): tolerance.passes(difference)
+        case .audio(let difference, let tolerance): difference.passes(tolerance)
+        case .imageSize, .text, .unreadable: false
+        }
+    }
+
+    /// One line for people: the figures of the change.
+    package var summary: String {
+        switch self {
+        case .image(let difference, _): difference.summary
+        case .imageSize(let before, let after): "the size changed from \(before) to \(after)"
+        case .text(let hunks): "text differs from line \(TextDiff.firstLine(of: hunks) ?? 1)"
+        case .audio(let difference, _): difference.summary
+        case .unreadable(let reason): reason
+        }
+    }
+}
+
+/// A width and height in pixels, as messages show it (`24×24`).
+package struct PixelSize: Equatable, Sendable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
+    package var description: String { "\(width)×\(height)" }
+}
+
+/// Judges an output against its baseline by its kind (`GoldenTolerances`).
+package enum OutputJudge {
+    /// The finding for two different byte strings of the output `path`; `file` names
+    /// the output in messages about an unreadable side.
+    package static func judge(before: [UInt8], after: [UInt8], path: String, tolerances: GoldenTolerances) -> Finding {
+        if GoldenTolerances.isAudio(path) {
+            do {
+                return .audio(try AudioDifference.between(before, after, file: path), tolerances.audio)
+            } catch {
+                return .unreadable(error.reason)
+            }
+        }
+        guard GoldenTolerances.isImage(path) else {
+            return .text(hunks: TextDiff.hunks(expected: String(decoding: before, as: UTF8.self), actual: String(decoding: after, as: UTF8.self)))
+        }
+        let old: RGBAImage, new: RGBAImage
+        do {
+            old = try ImageFileComparison.eightBit(PNGDecoder.decode(before, path: "the baseline's " + path))
+            new = try ImageFileComparison.eightBit(PNGDecoder.decode(after, path: path))
+        } catch {
+            return .unreadable(error.description)
+        }
+        let tolerance = tolerances.tolerance(for: path)
+        guard let difference = try? PixelComparer.compare(old, new, tolerance.comparison) else {
+            return .imageSize(before: PixelSize(width: old.width, height: old.height), after: PixelSize(width: new.width, height: new.height))
+        }
+        return .image(difference, tolerance)
+    }
+}
+
+/// Two sounds compared by their decoded signals: durations, integrated loudness (EBU
+/// R 128, libebur128) and the energy of their difference relative to the baseline's.
+package struct AudioDifference: Equatable, Sendable {
+    package var beforeSeconds: Double
+    package var afterSeconds: Double
+    /// Integrated loudness, LUFS.
+    package var beforeLoudness: Double
+    package var afterLoudness: Double
+    /// 10·log10(Σ(a−b)² / Σa²) over the frames both have, in dB; −∞ for equal samples.
+    package var differenceDB: Double
+
+    package func passes(_ tolerance: AudioTolerance) -> Bool {
+        abs(afterSeconds - beforeSeconds) <= tolerance.seconds && abs(afterLoudness - beforeLoudness) <= tolerance.loudness
+            && differenceDB <= tolerance.differenceDB
+    }
+
+    package var summary: String {
+        "duration \(Format.number(beforeSeconds, decimals: 3)) s → \(Format.number(afterSeconds, decimals: 3)) s, loudness "
+            + "\(Format.number(beforeLoudness, decimals: 1)) → \(Format.number(afterLoudness, decimals: 1)) LUFS, difference "
+            + (differenceDB.isFinite ? "\(Format.number(differenceDB, decimals: 1)) dB" : "none")
+    }
+
+    /// Decodes both sounds (the encoder's helper, `AACCodec.decode`) and measures them.
+    static func between(_ before: [UInt8], _ after: [UInt8], file: String) throws(AACCodec.Failure) -> AudioDifference {
+        let old = try AACCodec.decode(before, file: "the baseline's " + file)
+        let new = try AACCodec.decode(after, file: file)
+        var signal = 0.0, difference = 0.0
+        for (a, b) in [(old.buffer.left, new.buffer.left), (old.buffer.right, new.buffer.right)] {
+            for i in 0..<min(a.count, b.count) {
+                signal += Double(a[i]) * Double(a[i])
+                difference += Double(a[i] - b[i]) * Double(a[i] - b[i])
+            }
+        }
+        let ratio = difference == 0 ? -Double.infinity : 10 * log10(difference / max(signal, .leastNonzeroMagnitude))
+        return AudioDifference(
+            beforeSeconds: Double(old.buffer.frames) / Double(old.sampleRate), afterSeconds: Double(new.buffer.frames) / Double(new.sampleRate),
+            beforeLoudness: Loudness.measure(old.buffer).integrated, afterLoudness: Loudness.measure(new.buffer).integrated, differenceDB: ratio)
+    }
+}

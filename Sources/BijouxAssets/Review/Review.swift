@@ -1,0 +1,88 @@
+/// What `check` found, for people and CI: every output that differs from the baseline,
+/// judged by the tolerance table, grouped by the art file it comes from. The terminal
+/// lines, the HTML page, JUnit and the Markdown summary are all written from this one
+/// value.
+public struct Review: Sendable {
+    /// How one output stands against the baseline.
+    public enum Status: String, Sendable {
+        /// Changed beyond its tolerance: `check` fails.
+        case changed
+        /// Changed within its tolerance (an anti-aliased edge moved): `check` passes.
+        case withinTolerance = "within tolerance"
+        /// Made now, not in the baseline.
+        case added
+        /// In the baseline (in a folder a stage owns), made no more.
+        case removed
+    }
+
+    /// One output that is not byte for byte the baseline's.
+    public struct Change: Sendable {
+        /// Relative to the output folder.
+        public var path: String
+        public var status: Status
+        /// The figures, for `changed` and `withinTolerance`; nil for added and removed.
+        package var finding: Finding?
+        /// The baseline's bytes (nil when added) and this build's (nil when removed).
+        package var before: [UInt8]?
+        package var after: [UInt8]?
+
+        package init(path: String, status: Status, finding: Finding? = nil, before: [UInt8]? = nil, after: [UInt8]? = nil) {
+            self.path = path
+            self.status = status
+            self.finding = finding
+            self.before = before
+            self.after = after
+        }
+
+        /// What changed, in one line.
+        public var summary: String {
+            switch status {
+            case .added: "added"
+            case .removed: "removed"
+            case .changed, .withinTolerance: finding?.summary ?? status.rawValue
+            }
+        }
+    }
+
+    /// The changes that follow from one art file.
+    public struct Group: Sendable {
+        /// The art file as messages name it ("art/icons/give.svg"); the art folder itself
+        /// for outputs made from all of it (the contact sheet page) or from no one file.
+        public var source: String
+        /// Where in `source` the change starts, when known: the first line that differs
+        /// from the baseline's art (a revision's), else nil.
+        public var line: Int?
+        public var changes: [Change]
+
+        package init(source: String, line: Int? = nil, changes: [Change]) {
+            self.source = source
+            self.line = line
+            self.changes = changes
+        }
+
+        /// Some output changed beyond its tolerance, or was added or removed.
+        public var fails: Bool { changes.contains { $0.status != .withinTolerance } }
+    }
+
+    /// What the outputs were compared with, as people read it ("build/", "HEAD~1").
+    public var baseline: String
+    /// In the order of the art files' first outputs in a build.
+    public var groups: [Group]
+    /// The command that accepts the changes (a build into the output folder).
+    public var acceptCommand: String
+
+    package init(baseline: String, groups: [Group], acceptCommand: String) {
+        self.baseline = baseline
+        self.groups = groups
+        self.acceptCommand = acceptCommand
+    }
+
+    public var changes: [Change] { groups.flatMap(\.changes) }
+    /// Nothing beyond tolerance: `check` exits 0.
+    public var passes: Bool { !groups.contains { $0.fails } }
+    /// Nothing differs at all.
+    public var isEmpty: Bool { groups.isEmpty }
+
+    /// Counts for summary lines.
+    public func count(_ status: Status) -> Int { changes.filter { $0.status == status }.count }
+}
