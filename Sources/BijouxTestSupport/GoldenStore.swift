@@ -285,7 +285,8 @@ package struct GoldenCheck: Sendable {
     private func compare(
         _ expectedBytes: [UInt8], _ actualBytes: [UInt8], path: String, golden: String
     ) -> GoldenResult.Outcome {
-        let finding = OutputJudge.judge(before: expectedBytes, after: actualBytes, path: path, tolerances: tolerances)
+        let finding = OutputJudge.judge(
+            before: expectedBytes, after: actualBytes, path: path, names: (golden, outputFolder + "/" + path), tolerances: tolerances)
         switch finding {
         case .image(let difference, _):
             guard !finding.passes else { return .matches(difference) }

@@ -1,44 +1,68 @@
-/// `check`: is the output folder exactly what a build would write now?
+/// `check`: how does what a build would write now differ from a baseline?
 extension BuildEngine {
-    /// How the output folder differs from what a build would write now; paths relative to it.
-    public struct CheckReport: Equatable, Sendable {
-        /// Outputs whose bytes differ from what the build makes now.
-        public var stale: [String] = []
-        /// Outputs the build makes that are not there.
-        public var missing: [String] = []
-        /// Files in folders a stage owns that no stage makes now, and symbolic links
-        /// anywhere in the output folder (no stage makes one): a build removes both.
-        public var extra: [String] = []
+    /// What `check` found: the review (every output that differs, judged and grouped by
+    /// art file) and every art file the build reads, for reports that list each one.
+    public struct CheckReport: Sendable {
+        public var review: Review
+        /// The art files the build's jobs follow from, as messages name them, in build
+        /// order (the art folder itself last, for outputs of no one file).
+        public var sources: [String]
 
-        /// Nothing stale, missing or extra.
-        public var isUpToDate: Bool { stale.isEmpty && missing.isEmpty && extra.isEmpty }
+        /// Nothing differs at all.
+        public var isUpToDate: Bool { review.isEmpty }
     }
 
-    /// Runs a full build's jobs and its final step against the output folder, writing
-    /// nothing: each job is made in memory and its outputs compared byte for byte with
-    /// the folder's, so nothing in the folder is trusted (a cache rewritten to match an
-    /// edited output included). `trustingCache` (`check --trust-cache`, for local use)
-    /// takes the folder's cache as a build does: a job it holds counts as up to date
-    /// when its files have the hashes it records, which whoever wrote the folder could
-    /// have forged. Waits for a build in progress (a shared lock, when there is a lock
-    /// file: none is created).
-    public static func check(_ options: Options, trustingCache: Bool = false) throws -> CheckReport {
+    /// Runs a full build's jobs and its final step against a baseline folder, writing
+    /// nothing: each job is made in memory and its outputs compared with the folder's,
+    /// judged by the art folder's tolerance table, so nothing in the folder is trusted
+    /// (a cache rewritten to match an edited output included). `trustingCache` (`check
+    /// --trust-cache`, for local use) takes the folder's cache as a build does: a job it
+    /// holds counts as up to date when its files have the hashes it records, which
+    /// whoever wrote the folder could have forged; a revision's baseline, built here,
+    /// is trusted so. Waits for a build in progress (a shared lock, when there is a lock
+    /// file: none is created). Plans as `build` does, so it refuses what `build` refuses.
+    public static func check(_ options: Options, against baseline: Baseline = .outputFolder, trustingCache: Bool = false) throws -> CheckReport {
         CallerNice.record()
         let art = try ArtFolder(options.artFolder)
         let plans = try plan(art)
         let work = try keyed(plans, only: nil, jobs: options.jobs)
-        let place = OutputPlace(options.outputFolder)
+        var revision: RevisionBaseline? = nil
+        defer { revision?.remove() }
+        let folder: String
+        switch baseline {
+        case .outputFolder: folder = options.outputFolder
+        case .folder(let given): folder = given
+        case .revision(let name):
+            revision = try RevisionBaseline.make(artFolder: options.artFolder, revision: name, jobs: options.jobs)
+            folder = revision!.output
+        }
+        let place = OutputPlace(folder)
         let lock =
             FileIO.entryKind(place.lockFile) == .file
-            ? try FileLock(place.lockFile, shared: true, create: false) { options.progress?(.waitingForLock(folder: options.outputFolder)) } : nil
-        let comparison = OutputComparison(place)
-        let cache = trustingCache ? place.readCache() : nil
+            ? try FileLock(place.lockFile, shared: true, create: false) { options.progress?(.waitingForLock(folder: folder)) } : nil
+        let comparison = OutputComparison(place, tolerances: art.configuration.tolerances)
+        let cache = trustingCache || revision != nil ? place.readCache() : nil
         var run = try execute(work, art: art, into: comparison, cache: cache, full: true, options: options)
         try finish(Stages.final, art: art, plans: plans, run: &run, old: cache, into: comparison, options: options)
         withExtendedLifetime(lock) {}
-        let made = Set(run.paths)
-        let extra = try place.removed(owned: plans.flatMap { $0.stage.ownedFolders } + Stages.final.ownedFolders, made: made)
-        let differences = comparison.differences
-        return CheckReport(stale: differences.stale.sorted(), missing: differences.missing.sorted(), extra: extra.sorted())
+        let removed = try place.removed(owned: plans.flatMap { $0.stage.ownedFolders } + Stages.final.ownedFolders, made: Set(run.paths))
+        var changes = comparison.changes
+        for path in removed {
+            let bytes = FileIO.entryKind(place.path(path)) == .file ? try? FileIO.read(place.path(path)) : nil
+            changes[path] = Review.Change(path: path, status: .removed, before: bytes)
+        }
+        let grouping = ReviewGrouping(art: art, plans: plans, run: run, baselineArt: revision?.art)
+        let review = Review(
+            baseline: baselineName(baseline, folder: options.outputFolder), groups: grouping.groups(changes),
+            acceptCommand: "bijoux-assets build --art \(options.artFolder) --out \(options.outputFolder)")
+        return CheckReport(review: review, sources: grouping.sources)
+    }
+
+    static func baselineName(_ baseline: Baseline, folder: String) -> String {
+        switch baseline {
+        case .outputFolder: folder + "/"
+        case .folder(let given): given + "/"
+        case .revision(let name): name
+        }
     }
 }

@@ -494,39 +494,6 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
     }
 }
 
-/// Compares what a build makes with the output folder, writing nothing.
-final class OutputComparison: OutputDestination, @unchecked Sendable {
-    struct Differences: Sendable, Equatable {
-        var stale: [String] = []
-        var missing: [String] = []
-    }
-
-    let place: OutputPlace
-    private let found = Locked(Differences())
-
-    init(_ place: OutputPlace) { self.place = place }
-
-    func reuse(_ outputs: [BuildCache.Output]) -> Bool {
-        outputs.allSatisfy { output in
-            FileIO.entryKind(place.path(output.path)) == .file
-                && (try? FileIO.contentHash(ofFile: place.path(output.path))) == output.hash
-        }
-    }
-
-    func write(_ output: BuildOutput) throws -> ContentHash {
-        let path = place.path(output.path)
-        switch FileIO.entryKind(path) {
-        case nil: found.withLock { $0.missing.append(output.path) }
-        case .file:
-            if try FileIO.read(path) != output.bytes { found.withLock { $0.stale.append(output.path) } }
-        default: found.withLock { $0.stale.append(output.path) }
-        }
-        return ContentHash.of(output.bytes)
-    }
-
-    var differences: Differences { found.value }
-}
-
 /// Outputs kept in memory, for one stage run alone (`BuildEngine.run`).
 final class OutputMemory: OutputDestination, @unchecked Sendable {
     private let kept = Locked<[BuildOutput]>([])

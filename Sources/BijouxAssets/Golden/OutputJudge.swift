@@ -48,12 +48,15 @@ package struct PixelSize: Equatable, Sendable, CustomStringConvertible {
 
 /// Judges an output against its baseline by its kind (`GoldenTolerances`).
 package enum OutputJudge {
-    /// The finding for two different byte strings of the output `path`; `file` names
-    /// the output in messages about an unreadable side.
-    package static func judge(before: [UInt8], after: [UInt8], path: String, tolerances: GoldenTolerances) -> Finding {
+    /// The finding for two different byte strings of the output `path` (relative to
+    /// the output folder, which decides its kind); `names` name the two files in
+    /// messages about a side that cannot be decoded.
+    package static func judge(
+        before: [UInt8], after: [UInt8], path: String, names: (before: String, after: String), tolerances: GoldenTolerances
+    ) -> Finding {
         if GoldenTolerances.isAudio(path) {
             do {
-                return .audio(try AudioDifference.between(before, after, file: path), tolerances.audio)
+                return .audio(try AudioDifference.between(before, after, names: names), tolerances.audio)
             } catch {
                 return .unreadable(error.reason)
             }
@@ -63,8 +66,8 @@ package enum OutputJudge {
         }
         let old: RGBAImage, new: RGBAImage
         do {
-            old = try ImageFileComparison.eightBit(PNGDecoder.decode(before, path: "the baseline's " + path))
-            new = try ImageFileComparison.eightBit(PNGDecoder.decode(after, path: path))
+            old = try ImageFileComparison.eightBit(PNGDecoder.decode(before, path: names.before))
+            new = try ImageFileComparison.eightBit(PNGDecoder.decode(after, path: names.after))
         } catch {
             return .unreadable(error.description)
         }
@@ -99,9 +102,9 @@ package struct AudioDifference: Equatable, Sendable {
     }
 
     /// Decodes both sounds (the encoder's helper, `AACCodec.decode`) and measures them.
-    static func between(_ before: [UInt8], _ after: [UInt8], file: String) throws(AACCodec.Failure) -> AudioDifference {
-        let old = try AACCodec.decode(before, file: "the baseline's " + file)
-        let new = try AACCodec.decode(after, file: file)
+    static func between(_ before: [UInt8], _ after: [UInt8], names: (before: String, after: String)) throws(AACCodec.Failure) -> AudioDifference {
+        let old = try AACCodec.decode(before, file: names.before)
+        let new = try AACCodec.decode(after, file: names.after)
         var signal = 0.0, difference = 0.0
         for (a, b) in [(old.buffer.left, new.buffer.left), (old.buffer.right, new.buffer.right)] {
             for i in 0..<min(a.count, b.count) {

@@ -109,12 +109,12 @@ package enum TextDiff {
             if i < a.count, j < b.count, a[i] == b[j] {
                 edits.append(Edit(mark: " ", text: a[i], line: firstLine + i))
                 (i, j) = (i + 1, j + 1)
-            } else if j < b.count, i == a.count || lengths[i * width + j + 1] >= lengths[(i + 1) * width + j] {
-                edits.append(Edit(mark: "+", text: b[j], line: firstLine + i))
-                j += 1
-            } else {
+            } else if i < a.count, j == b.count || lengths[(i + 1) * width + j] >= lengths[i * width + j + 1] {
                 edits.append(Edit(mark: "-", text: a[i], line: firstLine + i))
                 i += 1
+            } else {
+                edits.append(Edit(mark: "+", text: b[j], line: firstLine + i))
+                j += 1
             }
         }
         return edits

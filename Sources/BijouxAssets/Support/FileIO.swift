@@ -268,6 +268,30 @@ package enum FileIO {
         return true
     }
 
+    /// Appends bytes to a file, creating it (0666 less the umask) when it is not there:
+    /// for a summary a CI job's steps each add to (`$GITHUB_STEP_SUMMARY`).
+    package static func append(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw .cannotWrite(path: path, reason: lastError()) }
+        let failure = writeAll(bytes, to: fd)
+        if close(fd) != 0 || failure != nil { throw .cannotWrite(path: path, reason: failure ?? lastError()) }
+    }
+
+    /// Writes every byte to `fd`, retrying interrupted and short writes; the reason when
+    /// it fails.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        var written = 0
+        while written < bytes.count {
+            let put = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, bytes.count - written) }
+            if put < 0 {
+                if errno == EINTR { continue }
+                return lastError()
+            }
+            written += put
+        }
+        return nil
+    }
+
     /// Writes bytes to a temporary file in the target's folder and returns its path;
     /// `commit` renames it into place. The prefix lets a build sweep up leftovers of
     /// an interrupted run.
@@ -281,17 +305,10 @@ package enum FileIO {
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             return fd >= 0 ? fd : nil
         }
-        var written = 0
-        while written < bytes.count {
-            let put = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, bytes.count - written) }
-            if put < 0 {
-                if errno == EINTR { continue }
-                let reason = lastError()
-                close(fd)
-                unlink(temporary)
-                throw .cannotWrite(path: path, reason: reason)
-            }
-            written += put
+        if let reason = writeAll(bytes, to: fd) {
+            close(fd)
+            unlink(temporary)
+            throw .cannotWrite(path: path, reason: reason)
         }
         if close(fd) != 0 {
             let reason = lastError()

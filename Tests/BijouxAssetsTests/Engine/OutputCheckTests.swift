@@ -20,7 +20,7 @@ struct OutputCheckTests {
         #expect(try OutputTreeTests.build(folder).status == 0)
         var result = try Self.check(folder)
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout == "out/ is up to date\n")
+        #expect(result.stdout == "out/ is what a build writes now\n")
 
         // Hidden files and files outside the stages' folders are not the build's.
         folder.write("out/Assets.xcassets/Charms/.DS_Store", "Finder")
@@ -35,12 +35,18 @@ struct OutputCheckTests {
         #expect(result.status == 1)
         #expect(
             result.stdout == """
-                stale: out/Preview/Charms/sun-22pt@3x.png
-                missing: out/Generated/charms.json
-                extra: out/Assets.xcassets/Charms/comet.imageset/Contents.json
-                out/ is not what a build would write: 1 stale, 1 missing, 1 extra
+                changed: Preview/Charms/sun-22pt@3x.png: out/Preview/Charms/sun-22pt@3x.png: not a PNG file (bad signature)
+                added: Generated/charms.json: added
+                removed: Assets.xcassets/Charms/comet.imageset/Contents.json: removed
+                3 art files: 1 output changed, 1 added, 1 removed; to accept: bijoux-assets build --art art --out out
 
                 """)
+        // One line per art file, in the form compilers use, pointing at the art.
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(result.stderr)")
+        #expect(lines[0].hasPrefix("art/charms/sun.png:1:1: error: 1 output changed against out/: Preview/Charms/sun-22pt@3x.png: "))
+        #expect(lines[1] == "art/charms.json:1:1: error: 1 output added against out/: Generated/charms.json: added")
+        #expect(lines[2] == "art:1:1: error: 1 output removed against out/: Assets.xcassets/Charms/comet.imageset/Contents.json: removed")
         #expect(try Self.everything(folder) == before)
     }
 
@@ -55,8 +61,8 @@ struct OutputCheckTests {
         OutputTreeTests.writeArt(folder, revision: 2)
         let result = try Self.check(folder)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("stale: out/Generated/CharmTable.swift\n"))
-        #expect(result.stdout.contains("stale: out/Assets.xcassets/Charms/sun.imageset/sun@3x.png\n"))
+        #expect(result.stdout.contains("changed: Generated/CharmTable.swift: text differs from line "))
+        #expect(result.stdout.contains("changed: Assets.xcassets/Charms/sun.imageset/sun@3x.png: "))
         #expect(!folder.exists("out/.bijoux"))
     }
 
@@ -74,9 +80,9 @@ struct OutputCheckTests {
         #expect(result.status == 1)
         #expect(
             result.stdout == """
-                extra: out/.dangling
-                extra: out/Assets.xcassets/linked.txt
-                out/ is not what a build would write: 0 stale, 0 missing, 2 extra
+                removed: .dangling: removed
+                removed: Assets.xcassets/linked.txt: removed
+                1 art file: 2 outputs removed; to accept: bijoux-assets build --art art --out out
 
                 """)
         let built = try OutputTreeTests.build(folder)
@@ -115,15 +121,11 @@ struct OutputCheckTests {
 
         var result = try Self.check(folder)
         #expect(result.status == 1)
-        #expect(
-            result.stdout == """
-                stale: \(table)
-                out/ is not what a build would write: 1 stale, 0 missing, 0 extra
-
-                """)
+        #expect(result.stdout.hasPrefix("changed: \(TableStage.swiftPath): text differs from line "), "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("art/charms.json:1:1: error: 1 output changed against out/"), "\(result.stderr)")
         result = try CLI.run(["check", "--art", "art", "--out", "out", "--trust-cache"], in: folder.path)
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout == "out/ is up to date\n")
+        #expect(result.stdout == "out/ is what a build writes now\n")
         #expect(try OutputTreeTests.build(folder).status == 0)
         #expect(folder.read(table) == poisoned)
         // Without the forged cache, a build remakes the file from the art.

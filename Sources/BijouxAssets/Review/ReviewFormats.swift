@@ -1,0 +1,104 @@
+/// The review as CI reads it: one diagnostic line per art file in the form compilers use
+/// (so Xcode, GitHub's problem matchers and editors link it to the art), a Markdown
+/// summary for a pull request, and JUnit with one test case per art file.
+extension Review {
+    /// `path:line:col: error: …` for a group that changed beyond tolerance, `warning:`
+    /// for one whose changes are all within it. The line is where a text art file first
+    /// differs from the baseline's art (with `--against REV`), else 1: the file as a whole.
+    package func diagnostics() -> [String] {
+        groups.map { group in
+            let place = "\(group.source):\(group.line ?? 1):1"
+            return Diagnostic(place: place, message: message(group)).line(group.fails ? .error : .warning)
+        }
+    }
+
+    /// What changed in a group, against what, and its first output's figures.
+    package func message(_ group: Group) -> String {
+        let first = group.changes.first { $0.status != .withinTolerance } ?? group.changes[0]
+        let more = group.changes.count - 1
+        return "\(Self.counts(group.changes)) against \(baseline): \(first.path): \(first.summary)" + (more > 0 ? "; and \(more) more" : "")
+    }
+
+    /// "2 outputs changed, 1 within tolerance, 1 added": only the statuses present.
+    package static func counts(_ changes: [Change]) -> String {
+        let parts: [(Status, String)] = [(.changed, "changed"), (.withinTolerance, "within tolerance"), (.added, "added"), (.removed, "removed")]
+        var words: [String] = []
+        for (status, word) in parts {
+            let count = changes.filter { $0.status == status }.count
+            guard count > 0 else { continue }
+            words.append(words.isEmpty ? "\(count) output\(count == 1 ? "" : "s") \(word)" : "\(count) \(word)")
+        }
+        return words.joined(separator: ", ")
+    }
+
+    /// The last line `check` prints: the verdict.
+    package var verdict: String {
+        if isEmpty { return "\(baseline) is what a build writes now" }
+        let files = groups.count
+        let head = "\(files) art file\(files == 1 ? "" : "s"): \(Self.counts(changes))"
+        return passes ? "\(head): every change within tolerance" : "\(head); to accept: \(acceptCommand)"
+    }
+
+    /// A Markdown summary fit for a pull request (GitHub's `$GITHUB_STEP_SUMMARY`): the
+    /// verdict, a table of art files and their figures, and the command that accepts.
+    /// Paths are shown as escaped `<code>` (inline HTML), so no art name can add markup.
+    package func markdown(reportPath: String? = nil) -> String {
+        var text = "### bijoux-assets check: " + (isEmpty ? "no change" : passes ? "within tolerance" : "changed") + "\n\n"
+        text += "Compared with \(Self.code(baseline)). \(isEmpty ? "Every output is the same." : Self.counts(changes) + ".")\n"
+        guard !isEmpty else { return text }
+        text += "\n| Art file | Outputs | First change |\n| --- | --- | --- |\n"
+        for group in groups {
+            let mark = group.fails ? "❌" : "✅"
+            let first = group.changes.first { $0.status != .withinTolerance } ?? group.changes[0]
+            text += "| \(mark) \(Self.code(group.source)) | \(Self.counts(group.changes)) | \(Self.code(first.path)): \(Self.cell(first.summary)) |\n"
+        }
+        if let reportPath { text += "\nThe review page (before, after and diff of each): \(Self.code(reportPath + "/index.html"))\n" }
+        if !passes { text += "\nTo accept: \(Self.code(acceptCommand))\n" }
+        return text
+    }
+
+    static func code(_ text: String) -> String { "<code>" + cell(text) + "</code>" }
+
+    /// Text for a table cell: HTML-escaped, `|` and newlines neutralised.
+    static func cell(_ text: String) -> String {
+        HTML.escape(text).replacingOccurrences(of: "|", with: "&#124;").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// JUnit XML: one test case per art file the build reads (`sources`, plus any
+    /// group's source not among them), failing with its figures when it changed beyond
+    /// tolerance; a change within tolerance passes, its figures in `system-out`.
+    package func junit(sources: [String]) -> String {
+        var cases = sources
+        for group in groups where !cases.contains(group.source) { cases.append(group.source) }
+        let bySource = Dictionary(groups.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
+        let failures = groups.filter(\.fails).count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"bijoux-assets check\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        xml += "  <testsuite name=\"\(Self.xml("against " + baseline))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        for source in cases {
+            xml += "    <testcase classname=\"bijoux-assets.check\" name=\"\(Self.xml(source))\" file=\"\(Self.xml(source))\""
+            guard let group = bySource[source] else {
+                xml += "/>\n"
+                continue
+            }
+            let lines = group.changes.map { "\($0.status.rawValue): \($0.path): \($0.summary)" }.joined(separator: "\n")
+            xml += ">\n"
+            if group.fails {
+                xml += "      <failure type=\"changed\" message=\"\(Self.xml(message(group)))\">\(Self.xml(lines + "\nTo accept: " + acceptCommand))</failure>\n"
+            } else {
+                xml += "      <system-out>\(Self.xml(lines))</system-out>\n"
+            }
+            xml += "    </testcase>\n"
+        }
+        return xml + "  </testsuite>\n</testsuites>\n"
+    }
+
+    /// Text for XML: escaped as for HTML, and the control characters XML 1.0 forbids
+    /// (a file name can hold them) replaced by U+FFFD.
+    static func xml(_ text: String) -> String {
+        let allowed = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.value < 0x20 && ![0x9, 0xA, 0xD].contains(scalar.value) ? "\u{FFFD}" : scalar
+        }))
+        return HTML.escape(allowed)
+    }
+}
