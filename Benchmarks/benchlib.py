@@ -73,31 +73,32 @@ class MachineShare:
         return f"{os.cpu_count()} cores, {steal * 100:.0f} % of CPU time stolen by the host, load average {load:.1f}"
 
 
-def run_once(command, env=None):
-    """Runs a command; returns (wall seconds, peak resident memory in KiB)."""
+def run_once(command, env=None, ok=(0,)):
+    """Runs a command; returns (wall seconds, peak resident memory in KiB). An exit
+    status outside `ok` stops the benchmark."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     stderr = process.stderr.read().decode(errors="replace")
     process.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
+    if os.waitstatus_to_exitcode(status) not in ok:
         raise SystemExit(f"benchmark command failed: {' '.join(command)}\n{stderr}")
     peak = usage.ru_maxrss if sys.platform != "darwin" else usage.ru_maxrss // 1024
     return elapsed, peak
 
 
-def interleaved(commands, rounds=5, env=None):
+def interleaved(commands, rounds=5, env=None, ok=(0,)):
     """Each command once per round, in turn, after one warm-up of each: the wall times of
     every round, by name (so load that drifts during the run moves both sides of a
     ratio alike), and each command's largest peak memory."""
     for command in commands.values():
-        run_once(command, env)
+        run_once(command, env, ok)
     times = {name: [] for name in commands}
     peaks = {name: 0 for name in commands}
     for _ in range(rounds):
         for name, command in commands.items():
-            elapsed, peak = run_once(command, env)
+            elapsed, peak = run_once(command, env, ok)
             times[name].append(elapsed)
             peaks[name] = max(peaks[name], peak)
     return times, peaks
