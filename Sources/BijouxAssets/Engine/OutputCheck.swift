@@ -3,13 +3,16 @@ extension BuildEngine {
     /// What `check` found: the review (every output that differs, judged and grouped by
     /// art file) and every art file the build reads, for reports that list each one.
     public struct CheckReport: Sendable {
-        public var review: Review
+        /// Every output that differs from the baseline, judged and grouped.
+        package var review: Review
         /// The art files the build's jobs follow from, as messages name them, in build
         /// order (the art folder itself last, for outputs of no one file).
-        public var sources: [String]
+        package var sources: [String]
 
         /// Nothing differs at all.
         public var isUpToDate: Bool { review.isEmpty }
+        /// Nothing differs beyond the tolerances: `check`'s exit status 0.
+        public var passes: Bool { review.passes }
     }
 
     /// Runs a full build's jobs and its final step against a baseline folder, writing

@@ -9,8 +9,11 @@
 /// (`--against REV`), built by this same tool into a temporary folder, so a pull
 /// request that edits art is reviewed even where no output is committed.
 public enum Baseline: Sendable, Equatable {
+    /// The output folder the build writes (`--out`).
     case outputFolder
+    /// A folder of an earlier build.
     case folder(String)
+    /// A git revision (a branch, a tag, a commit) of the repository holding the art folder.
     case revision(String)
 
     /// `--against VALUE`: a folder when one is there by that name, else a revision.
@@ -38,14 +41,12 @@ package struct RevisionBaseline {
     /// The build of `art` (empty when there was none).
     package var output: String { folder + "/out" }
 
-    /// The largest archive taken from git: a repository's art folder of paintings is
-    /// tens of megabytes; past this, the revision is refused rather than held in memory.
-    static let maxArchiveBytes = 1 << 30
-
     /// Takes the art folder `artFolder` (inside a git work tree) out of `revision` and
     /// builds it with `jobs` threads.
     package static func make(artFolder: String, revision: String, jobs: Int) throws -> RevisionBaseline {
         func fail(_ message: String) -> BaselineError { BaselineError(revision: revision, message: message) }
+        // Never an option to git.
+        guard !revision.hasPrefix("-"), !revision.isEmpty else { throw fail("not a revision (a branch, a tag or a commit)") }
         let git = try Self.git(revision)
         let root = try run(git, ["-C", artFolder, "rev-parse", "--show-toplevel"], revision).trimmed
         let prefix = try run(git, ["-C", artFolder, "rev-parse", "--show-prefix"], revision).trimmed
@@ -57,11 +58,12 @@ package struct RevisionBaseline {
         do {
             let listed = prefix.isEmpty ? "." : try run(git, ["-C", root, "ls-tree", "--name-only", commit, "--", String(prefix.dropLast())], revision)
             if !listed.trimmed.isEmpty {
-                let archive = try ChildProcess.run(git, ["-C", root, "archive", "--format=tar", commit, "--", prefix.isEmpty ? "." : prefix])
-                guard archive.status == 0 else { throw fail("git archive failed: \(archive.reason)") }
+                // Through a file, not memory: an art folder of paintings can be large.
+                let archive = folder + "/art.tar"
+                _ = try run(git, ["-C", root, "archive", "--format=tar", "-o", archive, commit, "--", prefix.isEmpty ? "." : prefix], revision)
                 try FileIO.makeDirectories(folder + "/tree")
-                let tar = try ChildProcess.run(try executable("tar", revision), ["-x", "-f", "-", "-C", folder + "/tree"], input: archive.stdout)
-                guard tar.status == 0 else { throw fail("tar could not unpack the art: \(tar.reason)") }
+                _ = try run(try executable("tar", revision), ["-x", "-f", archive, "-C", folder + "/tree"], revision)
+                FileIO.removeTree(archive)
                 baseline = RevisionBaseline(folder: folder, art: folder + "/tree/" + prefix)
                 do {
                     try BuildEngine.build(BuildEngine.Options(artFolder: baseline.art!, outputFolder: baseline.output, jobs: jobs))

@@ -2,9 +2,9 @@
 /// judged by the tolerance table, grouped by the art file it comes from. The terminal
 /// lines, the HTML page, JUnit and the Markdown summary are all written from this one
 /// value.
-public struct Review: Sendable {
+package struct Review: Sendable {
     /// How one output stands against the baseline.
-    public enum Status: String, Sendable {
+    package enum Status: String, Sendable {
         /// Changed beyond its tolerance: `check` fails.
         case changed
         /// Changed within its tolerance (an anti-aliased edge moved): `check` passes.
@@ -16,10 +16,10 @@ public struct Review: Sendable {
     }
 
     /// One output that is not byte for byte the baseline's.
-    public struct Change: Sendable {
+    package struct Change: Sendable {
         /// Relative to the output folder.
-        public var path: String
-        public var status: Status
+        package var path: String
+        package var status: Status
         /// The figures, for `changed` and `withinTolerance`; nil for added and removed.
         package var finding: Finding?
         /// The baseline's bytes (nil when added) and this build's (nil when removed).
@@ -35,7 +35,7 @@ public struct Review: Sendable {
         }
 
         /// What changed, in one line.
-        public var summary: String {
+        package var summary: String {
             switch status {
             case .added: "added"
             case .removed: "removed"
@@ -45,14 +45,14 @@ public struct Review: Sendable {
     }
 
     /// The changes that follow from one art file.
-    public struct Group: Sendable {
+    package struct Group: Sendable {
         /// The art file as messages name it ("art/icons/give.svg"); the art folder itself
         /// for outputs made from all of it (the contact sheet page) or from no one file.
-        public var source: String
+        package var source: String
         /// Where in `source` the change starts, when known: the first line that differs
         /// from the baseline's art (a revision's), else nil.
-        public var line: Int?
-        public var changes: [Change]
+        package var line: Int?
+        package var changes: [Change]
 
         package init(source: String, line: Int? = nil, changes: [Change]) {
             self.source = source
@@ -61,15 +61,15 @@ public struct Review: Sendable {
         }
 
         /// Some output changed beyond its tolerance, or was added or removed.
-        public var fails: Bool { changes.contains { $0.status != .withinTolerance } }
+        package var fails: Bool { changes.contains { $0.status != .withinTolerance } }
     }
 
     /// What the outputs were compared with, as people read it ("build/", "HEAD~1").
-    public var baseline: String
+    package var baseline: String
     /// In the order of the art files' first outputs in a build.
-    public var groups: [Group]
+    package var groups: [Group]
     /// The command that accepts the changes (a build into the output folder).
-    public var acceptCommand: String
+    package var acceptCommand: String
 
     package init(baseline: String, groups: [Group], acceptCommand: String) {
         self.baseline = baseline
@@ -77,12 +77,12 @@ public struct Review: Sendable {
         self.acceptCommand = acceptCommand
     }
 
-    public var changes: [Change] { groups.flatMap(\.changes) }
+    package var changes: [Change] { groups.flatMap(\.changes) }
     /// Nothing beyond tolerance: `check` exits 0.
-    public var passes: Bool { !groups.contains { $0.fails } }
+    package var passes: Bool { !groups.contains { $0.fails } }
     /// Nothing differs at all.
-    public var isEmpty: Bool { groups.isEmpty }
+    package var isEmpty: Bool { groups.isEmpty }
 
     /// Counts for summary lines.
-    public func count(_ status: Status) -> Int { changes.filter { $0.status == status }.count }
+    package func count(_ status: Status) -> Int { changes.filter { $0.status == status }.count }
 }
