@@ -7,6 +7,8 @@
 /// the middle is shown as one hunk of removed and added lines).
 package enum TextDiff {
     static let maxCells = 4_000_000
+    /// Characters of a line shown; a longer one (minified JSON, an inline SVG) is cut.
+    static let maxLineLength = 240
 
     /// Every hunk, each with `context` equal lines around it and at most `maxLines`
     /// lines of each side. Empty when equal.
@@ -35,7 +37,7 @@ package enum TextDiff {
             }
             let start = max(0, index - context), stop = min(edits.count, end + context)
             output.append("@@ line \(edits[index].line) @@")
-            output += limited(edits[start..<stop].map { $0.mark + $0.text }, maxLines * 2)
+            output += limited(edits[start..<stop].map { $0.mark + shortened($0.text) }, maxLines * 2)
             index = end
         }
         return output.joined(separator: "\n")
@@ -118,6 +120,10 @@ package enum TextDiff {
             }
         }
         return edits
+    }
+
+    static func shortened(_ line: String) -> String {
+        line.count <= maxLineLength ? line : line.prefix(maxLineLength) + "… (\(line.count - maxLineLength) more characters)"
     }
 
     private static func limited(_ lines: [String], _ maxLines: Int) -> [String] {

@@ -181,5 +181,7 @@ struct TextDiffTests {
         let hunks = TextDiff.hunks(expected: a, actual: b)
         #expect(hunks.hasPrefix("@@ line 1 @@\n-a0\n"))
         #expect(hunks.hasSuffix("more lines"))
+        let long = String(repeating: "x", count: 1000)
+        #expect(TextDiff.hunks(expected: "a\n", actual: long + "\n") == "@@ line 1 @@\n-a\n+" + String(repeating: "x", count: 240) + "… (760 more characters)")
     }
 }
