@@ -100,7 +100,8 @@ struct GoldenCheckTests {
         #expect(summary["outcome"]?.value == .string("differs"))
         #expect(!reports.exists("failures/left-over.summary.json"), "the previous run's files are cleared")
         let page = String(decoding: reports.read("report.html")!, as: UTF8.self)
-        #expect(page.contains("Golden images: 1 failing"))
+        #expect(page.contains("data-changed=\"1\"") && page.contains(">1 changed</span>"), "the review page of the one failure")
+        #expect(page.contains("<section class=\"group fails\" data-source=\"\(goldens.path)/\(Self.moonAt2x)\">"))
         #expect(page.components(separatedBy: "src=\"data:image/png;base64,").count == 4)
         #expect(!page.contains("src=\"http") && !page.contains("href="), "self-contained")
 
