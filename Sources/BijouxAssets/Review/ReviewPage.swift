@@ -238,7 +238,8 @@ enum ReviewPageStyle {
         .group { margin: 18px 0; padding: 12px 14px; background: #FFF; border: 1px solid #DDD; border-left: 5px solid #2E9E4F; border-radius: 8px; }
         .group.fails { border-left-color: #D93025; }
         .line { color: #666; font-weight: normal; }
-        .badge { display: inline-block; border-radius: 9px; padding: 0 8px; font: 600 11px/18px -apple-system, system-ui, sans-serif; color: #FFF; background: #888; }
+        .badge { display: inline-block; border-radius: 9px; padding: 0 8px; color: #FFF; background: #888;
+                 font: 600 11px/18px -apple-system, system-ui, sans-serif; }
         .badge.fails, .badge.changed, .badge.added, .badge.removed { background: #D93025; } .badge.passes, .badge.within-tolerance { background: #C88A00; }
         .changes { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
         .change { border: 1px solid #E3E1DD; border-radius: 6px; padding: 8px 10px; max-width: 100%; background: #FCFCFB; }
