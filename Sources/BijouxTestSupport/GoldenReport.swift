@@ -1,9 +1,10 @@
 import BijouxAssets
-import Foundation
 
 /// Writes what a failed golden check leaves for people and CI: per failing output its
 /// expected, actual and diff files and a JSON summary in one failures folder (CI keeps
-/// the folder), and one self-contained HTML page that shows them side by side.
+/// the folder), and one self-contained HTML page that shows them side by side: the
+/// review page of `check --report` (`ReviewPage`), of a review with one group per
+/// failing output named by its golden, so the two pages are one recipe.
 package struct GoldenReport: Sendable {
     package var failuresFolder: String
     package var pagePath: String
@@ -35,30 +36,91 @@ package struct GoldenReport: Sendable {
         let failed = results.filter { !$0.passed }
         guard !failed.isEmpty else { return [:] }
         var artifacts: [String: Artifacts] = [:]
-        var sections: [String] = []
+        var groups: [Review.Group] = []
         for result in failed {
-            let (files, section) = try writeArtifacts(result)
+            let (files, change) = try writeArtifacts(result)
             artifacts[result.path] = files
-            sections.append(section)
+            groups.append(Review.Group(source: result.golden, changes: [change]))
         }
-        let passed = results.count - failed.count
-        try FileIO.writeAtomically(Array(page(sections, failed: failed.count, passed: passed).utf8), to: pagePath)
+        let review = Review(baseline: Self.baseline(failed), groups: groups, acceptCommand: Self.acceptCommand)
+        try FileIO.writeAtomically(Array(ReviewPage.html(review).utf8), to: pagePath)
         return artifacts
     }
 
-    private func writeArtifacts(_ result: GoldenResult) throws(FileError) -> (Artifacts, String) {
-        let base = failuresFolder + "/" + Self.stem(result.path)
-        let fileExtension = Self.fileExtension(result.path)
-        var files = Artifacts(summary: base + ".summary.json")
-        var figures: [(String, [UInt8])] = []
-        var text = ""
+    /// What the page tells people to run when the changes are intended.
+    static let acceptCommand = "make goldens (or BIJOUX_RECORD=failed swift test)"
 
-        func save(_ kind: String, _ bytes: [UInt8], ext: String) throws(FileError) -> String {
-            let path = "\(base).\(kind)\(ext)"
+    /// The golden folders the failing outputs were compared with: each golden's path
+    /// without the output path it guards (the root, or a platform's folder in it).
+    static func baseline(_ failed: [GoldenResult]) -> String {
+        var roots: [String] = []
+        for result in failed {
+            let root = result.golden.hasSuffix("/" + result.path) ? String(result.golden.dropLast(result.path.count + 1)) : result.golden
+            if !roots.contains(root) { roots.append(root) }
+        }
+        return "the goldens in " + roots.joined(separator: ", ")
+    }
+
+    /// Saves a failing result's files and its JSON summary, and returns them with the
+    /// result as a change of the review the page shows.
+    private func writeArtifacts(_ result: GoldenResult) throws(FileError) -> (Artifacts, Review.Change) {
+        let base = failuresFolder + "/" + Self.stem(result.path)
+        var files = Artifacts(summary: base + ".summary.json")
+        // `name.expected.ext`; an image's path ends in .png, so its diff is `name.diff.png`.
+        func save(_ kind: String, _ bytes: [UInt8]) throws(FileError) -> String {
+            let path = "\(base).\(kind)\(Self.fileExtension(result.path))"
             try FileIO.writeAtomically(bytes, to: path)
             return path
         }
+        var summary = Self.summary(result)
+        var change = Review.Change(path: result.path, status: .changed)
+        let tolerance = result.tolerance ?? GoldenTolerances.standard.tolerance(for: result.path)
+        switch result.outcome {
+        case .imageDiffers(let expected, let actual, let difference):
+            summary["outcome"] = "differs"
+            summary["difference"] = difference.summaryJSON
+            (change.before, change.after) = (PNGEncoder.encode(expected), PNGEncoder.encode(actual))
+            change.finding = .image(difference, tolerance)
+            files.diff = try save("diff", PNGEncoder.encode(DiffImage.render(expected: expected, difference: difference), as: .rgb))
+        case .sizeDiffers(let expected, let actual):
+            summary["outcome"] = "size differs"
+            (change.before, change.after) = (PNGEncoder.encode(expected), PNGEncoder.encode(actual))
+            change.finding = .imageSize(
+                before: PixelSize(width: expected.width, height: expected.height), after: PixelSize(width: actual.width, height: actual.height))
+        case .textDiffers(let expected, let actual):
+            summary["outcome"] = "text differs"
+            summary["hunk"] = .string(TextDiff.firstHunk(expected: expected, actual: actual))
+            (change.before, change.after) = (Array(expected.utf8), Array(actual.utf8))
+            change.finding = .text(hunks: TextDiff.hunks(expected: expected, actual: actual))
+        case .audioDiffers(let difference):
+            summary["outcome"] = "audio differs"
+            summary["audio"] = .string(difference.summary)
+            change.after = try FileIO.read(result.outputFile ?? result.golden)
+            change.finding = .audio(difference, GoldenTolerances.standard.audio)
+        case .missing:
+            summary["outcome"] = "missing"
+            (change.status, change.after) = (.added, try FileIO.read(result.outputFile ?? result.golden))
+        case .stale:
+            summary["outcome"] = "stale"
+            (change.status, change.before) = (.removed, try? FileIO.read(result.golden))
+        case .matches(let difference):
+            // Passing pixels whose golden recording rewrote (`BIJOUX_RECORD=all`).
+            summary["outcome"] = "matches"
+            if let difference { summary["difference"] = difference.summaryJSON }
+            (change.status, change.finding) = (.withinTolerance, difference.map { .image($0, tolerance) })
+        case .unreadable(let reason):
+            summary["outcome"] = "unreadable"
+            change.finding = .unreadable(reason)
+        }
+        // The baseline's side is saved for a change, not for a stale golden (still in place).
+        if let before = change.before, change.status == .changed { files.expected = try save("expected", before) }
+        if let after = change.after { files.actual = try save("actual", after) }
+        try FileIO.writeAtomically(Array(JSONWriter.xcodeStyle(.object(summary)).utf8), to: files.summary)
+        return (files, change)
+    }
 
+    /// The summary's facts every outcome has: the paths, the message, the tolerance.
+    static func summary(_ result: GoldenResult) -> [String: JSONOutput] {
         var summary: [String: JSONOutput] = [
             "path": .string(result.path), "golden": .string(result.golden),
             "passed": false, "message": .string(result.message),
@@ -69,52 +131,7 @@ package struct GoldenReport: Sendable {
                 "reason": .string(tolerance.reason),
             ]
         }
-        switch result.outcome {
-        case .imageDiffers(let expected, let actual, let difference):
-            summary["outcome"] = "differs"
-            summary["difference"] = difference.summaryJSON
-            let diff = PNGEncoder.encode(DiffImage.render(expected: expected, difference: difference), as: .rgb)
-            let expectedPNG = PNGEncoder.encode(expected), actualPNG = PNGEncoder.encode(actual)
-            files.expected = try save("expected", expectedPNG, ext: ".png")
-            files.actual = try save("actual", actualPNG, ext: ".png")
-            files.diff = try save("diff", diff, ext: ".png")
-            figures = [("expected", expectedPNG), ("actual", actualPNG), ("diff", diff)]
-        case .sizeDiffers(let expected, let actual):
-            summary["outcome"] = "size differs"
-            let expectedPNG = PNGEncoder.encode(expected), actualPNG = PNGEncoder.encode(actual)
-            files.expected = try save("expected", expectedPNG, ext: ".png")
-            files.actual = try save("actual", actualPNG, ext: ".png")
-            figures = [("expected", expectedPNG), ("actual", actualPNG)]
-        case .textDiffers(let expected, let actual):
-            let hunk = TextDiff.firstHunk(expected: expected, actual: actual)
-            summary["outcome"] = "text differs"
-            summary["hunk"] = .string(hunk)
-            files.expected = try save("expected", Array(expected.utf8), ext: fileExtension)
-            files.actual = try save("actual", Array(actual.utf8), ext: fileExtension)
-            text = hunk
-        case .audioDiffers(let difference):
-            summary["outcome"] = "audio differs"
-            summary["audio"] = .string(difference.summary)
-            files.actual = try save("actual", try FileIO.read(result.outputFile ?? result.golden), ext: fileExtension)
-        case .missing:
-            summary["outcome"] = "missing"
-            let bytes = try FileIO.read(result.outputFile ?? result.golden)
-            files.actual = try save("actual", bytes, ext: fileExtension)
-            if GoldenTolerances.isImage(result.path) {
-                figures = [("actual (new)", bytes)]
-            } else if !GoldenTolerances.isAudio(result.path) {
-                text = String(decoding: bytes, as: UTF8.self)
-            }
-        case .stale:
-            summary["outcome"] = "stale"
-        case .matches(let difference):
-            summary["outcome"] = "matches"
-            if let difference { summary["difference"] = difference.summaryJSON }
-        case .unreadable:
-            summary["outcome"] = "unreadable"
-        }
-        try FileIO.writeAtomically(Array(JSONWriter.xcodeStyle(.object(summary)).utf8), to: files.summary)
-        return (files, section(result, figures: figures, text: text))
+        return summary
     }
 
     /// `dir/name.ext` → `dir/name`, so artefacts read `name.expected.ext`, `name.diff.png`.
@@ -126,51 +143,5 @@ package struct GoldenReport: Sendable {
 
     static func fileExtension(_ path: String) -> String {
         String(path.dropFirst(stem(path).count))
-    }
-
-    // MARK: The page
-
-    private func section(_ result: GoldenResult, figures: [(String, [UInt8])], text: String) -> String {
-        var html = "<section>\n<h2>\(HTML.escape(result.path))</h2>\n<p>\(HTML.escape(String(result.message.prefix { $0 != "\n" })))</p>\n"
-        if let tolerance = result.tolerance, case .imageDiffers = result.outcome {
-            html +=
-                "<p class=\"why\">Tolerance: \(HTML.escape(tolerance.comparison.description)), budget \(tolerance.budget) — \(HTML.escape(tolerance.reason))</p>\n"
-        }
-        if !figures.isEmpty {
-            html += "<div class=\"row\">\n"
-            for (caption, png) in figures {
-                html +=
-                    "<figure><img src=\"data:image/png;base64,\(Data(png).base64EncodedString())\" alt=\"\(caption)\"><figcaption>\(caption)</figcaption></figure>\n"
-            }
-            html += "</div>\n"
-        }
-        if !text.isEmpty { html += "<pre>\(HTML.escape(text))</pre>\n" }
-        return html + "</section>\n"
-    }
-
-    private func page(_ sections: [String], failed: Int, passed: Int) -> String {
-        """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8">
-        <title>Golden images: \(failed) failing</title>
-        <style>
-        body { font: 14px/1.4 -apple-system, system-ui, sans-serif; margin: 2em; color: #222; }
-        section { border-top: 1px solid #ccc; padding: 1em 0; }
-        h2 { font-size: 15px; font-family: ui-monospace, monospace; }
-        .why { color: #666; }
-        .row { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
-        figure { margin: 0; }
-        img { image-rendering: pixelated; min-width: 240px; max-width: 480px;
-              background: repeating-conic-gradient(#ddd 0% 25%, #fff 0% 50%) 0 0 / 16px 16px; }
-        figcaption { text-align: center; color: #555; }
-        pre { background: #f6f6f6; padding: 8px; overflow-x: auto; }
-        </style></head><body>
-        <h1>Golden images: \(failed) failing, \(passed) passing</h1>
-        <p>Diff pictures: <b style="color:#f00">red</b> pixels count as different,
-        <b style="color:#fa0">orange</b> ones changed within the tolerance (anti-aliased
-        edge or below the threshold), over a faded copy of the expected image.
-        Transparent areas show a checkerboard. Files: \(HTML.escape(failuresFolder))/</p>
-
-        """ + sections.joined() + "</body></html>\n"
     }
 }

@@ -68,7 +68,7 @@ func printReview(_ review: Review) {
 /// The files `--report`, `--junit` and `--summary` ask for.
 func writeReports(_ report: BuildEngine.CheckReport, _ arguments: ParsedArguments) throws {
     let review = report.review
-    // PAGE if let folder = arguments[reportOption] { try ReviewPage.write(review, to: folder) }
+    if let folder = arguments[reportOption] { try ReviewPage.write(review, to: folder) }
     if let file = arguments[junitOption] { try FileIO.writeAtomically(Array(review.junit(sources: report.sources).utf8), to: file) }
     if let file = arguments[summaryOption] { try FileIO.append(Array(review.markdown(reportPath: arguments[reportOption]).utf8), to: file) }
 }

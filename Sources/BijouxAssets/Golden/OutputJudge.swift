@@ -44,6 +44,11 @@ package struct PixelSize: Equatable, Sendable, CustomStringConvertible {
     package var width: Int
     package var height: Int
     package var description: String { "\(width)×\(height)" }
+
+    package init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// Judges an output against its baseline by its kind (`GoldenTolerances`).

@@ -100,7 +100,8 @@ struct GoldenCheckTests {
         #expect(summary["outcome"]?.value == .string("differs"))
         #expect(!reports.exists("failures/left-over.summary.json"), "the previous run's files are cleared")
         let page = String(decoding: reports.read("report.html")!, as: UTF8.self)
-        #expect(page.contains("Golden images: 1 failing"))
+        #expect(page.contains("data-changed=\"1\"") && page.contains(">1 changed</span>"), "the review page of the one failure")
+        #expect(page.contains("<section class=\"group fails\" data-source=\"\(goldens.path)/\(Self.moonAt2x)\">"))
         #expect(page.components(separatedBy: "src=\"data:image/png;base64,").count == 4)
         #expect(!page.contains("src=\"http") && !page.contains("href="), "self-contained")
 
@@ -189,7 +190,8 @@ struct GoldenCheckTests {
         let goldens = Self.recordedGoldens()
         try Self.editPixel(goldens, Self.moonAt2x, x: 1, y: 1, to: RGBA(255, 255, 255, 255))
         var lenient = GoldenTolerances.standard
-        lenient.rules.append(.init(kind: "test", prefix: "Assets.xcassets/Charms/moon.imageset/", tolerance: .perceptual(budget: 1, renderer: "test", reason: "test")))
+        lenient.rules.append(
+            .init(kind: "charms", prefix: "Assets.xcassets/Charms/moon.imageset/", tolerance: .perceptual(budget: 1, renderer: "test", reason: "test")))
         let results = Self.check(goldens, .never, tolerances: lenient)
         #expect(Self.failures(results).isEmpty)
         let moon = try #require(results.first { $0.path == Self.moonAt2x })
@@ -204,7 +206,7 @@ struct GoldenCheckTests {
 
     @Test func anotherPlatformKeepsItsOwnGoldensForRenderedOutputsOnly() throws {
         var rendered = GoldenTolerances.standard
-        rendered.rules.append(.init(kind: "test", prefix: "Assets.xcassets/Charms/moon.imageset/", tolerance: .perceptual(renderer: "test", reason: "test")))
+        rendered.rules.append(.init(kind: "charms", prefix: "Assets.xcassets/Charms/moon.imageset/", tolerance: .perceptual(renderer: "test", reason: "test")))
         let goldens = Self.recordedGoldens()
         // No macOS golden: the reference golden is read, and it matches.
         #expect(Self.failures(Self.check(goldens, .failed, platform: .macOS, tolerances: rendered)).isEmpty)
@@ -243,7 +245,9 @@ struct GoldenCheckTests {
 struct GoldenSupportTests {
     @Test func everyRuleHasAReasonAndRenderedMeansPerceptual() {
         let table = GoldenTolerances.standard
-        for rule in table.rules + [.init(kind: "test", prefix: "(fallback)", tolerance: table.fallback), .init(kind: "test", prefix: "(text)", tolerance: GoldenTolerances.text)] {
+        for rule in table.rules + [
+            .init(kind: "images", prefix: "(fallback)", tolerance: table.fallback), .init(kind: "text", prefix: "(text)", tolerance: GoldenTolerances.text),
+        ] {
             #expect(rule.tolerance.reason.count > 40, "\(rule.prefix)")
             if case .perceptual = rule.tolerance.comparison {
                 #expect(rule.tolerance.renderer != nil, "\(rule.prefix)")
@@ -261,7 +265,8 @@ struct GoldenSupportTests {
         #expect(table.tolerance(for: "Somewhere/new.png") == table.fallback)
         #expect(table.tolerance(for: "Assets.xcassets/Icons/give.imageset/Contents.json") == GoldenTolerances.text)
         var more = table
-        more.rules.append(.init(kind: "test", prefix: "Assets.xcassets/Icons/wear.imageset/", tolerance: .perceptual(budget: 3, renderer: "librsvg", reason: "test")))
+        more.rules.append(
+            .init(kind: "icons", prefix: "Assets.xcassets/Icons/wear.imageset/", tolerance: .perceptual(budget: 3, renderer: "librsvg", reason: "test")))
         #expect(more.tolerance(for: "Assets.xcassets/Icons/wear.imageset/wear.png").budget == 3)
         #expect(more.tolerance(for: "Assets.xcassets/Icons/give.imageset/give.png").budget == 0)
     }

@@ -1,0 +1,295 @@
+/// The review page of `check --report DIR`: `DIR/index.html`, one self-contained file
+/// that shows a `Review` to a person (a designer looking at what a change of art did,
+/// CI keeping it as an artifact). Every image is inline as a `data:` URI and the style
+/// and the flip control's script are inline too, so the page opens offline, from a
+/// zip, anywhere, and makes no request at all. Pure but for `write`: a review in, the
+/// page's text out. Paths and messages come from the art, which is untrusted: every
+/// text goes through `HTML.escape`.
+///
+/// The golden tests' page (BijouxTestSupport's `GoldenReport`) is this page too, of a
+/// review made from their failures: one recipe for both.
+package enum ReviewPage {
+    /// The page's file name in the report folder.
+    package static let fileName = "index.html"
+    /// The most lines of an added text file the page shows.
+    static let addedTextLines = 40
+
+    /// The page.
+    package static func html(_ review: Review) -> String {
+        var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        page += "<title>\(HTML.escape(title(review)))</title>\n<style>\n\(ReviewPageStyle.css)</style>\n</head>\n<body>\n"
+        page += header(review) + "<main>\n"
+        for group in review.groups { page += section(group) }
+        page += "</main>\n<script>\n\(ReviewPageStyle.script)</script>\n</body>\n</html>\n"
+        return page
+    }
+
+    /// Writes the page as `folder/index.html`, making the folder (and its parents)
+    /// when it does not exist.
+    package static func write(_ review: Review, to folder: String) throws(FileError) {
+        try FileIO.makeDirectories(folder)
+        try FileIO.writeAtomically(Array(html(review).utf8), to: folder + "/" + fileName)
+    }
+
+    /// The window's title: what the top of the page says, in one line.
+    static func title(_ review: Review) -> String {
+        review.isEmpty ? "Review: nothing changed against \(review.baseline)" : "Review: \(counts(review)) against \(review.baseline)"
+    }
+
+    /// The counts by status, in the order of `Review.Status`.
+    static let statuses: [Review.Status] = [.changed, .withinTolerance, .added, .removed]
+
+    static func counts(_ review: Review) -> String {
+        statuses.map { "\(review.count($0)) \($0.rawValue)" }.joined(separator: " · ")
+    }
+
+    /// A status as a class name and data value: `within tolerance` → `within-tolerance`.
+    static func token(_ status: Review.Status) -> String {
+        status.rawValue.replacingSpaces()
+    }
+
+    // MARK: The summary
+
+    /// The top of the page: the baseline, the counts (also as data attributes, for
+    /// scripts and tests), whether `check` passes, and the command that accepts the
+    /// changes; for an empty review, that nothing changed.
+    static func header(_ review: Review) -> String {
+        let data = statuses.map { " data-\(token($0))=\"\(review.count($0))\"" }.joined()
+        var text = "<header class=\"summary\"\(data) data-passes=\"\(review.passes)\">\n"
+        text += "<h1>Review against <code>\(HTML.escape(review.baseline))</code></h1>\n"
+        guard !review.isEmpty else {
+            return text + "<p class=\"nothing\">Nothing changed: every output is the baseline's, byte for byte.</p>\n</header>\n"
+        }
+        let counts = statuses.map { "<span class=\"count \(token($0))\">\(review.count($0)) \($0.rawValue)</span>" }
+        text += "<p class=\"counts\">\(counts.joined(separator: " · "))</p>\n"
+        let failing = review.groups.filter(\.fails).count
+        text +=
+            review.passes
+            ? "<p class=\"verdict passes\">check passes: every change is within its tolerance.</p>\n"
+            : "<p class=\"verdict fails\">check fails: \(Format.count(failing, "art file has", "art files have")) changes beyond tolerance.</p>\n"
+        text += "<p class=\"accept\">To accept these changes as the new baseline, run <code>\(HTML.escape(review.acceptCommand))</code></p>\n"
+        text += """
+            <details class="legend"><summary>How to read this page</summary>
+            <p>Each art file has its outputs that changed. In a diff picture, <b class="red">red</b> pixels count as different and
+            <b class="orange">orange</b> ones changed within the tolerance (an anti-aliased edge, or below the threshold), over a
+            faded copy of the picture before. Transparent areas show a checkerboard; small pictures are enlarged, pixel for pixel.
+            The flip button lays the picture after over the one before; the slider fades between them.</p>
+            </details>
+
+            """
+        return text + "</header>\n"
+    }
+
+    // MARK: Groups and changes
+
+    /// One art file and its changed outputs, in the review's order; failing or passing
+    /// as a class and a badge.
+    static func section(_ group: Review.Group) -> String {
+        let verdict = group.fails ? "fails" : "passes"
+        var text = "<section class=\"group \(verdict)\" data-source=\"\(HTML.escape(group.source))\">\n<h2><code>\(HTML.escape(group.source))</code>"
+        if let line = group.line { text += " <span class=\"line\">from line \(line)</span>" }
+        text += " → " + HTML.escape(outputNames(group).joined(separator: ", "))
+        text += " <span class=\"badge \(verdict)\">\(group.fails ? "fails" : "within tolerance")</span></h2>\n"
+        text += "<div class=\"changes\">\n" + group.changes.map(article).joined() + "</div>\n</section>\n"
+        return text
+    }
+
+    /// The file names of a group's outputs, each once, in order.
+    static func outputNames(_ group: Review.Group) -> [String] {
+        var names: [String] = []
+        for change in group.changes {
+            let name = change.path.split(separator: "/").last.map(String.init) ?? change.path
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// What a change's body shows, which sets its width on the page.
+    enum Kind: String {
+        case image, text, audio, other
+    }
+
+    static func kind(_ change: Review.Change) -> Kind {
+        switch change.finding {
+        case .image?, .imageSize?: return .image
+        case .text?: return .text
+        case .audio?: return .audio
+        case .unreadable?: return .other
+        case nil:
+            if GoldenTolerances.isImage(change.path) { return .image }
+            if GoldenTolerances.isAudio(change.path) { return .audio }
+            return .text
+        }
+    }
+
+    /// One output: its path, its status, its summary line, and what changed by kind.
+    static func article(_ change: Review.Change) -> String {
+        let path = HTML.escape(change.path), status = token(change.status)
+        var text = "<article class=\"change \(status) \(kind(change).rawValue)\" data-path=\"\(path)\" data-status=\"\(status)\">\n"
+        text += "<h3><code>\(path)</code> <span class=\"badge \(status)\">\(change.status.rawValue)</span></h3>\n"
+        let reason: String
+        if case .unreadable? = change.finding { reason = " reason" } else { reason = "" }
+        text += "<p class=\"line-summary\(reason)\">\(HTML.escape(change.summary))</p>\n"
+        return text + body(change) + "</article>\n"
+    }
+
+    /// What changed, by the finding's kind; for an added or removed output (no finding),
+    /// by its path's.
+    static func body(_ change: Review.Change) -> String {
+        switch change.finding {
+        case .image(let difference, let tolerance)?: return imageComparison(change, difference, tolerance)
+        case .imageSize(let before, let after)?: return resizedImage(change, before: before, after: after)
+        case .text(let hunks)?: return diffLines(hunks)
+        case .audio(let difference, let tolerance)?: return audioTable(difference, tolerance)
+        case .unreadable?: return ""  // The summary line is the reason.
+        case nil: break
+        }
+        switch kind(change) {
+        case .image: return loneImages(change)
+        case .text: return change.status == .added ? change.after.map(addedText) ?? "" : ""
+        case .audio, .other: return sizes(change)
+        }
+    }
+
+    // MARK: Text and sound
+
+    /// Hunks of `TextDiff` (or any text of marked lines) in a `<pre>`, each line its own
+    /// span: `del` for `-`, `add` for `+`, `hunk` for `@@`, `more` for what was cut.
+    static func diffLines(_ hunks: String) -> String {
+        guard !hunks.isEmpty else { return "" }
+        let lines = hunks.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            "<span class=\"\(lineClass(line))\">\(HTML.escape(String(line)))</span>"
+        }
+        return "<pre class=\"diff\">" + lines.joined() + "</pre>\n"
+    }
+
+    static func lineClass(_ line: Substring) -> String {
+        if line.hasPrefix("@@") { return "hunk" }
+        if line.hasPrefix("-") { return "del" }
+        if line.hasPrefix("+") { return "add" }
+        if line.hasPrefix("…") { return "more" }
+        return "same"
+    }
+
+    /// The first `addedTextLines` lines of an added text file, as added lines.
+    static func addedText(_ bytes: [UInt8]) -> String {
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        var shown = lines.prefix(addedTextLines).map { "+" + $0 }
+        if lines.count > addedTextLines { shown.append("… \(lines.count - addedTextLines) more lines") }
+        return diffLines(shown.joined(separator: "\n"))
+    }
+
+    /// Two sounds' durations and loudness, the energy of their difference, and how far
+    /// each may move.
+    static func audioTable(_ difference: AudioDifference, _ tolerance: AudioTolerance) -> String {
+        func measure(_ value: Double, _ decimals: Int, _ unit: String) -> String {
+            (value.isFinite ? Format.number(value, decimals: decimals) : value < 0 ? "−∞" : "∞") + " " + unit
+        }
+        let rows = [
+            ("duration", measure(difference.beforeSeconds, 3, "s"), measure(difference.afterSeconds, 3, "s"), "± " + measure(tolerance.seconds, 3, "s")),
+            (
+                "loudness", measure(difference.beforeLoudness, 1, "LUFS"), measure(difference.afterLoudness, 1, "LUFS"),
+                "± " + measure(tolerance.loudness, 1, "LU")
+            ),
+        ]
+        var text = "<table class=\"audio\">\n<tr><th></th><th>before</th><th>after</th><th>tolerance</th></tr>\n"
+        for (name, before, after, allowed) in rows {
+            text += "<tr><th>\(name)</th><td>\(before)</td><td>\(after)</td><td>\(allowed)</td></tr>\n"
+        }
+        let energy = difference.differenceDB.isFinite ? measure(difference.differenceDB, 1, "dB") : "none"
+        text += "<tr><th>difference</th><td colspan=\"2\">\(energy)</td><td>at most \(measure(tolerance.differenceDB, 1, "dB"))</td></tr>\n"
+        return text + "</table>\n"
+    }
+
+    /// The sizes of an added or removed file the page does not show.
+    static func sizes(_ change: Review.Change) -> String {
+        let sides = [("before", change.before), ("after", change.after)].compactMap { name, bytes in
+            bytes.map { "\(name) \(Format.count($0.count, "byte"))" }
+        }
+        return sides.isEmpty ? "" : "<p class=\"sizes\">\(sides.joined(separator: ", "))</p>\n"
+    }
+}
+
+extension String {
+    /// Spaces as hyphens, for class names and data values made of words.
+    fileprivate func replacingSpaces() -> String {
+        String(map { $0 == " " ? "-" : $0 })
+    }
+}
+
+/// The review page's style and its small script, inline so the page works offline from
+/// one file: system fonts only, no request. The script is the flip control (after laid
+/// over before, a slider fading between them) and a mark on images that did not load.
+enum ReviewPageStyle {
+    static let css = """
+        * { box-sizing: border-box; }
+        body { margin: 0; background: #F4F3F1; color: #222; font: 14px/1.4 -apple-system, system-ui, "Helvetica Neue", Arial, sans-serif; }
+        header.summary { padding: 18px 28px 10px; background: #FFF; border-bottom: 1px solid #DDD; }
+        h1 { font-size: 20px; margin: 0 0 6px; } h2 { font-size: 15px; margin: 0 0 10px; } h3 { font-size: 13px; margin: 0 0 4px; font-weight: 500; }
+        code { font: 12px/1.4 ui-monospace, Menlo, Consolas, monospace; word-break: break-all; }
+        .counts .count { font-weight: 600; } .count.changed, .count.added, .count.removed { color: #B3261E; } .count.within-tolerance { color: #7A5B00; }
+        .verdict.fails { color: #B3261E; font-weight: 600; } .verdict.passes { color: #1E7A34; font-weight: 600; }
+        .nothing { color: #1E7A34; font-weight: 600; }
+        .accept code { background: #F0EEEA; padding: 2px 6px; border-radius: 4px; }
+        .legend { color: #555; max-width: 900px; } .red { color: #F00; } .orange { color: #E69500; }
+        main { padding: 8px 28px 40px; }
+        .group { margin: 18px 0; padding: 12px 14px; background: #FFF; border: 1px solid #DDD; border-left: 5px solid #2E9E4F; border-radius: 8px; }
+        .group.fails { border-left-color: #D93025; }
+        .line { color: #666; font-weight: normal; }
+        .badge { display: inline-block; border-radius: 9px; padding: 0 8px; color: #FFF; background: #888;
+                 font: 600 11px/18px -apple-system, system-ui, sans-serif; }
+        .badge.fails, .badge.changed, .badge.added, .badge.removed { background: #D93025; } .badge.passes, .badge.within-tolerance { background: #C88A00; }
+        .changes { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
+        .change { border: 1px solid #E3E1DD; border-radius: 6px; padding: 8px 10px; max-width: 100%; background: #FCFCFB; }
+        .change.text, .change.audio, .change.other { flex: 1 1 100%; }
+        .change.image { min-width: 320px; }
+        .change.image > h3, .change.image > p, .change.image > .facts { width: 0; min-width: 100%; }
+        .line-summary { margin: 2px 0 8px; color: #444; } .reason { color: #B3261E; }
+        .images, .pair { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
+        figure { margin: 0; } figcaption { font-size: 12px; color: #555; text-align: center; }
+        .well { display: inline-block; line-height: 0; border: 1px solid #CCC;
+                background: repeating-conic-gradient(#D6D6D6 0% 25%, #FFF 0% 50%) 0 0 / 16px 16px; }
+        img.enlarged { image-rendering: pixelated; } img.broken { outline: 2px solid #F00; }
+        .flipping .pair { display: grid; } .flipping .pair > figure { grid-area: 1 / 1; }
+        .flipping .pair > figure.after { opacity: var(--mix, 1); } .flipping .pair > figure.after figcaption { visibility: hidden; }
+        .flip { margin: 6px 0; font-size: 12px; } .flip input { vertical-align: middle; }
+        .flip button { font: inherit; padding: 3px 10px; border: 1px solid #BBB; border-radius: 5px; background: #FFF; cursor: pointer; }
+        .flip button[aria-pressed="true"] { border-color: #D93025; color: #D93025; }
+        .facts { display: grid; grid-template-columns: max-content auto; gap: 2px 10px; margin: 8px 0 0; font-size: 12px; max-width: 640px; }
+        .facts dt { color: #666; } .facts dd { margin: 0; }
+        pre.diff { margin: 0; padding: 6px 0; background: #F6F6F4; overflow-x: auto; font: 12px/1.4 ui-monospace, Menlo, Consolas, monospace; }
+        pre.diff span { display: block; min-height: 1.4em; padding: 0 8px; white-space: pre; }
+        pre.diff .del { background: #FDE2E1; color: #8E1B12; } pre.diff .add { background: #DDF4E2; color: #14532D; }
+        pre.diff .hunk { color: #6A4FB3; } pre.diff .more { color: #777; font-style: italic; }
+        table.audio { border-collapse: collapse; font-size: 13px; } table.audio th, table.audio td { padding: 2px 12px 2px 0; text-align: left; }
+        table.audio td { font-variant-numeric: tabular-nums; }
+
+        """
+
+    /// Flip: the button stacks after on before and enables the slider, which sets
+    /// after's opacity. After the load event, `data-images="loaded/all"` on the root,
+    /// and a `broken` class on an image that did not decode.
+    static let script = """
+        (function () {
+          document.querySelectorAll('[data-flip]').forEach(function (button) {
+            var change = button.closest('.change'), mix = change.querySelector('[data-mix]');
+            button.addEventListener('click', function () {
+              var on = change.classList.toggle('flipping');
+              button.setAttribute('aria-pressed', on ? 'true' : 'false');
+              mix.disabled = !on;
+            });
+            mix.addEventListener('input', function () { change.style.setProperty('--mix', String(mix.value / 100)); });
+          });
+          window.addEventListener('load', function () {
+            var images = Array.prototype.slice.call(document.images), loaded = 0;
+            images.forEach(function (image) {
+              if (image.complete && image.naturalWidth > 0) loaded += 1; else image.classList.add('broken');
+            });
+            document.documentElement.dataset.images = loaded + '/' + images.length;
+          });
+        })();
+
+        """
+}
