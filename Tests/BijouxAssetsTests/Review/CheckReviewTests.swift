@@ -85,9 +85,9 @@ struct CheckReviewTests {
         #expect(bounds.x <= 3 * 2 + 2 && bounds.x + bounds.width >= 3 * 7 && bounds.y >= 3 * 12 && bounds.y + bounds.height <= 3 * 22 + 2, "\(bounds)")
     }
 
-    /// An art pull request in a scratch repository: one charm recoloured, one added.
-    @Test func anArtPullRequestIsReviewedAgainstItsBaseRevision() throws {
-        let folder = TestPaths.temporaryFolder("review-revision")
+    /// An art pull request in a scratch repository: the base commit, then one charm
+    /// (plum) recoloured and one (kiwi) added.
+    static func artPullRequest(_ folder: TemporaryFolder) throws {
         Self.makeArt(folder)
         try Self.git(folder, ["init", "-q"])
         try Self.git(folder, ["add", "art"])
@@ -99,10 +99,15 @@ struct CheckReviewTests {
         let table = String(decoding: folder.read("art/charms.json")!, as: UTF8.self)
         folder.write(
             "art/charms.json",
-            table.replacingOccurrences(of: "\"sweet\", \"swayDuration\": 4.0}", with: "\"sweet\", \"swayDuration\": 4.0},\n  {\"id\": \"kiwi\", \"displayName\": \"Kiwi\", \"note\": \"fuzzy\", \"swayDuration\": 3.1}"))
+            table.replacingOccurrences(
+                of: "\"sweet\", \"swayDuration\": 4.0}", with: "\"sweet\", \"swayDuration\": 4.0},\n  {\"id\": \"kiwi\", \"displayName\": \"Kiwi\", \"note\": \"fuzzy\", \"swayDuration\": 3.1}"))
         try Self.git(folder, ["add", "art"])
         try Self.git(folder, ["commit", "-q", "-m", "recolour plum, add kiwi"])
+    }
 
+    @Test func anArtPullRequestIsReviewedAgainstItsBaseRevision() throws {
+        let folder = TestPaths.temporaryFolder("review-revision")
+        try Self.artPullRequest(folder)
         let result = try Self.check(folder, ["--against", "HEAD~1", "--junit", "check.xml", "--summary", "summary.md"])
         #expect(result.status == 1, "\(result.stderr)")
         let places = result.stderr.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
@@ -144,6 +149,39 @@ struct CheckReviewTests {
             "/usr/bin/env",
             ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false", "-C", folder.path] + arguments)
         #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+    }
+}
+
+/// `check --report` on the art pull request, opened in headless Chromium: every image
+/// loads, and the recoloured charm's diff is red exactly where the engine found the change.
+@Suite(
+    "check's review page in a browser", .tags(.slow), .notInFastRun,
+    .enabled(if: Browser.path != nil || Browser.required, "no Chromium or Chrome found: `make deps` installs Debian's chromium"))
+struct CheckReviewBrowserTests {
+    @Test func theReviewOfAnArtPullRequestLoadsAndShowsTheChangeWhereItIs() throws {
+        try #require(Browser.path != nil, "CI must run the browser test, and no Chromium was found (make deps installs it)")
+        let folder = TestPaths.temporaryFolder("review-page-check")
+        try CheckReviewTests.artPullRequest(folder)
+        let result = try CheckReviewTests.check(folder, ["--against", "HEAD~1", "--report", "review"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let (dom, console) = try ReviewPageBrowserTests.probed(
+            folder.path + "/review/index.html", probe: ReviewPageBrowserTests.imageProbe, profile: folder.path + "/profile")
+        #expect(console.isEmpty, "console messages:\n\(console.joined(separator: "\n"))")
+        let loaded = try #require(dom.firstMatch(of: /data-loaded="(\d+)\/(\d+)"/), "the probe did not run")
+        #expect(loaded.output.1 == loaded.output.2 && Int(loaded.output.2)! >= 9, "\(loaded.output.0)")
+
+        var options = BuildEngineTests.options(folder)
+        options.jobs = 2
+        let review = try BuildEngine.check(options, against: .revision("HEAD~1")).review
+        let plum = "Assets.xcassets/Charms/plum.imageset/plum.png"
+        guard case .image(let difference, _)? = review.changes.first(where: { $0.path == plum })?.finding, let box = difference.bounds else {
+            Issue.record("no image finding for \(plum)")
+            return
+        }
+        #expect(ReviewPageBrowserTests.red(dom, plum) == "\(box.x),\(box.y),\(box.width),\(box.height),\(difference.differingPixels)")
+        // Grouped by art file, the added charm among them; nothing unchanged shown.
+        #expect(dom.contains("data-source=\"art/charms/plum.png\"") && dom.contains("data-source=\"art/charms/kiwi.png\""))
+        #expect(!dom.contains("data-source=\"art/charms/sun.png\""))
     }
 }
 

@@ -170,7 +170,7 @@ struct ReviewPageTests {
     @Test func textSoundAndUnreadableChanges() throws {
         let page = ReviewPage.html(try ReviewSample.review())
         #expect(page.contains("<span class=\"hunk\">@@ line 3 @@</span><span class=\"same\"> let a 1</span>"))
-        #expect(page.contains("<span class=\"add\">+let b 3</span><span class=\"del\">-let a 3</span>"))
+        #expect(page.contains("<span class=\"del\">-let a 3</span><span class=\"add\">+let b 3</span>"))
         #expect(page.contains("<span class=\"add\">+case sound 40</span><span class=\"more\">… 10 more lines</span></pre>"))
         #expect(!page.contains("case sound 41"))
         let removed = try #require(Self.part(page, from: "data-path=\"Assets.xcassets/Icons/old.imageset/Contents.json\"", to: "</article>"))
@@ -230,10 +230,8 @@ struct ReviewPageTests {
 struct ReviewPageBrowserTests {
     /// After the load event: on the body, how many images decoded; on each diff image,
     /// the bounding box and count of its pure red pixels (`data-red="x,y,w,h,n"`, or
-    /// `none`); on the body, whether the app icon group's first two changes share a row,
-    /// and what flipping the icon with the slider at 25 did (after was beside before; it
-    /// lies on it; the slider is enabled; after's opacity).
-    static let probe = """
+    /// `none`). Any review page can be probed so (`check --report`'s own test too).
+    static let imageProbe = """
         <script>
         window.addEventListener('load', function () {
           var images = Array.prototype.slice.call(document.images);
@@ -252,6 +250,17 @@ struct ReviewPageBrowserTests {
             }
             diff.dataset.red = n ? [x0, y0, x1 - x0 + 1, y1 - y0 + 1, n].join(',') : 'none';
           });
+        });
+        </script>
+
+        """
+
+    /// With the image probe, on the body: whether the app icon group's first two changes
+    /// share a row, and what flipping the icon with the slider at 25 did (after was beside
+    /// before; it lies on it; the slider is enabled; after's opacity).
+    static let probe = imageProbe + """
+        <script>
+        window.addEventListener('load', function () {
           var cards = document.querySelectorAll('section[data-source="art/appicon.json"] .change');
           var a = cards[0].getBoundingClientRect(), b = cards[1].getBoundingClientRect();
           document.body.dataset.row = a.top === b.top && b.left >= a.right ? 'shared' : [a.top, a.left, b.top, b.left].join(',');
@@ -268,28 +277,36 @@ struct ReviewPageBrowserTests {
 
         """
 
+    /// The page at `path` with `probe` added, opened in the browser: its DOM after the
+    /// probe ran, and the console's lines.
+    static func probed(_ path: String, probe: String, profile: String, window: String = "1600,3000") throws -> (dom: String, console: [Substring]) {
+        let page = String(decoding: try FileIO.read(path), as: UTF8.self)
+        let probedPath = FileIO.parentDirectory(of: path) + "/probe.html"
+        try FileIO.writeAtomically(Array(page.replacingOccurrences(of: "</body>", with: probe + "</body>").utf8), to: probedPath)
+        let url = URL(fileURLWithPath: probedPath).absoluteString
+        let (dom, log) = try Browser.run(["--force-color-profile=srgb", "--window-size=\(window)", "--dump-dom", url], profile: profile)
+        return (dom, log.split(separator: "\n").filter { $0.contains(":CONSOLE") })
+    }
+
+    /// The red box the image probe found in the diff of the output `path`.
+    static func red(_ dom: String, _ path: String) -> String? {
+        let pattern = "data-role=\"diff\" data-path=\"\(path)\" data-red=\"([^\"]*)\""
+        return (try? Regex(pattern)).flatMap { dom.firstMatch(of: $0) }.flatMap { $0.output[1].substring.map(String.init) }
+    }
+
     @Test func everyImageLoadsAndTheDiffIsRedExactlyWhereThePictureChanged() throws {
         try #require(Browser.path != nil, "CI must run the browser test, and no Chromium was found (make deps installs it)")
         let folder = TestPaths.temporaryFolder("review-browser")
         defer { FileIO.removeTree(folder.path) }
         try ReviewPage.write(try ReviewSample.review(), to: folder.path + "/report")
-        let page = try #require(folder.read("report/index.html").map { String(decoding: $0, as: UTF8.self) })
-        let probed = page.replacingOccurrences(of: "</body>", with: Self.probe + "</body>")
-        folder.write("report/probe.html", probed)
-        let url = URL(fileURLWithPath: folder.path + "/report/probe.html").absoluteString
-
-        let (dom, log) = try Browser.run(["--force-color-profile=srgb", "--window-size=1600,3000", "--dump-dom", url], profile: folder.path + "/profile")
-        let console = log.split(separator: "\n").filter { $0.contains(":CONSOLE") }
+        let (dom, console) = try Self.probed(folder.path + "/report/index.html", probe: Self.probe, profile: folder.path + "/profile")
         #expect(console.isEmpty, "console messages:\n\(console.joined(separator: "\n"))")
-        let loaded = try #require(dom.firstMatch(of: /data-loaded="(\d+)\/(\d+)"/), "the probe did not run; the browser said:\n\(log.suffix(3000))")
+        let loaded = try #require(dom.firstMatch(of: /data-loaded="(\d+)\/(\d+)"/), "the probe did not run")
         #expect(loaded.output.1 == loaded.output.2 && loaded.output.2 == "14", "\(loaded.output.0)")
         #expect(dom.contains("data-images=\"14/14\""), "the page's own count")
         #expect(!dom.contains("class=\"enlarged broken\"") && !dom.contains("class=\"broken\""))
 
-        func red(_ path: String) -> String? {
-            let pattern = "data-role=\"diff\" data-path=\"\(path)\" data-red=\"([^\"]*)\""
-            return (try? Regex(pattern)).flatMap { dom.firstMatch(of: $0) }.flatMap { $0.output[1].substring.map(String.init) }
-        }
+        func red(_ path: String) -> String? { Self.red(dom, path) }
         let block = ReviewSample.block
         #expect(red(ReviewSample.give) == "\(block.x),\(block.y),\(block.width),\(block.height),6")
         #expect(red(ReviewSample.appIcon + "AppIcon.png") == "100,100,20,10,200")
