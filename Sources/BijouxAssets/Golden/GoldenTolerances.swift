@@ -64,19 +64,17 @@ package struct GoldenTolerances: Equatable, Sendable {
     }
 
     static let fallbackKind = "images"
-    static let librsvgReason =
-        "rasterised by librsvg and cairo, whose anti-aliasing can move by a shade between library builds; the anti-aliasing rule absorbs moved edge pixels, and no other pixel may change"
-    static let cairoReason =
-        "drawn with cairo (thread, ring, heart): edges are anti-aliased by the library; the anti-aliasing rule absorbs moved edge pixels, and no other pixel may change"
+    static let edgeRule = "the anti-aliasing rule absorbs moved edge pixels, and no other pixel may change"
+    static let librsvgReason = "rasterised by librsvg and cairo, whose anti-aliasing can move by a shade between library builds; " + edgeRule
+    static let cairoReason = "drawn with cairo (thread, ring, heart): edges are anti-aliased by the library; " + edgeRule
 
     package static let standard = GoldenTolerances(
         rules: [
             Rule(
                 kind: "charms", prefix: CharmsStage.catalogFolder + "/",
                 tolerance: .exact(
-                    reason:
-                        "the luminance key is integer arithmetic and the resampling plain IEEE double arithmetic in this package, with no library in between: the same on every machine, so any change is real"
-                )),
+                    reason: "the luminance key is integer arithmetic and the resampling plain IEEE double arithmetic in this package, "
+                        + "with no library in between: the same on every machine, so any change is real")),
             Rule(kind: "icons", prefix: AssetCatalog.folderName + "/Icons/", tolerance: .perceptual(renderer: "librsvg + cairo", reason: librsvgReason)),
             Rule(kind: "appIcon", prefix: AppIconStage.iconSetFolder + "/", tolerance: .perceptual(renderer: "cairo", reason: cairoReason)),
             Rule(kind: "appIcon", prefix: LeFilDocument.folder + "/", tolerance: .perceptual(renderer: "cairo", reason: cairoReason)),

@@ -31,7 +31,8 @@ final class OutputComparison: OutputDestination, @unchecked Sendable {
             if before != output.bytes {
                 let finding = OutputJudge.judge(
                     before: before, after: output.bytes, path: output.path, names: (path, output.path), tolerances: tolerances)
-                keep(Review.Change(path: output.path, status: finding.passes ? .withinTolerance : .changed, finding: finding, before: before, after: output.bytes))
+                let status: Review.Status = finding.passes ? .withinTolerance : .changed
+                keep(Review.Change(path: output.path, status: status, finding: finding, before: before, after: output.bytes))
             }
         default:
             let finding = Finding.unreadable("the baseline has a folder or a link where this file goes")

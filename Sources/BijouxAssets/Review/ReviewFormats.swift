@@ -84,7 +84,8 @@ extension Review {
             let lines = group.changes.map { "\($0.status.rawValue): \($0.path): \($0.summary)" }.joined(separator: "\n")
             xml += ">\n"
             if group.fails {
-                xml += "      <failure type=\"changed\" message=\"\(Self.xml(message(group)))\">\(Self.xml(lines + "\nTo accept: " + acceptCommand))</failure>\n"
+                xml +=
+                    "      <failure type=\"changed\" message=\"\(Self.xml(message(group)))\">\(Self.xml(lines + "\nTo accept: " + acceptCommand))</failure>\n"
             } else {
                 xml += "      <system-out>\(Self.xml(lines))</system-out>\n"
             }
@@ -96,9 +97,11 @@ extension Review {
     /// Text for XML: escaped as for HTML, and the control characters XML 1.0 forbids
     /// (a file name can hold them) replaced by U+FFFD.
     static func xml(_ text: String) -> String {
-        let allowed = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.value < 0x20 && ![0x9, 0xA, 0xD].contains(scalar.value) ? "\u{FFFD}" : scalar
-        }))
+        let allowed = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    scalar.value < 0x20 && ![0x9, 0xA, 0xD].contains(scalar.value) ? "\u{FFFD}" : scalar
+                }))
         return HTML.escape(allowed)
     }
 }

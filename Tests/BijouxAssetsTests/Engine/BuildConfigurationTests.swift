@@ -18,13 +18,14 @@ struct BuildConfigurationTests {
 
     /// `tolerances` loosens or tightens the table's kinds for this art folder alone.
     @Test func readsTolerances() throws {
-        let table = try Self.parse(#"{"tolerances": {"icons": {"threshold": 0.2, "budget": 3}, "charms": {"comparison": "perceptual"}, "audio": {"loudness": 0.5}}}"#)
-            .tolerances
+        let text = #"{"tolerances": {"icons": {"threshold": 0.2, "budget": 3}, "charms": {"comparison": "perceptual"}, "audio": {"loudness": 0.5}}}"#
+        let table = try Self.parse(text).tolerances
         let icon = table.tolerance(for: "Assets.xcassets/Icons/give.imageset/give.png")
         #expect(icon.comparison == .perceptual(threshold: 0.2) && icon.budget == 3)
         #expect(icon.reason == "loosened or tightened in art/bijoux-assets.json")
         #expect(table.tolerance(for: "Assets.xcassets/Charms/cat.imageset/cat.png").comparison == .perceptual(threshold: 0.1))
-        #expect(table.tolerance(for: "Assets.xcassets/AppIcon.appiconset/AppIcon.png") == GoldenTolerances.standard.tolerance(for: "Assets.xcassets/AppIcon.appiconset/AppIcon.png"))
+        let appIcon = "Assets.xcassets/AppIcon.appiconset/AppIcon.png"
+        #expect(table.tolerance(for: appIcon) == GoldenTolerances.standard.tolerance(for: appIcon))
         #expect(table.audio.loudness == 0.5 && table.audio.seconds == AudioTolerance.standard.seconds)
         #expect(try Self.parse(#"{"tolerances": {}}"#).tolerances == .standard)
     }
@@ -47,16 +48,25 @@ struct BuildConfigurationTests {
     /// Read like every art file: an unknown field, a repeated one or a wrong type is an
     /// error at its position.
     @Test(arguments: [
-        (#"{"strict": true, "stict": true}"#, "art/bijoux-assets.json:1:18: field 'stict': unknown field (expected \"strict\", \"assetSymbols\" or \"tolerances\")"),
+        (
+            #"{"strict": true, "stict": true}"#,
+            "art/bijoux-assets.json:1:18: field 'stict': unknown field (expected \"strict\", \"assetSymbols\" or \"tolerances\")"
+        ),
         (#"{"strict": "yes"}"#, "art/bijoux-assets.json:1:12: field 'strict': expected true or false, found a string"),
         (#"{"strict": true, "strict": false}"#, "art/bijoux-assets.json:1:18: field 'strict': repeated field"),
         (#"[true]"#, "art/bijoux-assets.json:1:1: expected an object such as {\"strict\": true}, found an array"),
-        (#"{"tolerances": {"icons": {"threshold": 2}}}"#, "art/bijoux-assets.json:1:40: field 'tolerances.icons.threshold': 2 is out of range: expected a number from 0 to 1"),
+        (
+            #"{"tolerances": {"icons": {"threshold": 2}}}"#,
+            "art/bijoux-assets.json:1:40: field 'tolerances.icons.threshold': 2 is out of range: expected a number from 0 to 1"
+        ),
         (
             #"{"tolerances": {"charms": {"threshold": 0.2}}}"#,
             "art/bijoux-assets.json:1:41: field 'tolerances.charms.threshold': an exact comparison has no threshold: add \"comparison\": \"perceptual\""
         ),
-        (#"{"tolerances": {"audio": {"budget": 1}}}"#, "art/bijoux-assets.json:1:27: field 'tolerances.audio.budget': unknown field (expected one of: seconds, loudness, differenceDB)"),
+        (
+            #"{"tolerances": {"audio": {"budget": 1}}}"#,
+            "art/bijoux-assets.json:1:27: field 'tolerances.audio.budget': unknown field (expected one of: seconds, loudness, differenceDB)"
+        ),
         ("{\"strict\": true,\n}", "art/bijoux-assets.json:1:16: invalid JSON: trailing comma before '}' (JSON allows none)"),
     ])
     func aMistakeIsAnErrorAtItsPosition(text: String, message: String) {

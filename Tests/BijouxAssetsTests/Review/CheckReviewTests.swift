@@ -97,10 +97,9 @@ struct CheckReviewTests {
         folder.write("art/charms/plum.png", plum)
         folder.write("art/charms/kiwi.png", plum)
         let table = String(decoding: folder.read("art/charms.json")!, as: UTF8.self)
-        folder.write(
-            "art/charms.json",
-            table.replacingOccurrences(
-                of: "\"sweet\", \"swayDuration\": 4.0}", with: "\"sweet\", \"swayDuration\": 4.0},\n  {\"id\": \"kiwi\", \"displayName\": \"Kiwi\", \"note\": \"fuzzy\", \"swayDuration\": 3.1}"))
+        let plumEntry = #""sweet", "swayDuration": 4.0}"#
+        let kiwiEntry = #"{"id": "kiwi", "displayName": "Kiwi", "note": "fuzzy", "swayDuration": 3.1}"#
+        folder.write("art/charms.json", table.replacingOccurrences(of: plumEntry, with: plumEntry + ",\n  " + kiwiEntry))
         try Self.git(folder, ["add", "art"])
         try Self.git(folder, ["commit", "-q", "-m", "recolour plum, add kiwi"])
     }

@@ -258,24 +258,25 @@ struct ReviewPageBrowserTests {
     /// With the image probe, on the body: whether the app icon group's first two changes
     /// share a row, and what flipping the icon with the slider at 25 did (after was beside
     /// before; it lies on it; the slider is enabled; after's opacity).
-    static let probe = imageProbe + """
-        <script>
-        window.addEventListener('load', function () {
-          var cards = document.querySelectorAll('section[data-source="art/appicon.json"] .change');
-          var a = cards[0].getBoundingClientRect(), b = cards[1].getBoundingClientRect();
-          document.body.dataset.row = a.top === b.top && b.left >= a.right ? 'shared' : [a.top, a.left, b.top, b.left].join(',');
-          var give = document.querySelector('article[data-path="\(ReviewSample.give)"]'), mix = give.querySelector('[data-mix]');
-          var apart = give.querySelector('img[data-role="after"]').getBoundingClientRect().left;
-          give.querySelector('[data-flip]').click();
-          mix.value = '25';
-          mix.dispatchEvent(new Event('input'));
-          var before = give.querySelector('img[data-role="before"]').getBoundingClientRect(), after = give.querySelector('img[data-role="after"]');
-          var over = after.getBoundingClientRect(), opacity = getComputedStyle(after.closest('figure')).opacity;
-          document.body.dataset.flip = [apart > before.left, over.left === before.left && over.top === before.top, mix.disabled, opacity].join(',');
-        });
-        </script>
+    static let probe =
+        imageProbe + """
+            <script>
+            window.addEventListener('load', function () {
+              var cards = document.querySelectorAll('section[data-source="art/appicon.json"] .change');
+              var a = cards[0].getBoundingClientRect(), b = cards[1].getBoundingClientRect();
+              document.body.dataset.row = a.top === b.top && b.left >= a.right ? 'shared' : [a.top, a.left, b.top, b.left].join(',');
+              var give = document.querySelector('article[data-path="\(ReviewSample.give)"]'), mix = give.querySelector('[data-mix]');
+              var apart = give.querySelector('img[data-role="after"]').getBoundingClientRect().left;
+              give.querySelector('[data-flip]').click();
+              mix.value = '25';
+              mix.dispatchEvent(new Event('input'));
+              var before = give.querySelector('img[data-role="before"]').getBoundingClientRect(), after = give.querySelector('img[data-role="after"]');
+              var over = after.getBoundingClientRect(), opacity = getComputedStyle(after.closest('figure')).opacity;
+              document.body.dataset.flip = [apart > before.left, over.left === before.left && over.top === before.top, mix.disabled, opacity].join(',');
+            });
+            </script>
 
-        """
+            """
 
     /// The page at `path` with `probe` added, opened in the browser: its DOM after the
     /// probe ran, and the console's lines.
