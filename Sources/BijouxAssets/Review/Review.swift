@@ -27,11 +27,7 @@ package struct Review: Sendable {
         package var after: [UInt8]?
 
         package init(path: String, status: Status, finding: Finding? = nil, before: [UInt8]? = nil, after: [UInt8]? = nil) {
-            self.path = path
-            self.status = status
-            self.finding = finding
-            self.before = before
-            self.after = after
+            (self.path, self.status, self.finding, self.before, self.after) = (path, status, finding, before, after)
         }
 
         /// What changed, in one line.

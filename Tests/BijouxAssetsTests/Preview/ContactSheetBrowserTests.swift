@@ -54,15 +54,21 @@ enum Browser {
     }
 }
 
+extension Trait where Self == ConditionTrait {
+    /// A suite that opens pages in the browser: run where one is found, and wherever it
+    /// is required (`Browser.required`), where a missing browser then fails its tests.
+    static var needsBrowser: Self {
+        .enabled(
+            if: Browser.path != nil || Browser.required,
+            "no Chromium or Chrome found: `make deps` installs Debian's chromium; on macOS install Google Chrome or Chromium, or set BIJOUX_CHROMIUM")
+    }
+}
+
 /// The contact sheet of the sample art (plus a charm painted on a hazy matte) opened
 /// in a real headless Chromium: every card and view there, every image loaded, no
 /// console message, the hazy charm flagged. A screenshot is kept in
 /// build/test-artifacts/ to look at.
-@Suite(
-    "Contact sheet in a browser", .tags(.slow), .notInFastRun,
-    .enabled(
-        if: Browser.path != nil || Browser.required,
-        "no Chromium or Chrome found: `make deps` installs Debian's chromium; on macOS install Google Chrome or Chromium, or set BIJOUX_CHROMIUM"))
+@Suite("Contact sheet in a browser", .tags(.slow), .notInFastRun, .needsBrowser)
 struct ContactSheetBrowserTests {
     static let artifacts = TestPaths.packageRoot + "/build/test-artifacts"
 

@@ -69,7 +69,7 @@ struct CheckReviewTests {
         let moved = String(decoding: svg, as: UTF8.self).replacingOccurrences(of: "<path d=\"M2.75 13v8\"", with: "<path d=\"M6.75 13v8\"")
         #expect(Array(moved.utf8) != svg)
         folder.write("art/icons/give.svg", moved)
-        let result = try Self.check(folder)
+        let result = try Self.check(folder, ["--report", "review"])
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("art/icons/give.svg:1:1: error: 3 outputs changed against out/: "), "\(result.stderr)")
@@ -82,6 +82,9 @@ struct CheckReviewTests {
             return
         }
         let bounds = try #require(difference.bounds)
+        // The review page shows the same box beside the pictures.
+        let page = String(decoding: try #require(folder.read("review/index.html")), as: UTF8.self)
+        #expect(page.contains("\(bounds)"), "\(bounds)")
         #expect(bounds.x <= 3 * 2 + 2 && bounds.x + bounds.width >= 3 * 7 && bounds.y >= 3 * 12 && bounds.y + bounds.height <= 3 * 22 + 2, "\(bounds)")
     }
 
@@ -131,6 +134,23 @@ struct CheckReviewTests {
         #expect(try FileIO.list(folder.path + "/tmp") == [".keep"])
     }
 
+    /// `--against DIR`: a folder of an earlier build is the baseline, the output folder
+    /// left out of it.
+    @Test func aFolderOfAnEarlierBuildIsABaseline() throws {
+        let folder = TestPaths.temporaryFolder("review-folder")
+        Self.makeArt(folder)
+        #expect(try OutputTreeTests.build(folder, out: "earlier").status == 0)
+        folder.write(
+            "art/charms/sun.png",
+            PNGEncoder.encode(Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 50, softness: 6, color: (250, 120, 60)), as: .rgb))
+        let result = try Self.check(folder, ["--against", "earlier"])
+        #expect(result.status == 1)
+        let places = result.stderr.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+        #expect(places.first == "art/charms/sun.png:1:1:" && places.allSatisfy { ["art/charms/sun.png:1:1:", "art:1:1:"].contains($0) }, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("; to accept: bijoux-assets build --art art --out out\n"), "\(result.stdout)")
+        #expect(!folder.exists("out"))
+    }
+
     @Test func aRevisionThatIsNotThereIsAnErrorWithStatusTwo() throws {
         let folder = TestPaths.temporaryFolder("review-no-revision")
         Self.makeArt(folder)
@@ -153,9 +173,7 @@ struct CheckReviewTests {
 
 /// `check --report` on the art pull request, opened in headless Chromium: every image
 /// loads, and the recoloured charm's diff is red exactly where the engine found the change.
-@Suite(
-    "check's review page in a browser", .tags(.slow), .notInFastRun,
-    .enabled(if: Browser.path != nil || Browser.required, "no Chromium or Chrome found: `make deps` installs Debian's chromium"))
+@Suite("check's review page in a browser", .tags(.slow), .notInFastRun, .needsBrowser)
 struct CheckReviewBrowserTests {
     @Test func theReviewOfAnArtPullRequestLoadsAndShowsTheChangeWhereItIs() throws {
         try #require(Browser.path != nil, "CI must run the browser test, and no Chromium was found (make deps installs it)")

@@ -222,11 +222,7 @@ struct ReviewPageTests {
 /// block, the app icon's outputs sit side by side, and the flip control lays after over
 /// before. A probe script, added to a copy of the page only here, reads the diff
 /// picture's pixels through a canvas. A screenshot is kept in build/test-artifacts/.
-@Suite(
-    "Review page in a browser", .tags(.slow), .notInFastRun,
-    .enabled(
-        if: Browser.path != nil || Browser.required,
-        "no Chromium or Chrome found: `make deps` installs Debian's chromium; on macOS install Google Chrome or Chromium, or set BIJOUX_CHROMIUM"))
+@Suite("Review page in a browser", .tags(.slow), .notInFastRun, .needsBrowser)
 struct ReviewPageBrowserTests {
     /// After the load event: on the body, how many images decoded; on each diff image,
     /// the bounding box and count of its pure red pixels (`data-red="x,y,w,h,n"`, or
