@@ -12,7 +12,7 @@ let package = Package(
         .executable(name: "bijoux-assets", targets: ["bijoux-assets"]),
         // The AAC encoder the tool's sounds stage runs: the one program that links FFmpeg.
         .executable(name: "bijoux-aac", targets: ["bijoux-aac"]),
-        // The icon renderer the tool's icons stage runs: one process per drawing, so a
+        // The icon renderer the tool's icons stage runs: processes of their own, so a
         // drawing past its limit can be killed.
         .executable(name: "bijoux-render", targets: ["bijoux-render"]),
         // What the app, its widget and Live Activity extensions link: Foundation only,

@@ -6,7 +6,7 @@ import BijouxRender
     import Darwin
 #endif
 
-/// bijoux-render: draws one SVG with librsvg and cairo, in a process of its own, so the
+/// bijoux-render: draws SVGs with librsvg and cairo, in a process of its own, so the
 /// tool never loads librsvg itself and can kill a drawing that runs past its limit
 /// (librsvg cannot be stopped from inside) and have its memory back. It sets its own
 /// CPU-time and address-space limits first; `IconRenderer` in BijouxAssets has the

@@ -72,7 +72,10 @@ package enum IconsStage: ContactSheetStage {
             Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])
         ]
         // Each icon's key names the renderer's libraries (`LinkedLibraries`): found on the side.
-        if !names.isEmpty { art.libraries.prefetch(IconRenderer.helper, matching: IconRenderer.libraryPrefixes) }
+        if !names.isEmpty {
+            art.libraries.prefetch(IconRenderer.helper, matching: IconRenderer.libraryPrefixes)
+            art.renders.warmUp()
+        }
         for name in names {
             let relative = "\(sourceFolder)/\(name).svg"
             let wobble = settings.wobble(for: name), intent = settings.renderingIntent(for: name)

@@ -17,22 +17,28 @@ extension ChildProcess {
         /// gives none, and then its CPU time is known at its end only (the icon
         /// renderer's own `RLIMIT_CPU` bounds it meanwhile).
         private let cpuClock: clockid_t?
+        /// The CPU seconds the child had used when the watch began: a child that serves
+        /// one request after another is watched for each from there.
+        private let cpuBase: Double
         private(set) var stopped: Stop?
 
         init(pid: pid_t, limits: Limits) {
             self.pid = pid
             self.limits = limits
             cpuClock = limits.isWatched ? Self.cpuClock(of: pid) : nil
+            cpuBase = Self.seconds(on: cpuClock)
         }
 
-        /// Seconds since the child started, by the clock.
+        /// Seconds since the watch began, by the clock.
         var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 
-        /// The CPU seconds the child has used so far, when they can be read.
-        var cpuSeconds: Double {
-            guard let cpuClock else { return 0 }
+        /// The CPU seconds the child has used since the watch began, when they can be read.
+        var cpuSeconds: Double { max(0, Self.seconds(on: cpuClock) - cpuBase) }
+
+        private static func seconds(on clock: clockid_t?) -> Double {
+            guard let clock else { return 0 }
             var time = timespec()
-            return clock_gettime(cpuClock, &time) == 0 ? Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 : 0
+            return clock_gettime(clock, &time) == 0 ? Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 : 0
         }
 
         /// Whether one of the limits has been reached (`stopped` says which).
@@ -103,24 +109,35 @@ extension ChildProcess {
         /// The input block being written, and how much of it is written.
         private var block: [UInt8] = []
         private var written = 0
+        /// Whether the end of the input closes the pipe (a child run to its end), or only
+        /// ends this request's writing (a child serving requests).
+        private var closesInput = true
+        private var inputDone = false
 
         init(stdin: Int32, stdout: Int32, stderr: Int32) {
             (self.stdin, self.stdout, self.stderr) = (stdin, stdout, stderr)
             _ = fcntl(stdin, F_SETFL, fcntl(stdin, F_GETFL) | O_NONBLOCK)
         }
 
-        /// Feeds and reads the child until it closes its output and errors, or until one
-        /// of `watch`'s limits is reached.
-        mutating func pump(_ watch: inout Watch, _ next: () -> [UInt8]?) {
+        /// Feeds and reads the child until it closes its output and errors, or, for a
+        /// child that `servesRequests` one after another (its input then left open at the
+        /// request's end), until `answered` says its output so far is a whole answer; or
+        /// until one of `watch`'s limits is reached.
+        mutating func pump(
+            _ watch: inout Watch, servesRequests: Bool = false, answered: ([UInt8]) -> Bool = { _ in false }, _ next: () -> [UInt8]?
+        ) {
             var buffer = [UInt8](repeating: 0, count: 65536)
             let wait = watch.limits.isWatched ? Int32(checkInterval * 1000) : -1
+            closesInput = !servesRequests
             while stdout >= 0 || stderr >= 0 {
+                if servesRequests && answered(output) { return }
                 if watch.reachedLimit() { return }
-                var fds = [(stdin, POLLOUT), (stdout, POLLIN), (stderr, POLLIN)].map { pollfd(fd: $0.0, events: Int16($0.1), revents: 0) }
+                let input = inputDone ? -1 : stdin
+                var fds = [(input, POLLOUT), (stdout, POLLIN), (stderr, POLLIN)].map { pollfd(fd: $0.0, events: Int16($0.1), revents: 0) }
                 let ready = poll(&fds, nfds_t(fds.count), wait)
                 guard ready >= 0 || errno == EINTR else { return }
                 guard ready > 0 else { continue }
-                if stdin >= 0, fds[0].revents != 0 { feed(next) }
+                if input >= 0, fds[0].revents != 0 { feed(next) }
                 if stdout >= 0, fds[1].revents != 0 { Self.take(&stdout, into: &output, &buffer) }
                 if stderr >= 0, fds[2].revents != 0 { Self.take(&stderr, into: &errors, &buffer) }
             }
@@ -138,12 +155,22 @@ extension ChildProcess {
                 if count > 0 { written += count }
                 if count < 0 && errno != EAGAIN && errno != EINTR { finished = true }
             }
-            if finished {
+            if finished && closesInput {
                 // It sees the end of its input.
                 close(stdin)
                 stdin = -1
+            } else if finished {
+                inputDone = true
             }
         }
+
+        /// Starts the next request of a child serving requests: its answer is read afresh.
+        mutating func nextRequest() {
+            (output, errors, block, written, inputDone) = ([], [], [], 0, false)
+        }
+
+        /// Whether both of the child's outputs are still open (it has not ended).
+        var isOpen: Bool { stdout >= 0 && stderr >= 0 }
 
         private static func take(_ fd: inout Int32, into bytes: inout [UInt8], _ buffer: inout [UInt8]) {
             let source = fd

@@ -42,7 +42,7 @@ struct CallerNiceTests {
         return path
     }
 
-    /// A build under `nice -n 10`: every helper (icon renders, spawned from the pool's
+    /// A build under `nice -n 10`: every helper (the renderers, spawned from the pool's
     /// threads; the AAC encoder) starts at 10, and every thread of the tool that has done
     /// work is at 10 whenever a helper looks.
     @Test(.enabled(if: canLowerNice, "needs root on Linux: only a privileged process's threads can go below the caller's nice value"))
@@ -75,7 +75,9 @@ struct CallerNiceTests {
         print(
             "under nice -n 10: \(children.count) helpers at \(Set(children).sorted()); tool threads seen \(threads.count) times at \(Set(threads.map(\.nice)).sorted())"
         )
-        #expect(children.count >= 9, "the renders and the encoder: \(children)")
+        // The 8 icons' drawings are made by the renderers kept alive (one started ahead,
+        // and at most one per thread drawing, two here), and the music by the encoder.
+        #expect((2...4).contains(children.count), "the renderers and the encoder: \(children)")
         #expect(children.allSatisfy { $0 == "10" }, "\(children)")
         // A thread that has not worked yet (0 ticks) may still be at libdispatch's value.
         let worked = threads.filter { $0.ticks > 0 }

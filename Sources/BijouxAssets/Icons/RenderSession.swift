@@ -1,0 +1,249 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What drawing an icon may cost. librsvg cannot be stopped in the middle of a drawing,
+/// so icons are drawn by the helper executable `bijoux-render` (`IconRenderer`), in
+/// processes of their own (kept alive between drawings) that are killed when a drawing's
+/// time is up and so give back its thread and its memory; `SVGSafety.Limits` bound what
+/// an icon can ask for, and these are the last resort. Time is counted as work, the CPU
+/// time the drawing uses in its process (from the drawing's start), so a
+/// busy machine (other builds, `nice`) does not fail an icon that an idle one draws;
+/// the clock is only a backstop, `wallFactor` times the CPU limit, for a drawing that
+/// stalls without working.
+package struct RenderLimits: Sendable, Equatable {
+    /// CPU seconds one icon's drawing may use (a few milliseconds is usual).
+    package var perIcon: Double
+    /// CPU seconds all the icons of one build may use to draw, added up.
+    package var total: Double
+    /// The address space of the process drawing one icon, in MiB (the largest icon's
+    /// raster is 36 MiB; the helper's own libraries take about a hundred).
+    package var memoryMiB: Int
+
+    package init(perIcon: Double, total: Double, memoryMiB: Int = 1024) {
+        self.perIcon = perIcon
+        self.total = total
+        self.memoryMiB = memoryMiB
+    }
+
+    package static let standard = RenderLimits(perIcon: 10, total: 60)
+    /// How many times its CPU limit a drawing may take by the clock: room for a machine
+    /// whose cores are shared by several times as many busy processes.
+    static let wallFactor = 5.0
+    /// The most icons a build draws: real art has tens.
+    package static let maxIcons = 256
+
+    /// For tests, which shorten the times: CPU seconds for one icon, and for a build's icons.
+    package static let perIconVariable = "BIJOUX_RENDER_TIME_LIMIT"
+    package static let totalVariable = "BIJOUX_RENDER_TOTAL_LIMIT"
+
+    /// The standard limits, with the times the variables give when they are set.
+    package static let fromEnvironment: RenderLimits = {
+        func seconds(_ variable: String) -> Double? {
+            getenv(variable).flatMap { Double(String(cString: $0)) }.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        }
+        var limits = standard
+        limits.perIcon = seconds(perIconVariable) ?? limits.perIcon
+        limits.total = seconds(totalVariable) ?? limits.total
+        return limits
+    }()
+
+    /// Seconds by the clock a drawing may take: `wallFactor` times its CPU limit.
+    var wall: Double { perIcon * Self.wallFactor }
+
+    /// How the limits read in an error.
+    var described: String {
+        "an icon may use \(Format.number(perIcon)) s of CPU to draw and a build's icons \(Format.number(total)) s in all"
+    }
+}
+
+/// The icons of one build drawing under one `RenderLimits`: the CPU time they have used
+/// so far (the finished drawings' and the running ones'), and the first limit one of
+/// them hit. Once one has hit a limit the build stops: the drawings under way are
+/// killed and the icons not yet started are not drawn, each reporting that first
+/// error, so a build of many slow icons ends in about one icon's limit with one error
+/// naming the icon that hit it. `cancel` stops them all too (a newer save in `watch`).
+package final class RenderSession: Sendable {
+    package let limits: RenderLimits
+    let cancel: StopFlag?
+    private let state = Locked(State())
+    /// The renderers kept alive between drawings.
+    private let renderers = Renderers()
+
+    private struct State {
+        /// CPU seconds of the drawings that have ended.
+        var spent = 0.0
+        /// CPU seconds of each drawing under way so far, by its number.
+        var running: [Int: Double] = [:]
+        var started = 0
+        var failure: ArtFileError?
+        var helpers: [Int32] = []
+
+        var used: Double { spent + running.values.reduce(0, +) }
+    }
+
+    package init(limits: RenderLimits = .fromEnvironment, cancel: StopFlag? = nil) {
+        self.limits = limits
+        self.cancel = cancel
+    }
+
+    /// The CPU seconds the icons have used to draw so far.
+    package var spent: Double { state.value.used }
+    /// Starts a renderer on the side, so the build's first drawing finds one ready: for
+    /// a stage that will draw, while the build plans and keys.
+    package func warmUp() {
+        guard cancel?.isSet != true else { return }
+        let (renderers, memoryMiB) = (self.renderers, limits.memoryMiB)
+        CallerNice.async { [self] in
+            guard let renderer = try? renderers.take(memoryMiB: memoryMiB, started: { pid in state.withLock { $0.helpers.append(pid) } }) else { return }
+            renderers.give(back: renderer)
+        }
+    }
+
+    /// The process IDs of the renderers started so far: for tests.
+    package var helpers: [Int32] { state.value.helpers }
+
+    /// `svg` (already checked by `SVGSafety`) drawn by a renderer within the limits, at
+    /// `size`, with `currentColor` in `ink`; `maxSide` is the largest side accepted, in
+    /// points. `file` names the SVG in errors (its own problems, such as no size, come
+    /// from the helper).
+    func render(
+        _ svg: [UInt8], size: RenderRequest.Size, ink: RGBA, maxSide: Int = DrawnIcon.maxPointSide, file: String
+    ) throws(ArtFileError) -> RenderedSVG {
+        let (number, cpu) = try start(file)
+        // The helper's own CPU limit, past the tool's: it ends the drawing even where the
+        // tool cannot read a running process's CPU time (macOS).
+        let request = RenderRequest(size: size, ink: ink, maxSide: maxSide, cpuSeconds: Int(cpu.rounded(.up)) + 1)
+        let renderer: ChildProcess.Conversation
+        do {
+            renderer = try renderers.take(memoryMiB: limits.memoryMiB) { pid in state.withLock { $0.helpers.append(pid) } }
+        } catch {
+            state.withLock { $0.running[number] = nil }
+            throw ArtFileError(file: file, message: "\(IconRenderer.missing): \(error.reason)")
+        }
+        let watched = ChildProcess.Limits(cpu: cpu, deadline: limits.wall) { [self] used in mustStop(number, used: used, file: file) }
+        let result = renderer.exchange(request.header(length: svg.count) + svg, limits: watched, answered: RenderReply.isWhole)
+        let reply = result.stopped == nil ? RenderReply(result.stdout, for: size) : nil
+        if renderer.isAlive { renderers.give(back: renderer) }
+        var used = result.cpuSeconds
+        if case .drawn(_, let reported)? = reply { used = max(used, reported) }
+        state.withLock {
+            $0.running[number] = nil
+            $0.spent += used
+        }
+        return try drawing(reply, result, request: request, cpu: cpu, file: file)
+    }
+
+    /// What an exchange gave: the drawing, or the error that says why there is none.
+    private func drawing(
+        _ reply: RenderReply?, _ result: ChildProcess.Result, request: RenderRequest, cpu: Double, file: String
+    ) throws(ArtFileError) -> RenderedSVG {
+        switch result.stopped {
+        case .cpuLimit: throw fail(cpu < limits.perIcon ? overTotal(file) : overPerIcon(file))
+        case .deadline: throw fail(overWall(file))
+        case .cancelled: throw state.value.failure ?? superseded(file)
+        case nil: break
+        }
+        switch reply {
+        case .drawn(let drawn, _)?: return drawn
+        case .failed(let message)?: throw ArtFileError(file: file, message: message)
+        case nil:
+            if let signal = result.signal {
+                let allowed = "its drawing may use \(limits.memoryMiB) MiB of address space and \(request.cpuSeconds) s of CPU"
+                throw ArtFileError(file: file, message: "\(IconRenderer.helper) ended by signal \(signal) drawing it; \(allowed)")
+            }
+            if result.status != nil, !result.stderr.isEmpty { throw ArtFileError(file: file, message: result.reason) }
+            throw ArtFileError(file: file, message: "\(IconRenderer.helper) wrote \(result.stdout.count) bytes, not an answer to a drawing")
+        }
+    }
+
+    /// A new drawing's number and the CPU seconds it may use: an icon's limit, or what
+    /// the build's icons have left when that is less; or the error that stops it first.
+    private func start(_ file: String) throws(ArtFileError) -> (number: Int, cpu: Double) {
+        if let failure = state.value.failure { throw failure }
+        if cancel?.isSet == true { throw superseded(file) }
+        let started = state.withLock { state -> (Int, Double) in
+            state.started += 1
+            state.running[state.started] = 0
+            return (state.started, limits.total - state.used)
+        }
+        guard started.1 > 0 else {
+            state.withLock { $0.running[started.0] = nil }
+            throw fail(overTotal(file))
+        }
+        return (started.0, min(limits.perIcon, started.1))
+    }
+
+    /// Whether drawing `number`, which has used `used` CPU seconds so far, must stop:
+    /// the build was cancelled, another drawing hit a limit, or the drawings under way
+    /// and ended have used the build's total between them (this one then reports it).
+    private func mustStop(_ number: Int, used: Double, file: String) -> Bool {
+        if cancel?.isSet == true { return true }
+        return state.withLock { state in
+            state.running[number] = used
+            if state.failure == nil && state.used >= limits.total { state.failure = overTotal(file) }
+            return state.failure != nil
+        }
+    }
+
+    /// Records the first limit hit, and returns the error the build reports.
+    private func fail(_ error: ArtFileError) -> ArtFileError {
+        state.withLock { state in
+            if state.failure == nil { state.failure = error }
+            return state.failure ?? error
+        }
+    }
+
+    private func overPerIcon(_ file: String) -> ArtFileError {
+        ArtFileError(
+            file: file,
+            message:
+                "used more than \(Format.number(limits.perIcon)) s of CPU to draw, so the build stopped there (\(limits.described)); simplify its filters, blurs and <use>s"
+        )
+    }
+
+    private func overWall(_ file: String) -> ArtFileError {
+        let wall = Format.number(limits.wall), factor = Format.number(RenderLimits.wallFactor)
+        return ArtFileError(
+            file: file,
+            message:
+                "took more than \(wall) s by the clock to draw, so the build stopped there (a drawing may take \(factor) times its \(Format.number(limits.perIcon)) s of CPU by the clock, on a busy machine); it stalled, or the machine is overloaded"
+        )
+    }
+
+    private func overTotal(_ file: String) -> ArtFileError {
+        ArtFileError(
+            file: file,
+            message:
+                "drawing it took the build's icons past \(Format.number(limits.total)) s of CPU in all, so the build stopped there (\(limits.described)); simplify the icons' filters, blurs and <use>s"
+        )
+    }
+
+    private func superseded(_ file: String) -> ArtFileError {
+        ArtFileError(file: file, message: "not drawn: the build was cancelled (a newer change supersedes it)")
+    }
+}
+
+
+/// The renderers of one session that are not drawing: one is taken for each drawing
+/// (or started, when none waits) and given back after it unless it was killed or ended,
+/// so a build keeps about as many alive as it has threads drawing, and a killed one is
+/// replaced by the next drawing's new one. They end with the session.
+final class Renderers: Sendable {
+    private let idle = Locked<[ChildProcess.Conversation]>([])
+
+    /// A renderer waiting, or a new one (`started` told its process ID).
+    func take(memoryMiB: Int, started: (pid_t) -> Void) throws(ChildProcess.LaunchFailure) -> ChildProcess.Conversation {
+        if let waiting = idle.withLock({ $0.popLast() }) { return waiting }
+        let renderer = try ChildProcess.Conversation(IconRenderer.helper, IconRenderer.serveArguments(memoryMiB: memoryMiB))
+        started(renderer.pid)
+        return renderer
+    }
+
+    func give(back renderer: ChildProcess.Conversation) { idle.withLock { $0.append(renderer) } }
+
+    /// Ends every renderer waiting: each sees the end of its input, ends, and is reaped.
+    deinit { for renderer in idle.value { renderer.end() } }
+}
