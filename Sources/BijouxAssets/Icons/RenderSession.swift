@@ -196,36 +196,29 @@ package final class RenderSession: Sendable {
         }
     }
 
+    private static let stopped = "so the build stopped there"
+
     private func overPerIcon(_ file: String) -> ArtFileError {
-        ArtFileError(
-            file: file,
-            message:
-                "used more than \(Format.number(limits.perIcon)) s of CPU to draw, so the build stopped there (\(limits.described)); simplify its filters, blurs and <use>s"
-        )
+        let message = "used more than \(Format.number(limits.perIcon)) s of CPU to draw, \(Self.stopped) (\(limits.described))"
+        return ArtFileError(file: file, message: message + "; simplify its filters, blurs and <use>s")
     }
 
     private func overWall(_ file: String) -> ArtFileError {
         let wall = Format.number(limits.wall), factor = Format.number(RenderLimits.wallFactor)
+        let allowed = "a drawing may take \(factor) times its \(Format.number(limits.perIcon)) s of CPU by the clock, on a busy machine"
         return ArtFileError(
-            file: file,
-            message:
-                "took more than \(wall) s by the clock to draw, so the build stopped there (a drawing may take \(factor) times its \(Format.number(limits.perIcon)) s of CPU by the clock, on a busy machine); it stalled, or the machine is overloaded"
-        )
+            file: file, message: "took more than \(wall) s by the clock to draw, \(Self.stopped) (\(allowed)); it stalled, or the machine is overloaded")
     }
 
     private func overTotal(_ file: String) -> ArtFileError {
-        ArtFileError(
-            file: file,
-            message:
-                "drawing it took the build's icons past \(Format.number(limits.total)) s of CPU in all, so the build stopped there (\(limits.described)); simplify the icons' filters, blurs and <use>s"
-        )
+        let message = "drawing it took the build's icons past \(Format.number(limits.total)) s of CPU in all, \(Self.stopped) (\(limits.described))"
+        return ArtFileError(file: file, message: message + "; simplify the icons' filters, blurs and <use>s")
     }
 
     private func superseded(_ file: String) -> ArtFileError {
         ArtFileError(file: file, message: "not drawn: the build was cancelled (a newer change supersedes it)")
     }
 }
-
 
 /// The renderers of one session that are not drawing: one is taken for each drawing
 /// (or started, when none waits) and given back after it unless it was killed or ended,
