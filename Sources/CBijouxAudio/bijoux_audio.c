@@ -293,9 +293,10 @@ int bx_aac_muxer_finish(bx_aac_muxer *m, bx_audio_bytes *out, char *message, siz
     return 0;
 }
 
-static int append_samples(bx_audio_pcm *pcm, int64_t *capacity, const AVFrame *frame) {
+static int append_samples(bx_audio_pcm *pcm, int64_t *capacity, int64_t max_frames, const AVFrame *frame) {
     if (frame->format != AV_SAMPLE_FMT_FLTP) return AVERROR(EINVAL);
     int64_t needed = pcm->frames + frame->nb_samples;
+    if (needed > max_frames) return AVERROR(ERANGE);
     if (needed > *capacity) {
         int64_t grown = *capacity ? *capacity : 65536;
         while (grown < needed) grown *= 2;
@@ -316,20 +317,20 @@ static int append_samples(bx_audio_pcm *pcm, int64_t *capacity, const AVFrame *f
 
 // Sends `packet` (NULL: flush) and appends every frame the decoder has ready.
 static int decode_and_append(AVCodecContext *codec, const AVPacket *packet, AVFrame *frame,
-                             bx_audio_pcm *pcm, int64_t *capacity) {
+                             bx_audio_pcm *pcm, int64_t *capacity, int64_t max_frames) {
     int status = avcodec_send_packet(codec, packet);
     if (status < 0) return status;
     for (;;) {
         status = avcodec_receive_frame(codec, frame);
         if (status == AVERROR(EAGAIN) || status == AVERROR_EOF) return 0;
         if (status < 0) return status;
-        status = append_samples(pcm, capacity, frame);
+        status = append_samples(pcm, capacity, max_frames, frame);
         av_frame_unref(frame);
         if (status < 0) return status;
     }
 }
 
-int bx_aac_decode(const uint8_t *data, size_t size, bx_audio_pcm *out, char *message, size_t message_size) {
+int bx_aac_decode(const uint8_t *data, size_t size, int64_t max_frames, bx_audio_pcm *out, char *message, size_t message_size) {
     memory_file file = {.data = (uint8_t *)data, .size = size, .capacity = size};
     AVFormatContext *format = avformat_alloc_context();
     AVIOContext *io = memory_context(&file, 0);
@@ -369,12 +370,12 @@ int bx_aac_decode(const uint8_t *data, size_t size, bx_audio_pcm *out, char *mes
 
     step = "decoding";
     while ((status = av_read_frame(format, packet)) >= 0) {
-        if (packet->stream_index == stream) status = decode_and_append(codec, packet, frame, &pcm, &capacity);
+        if (packet->stream_index == stream) status = decode_and_append(codec, packet, frame, &pcm, &capacity, max_frames);
         av_packet_unref(packet);
         if (status < 0) goto done;
     }
     if (status != AVERROR_EOF) goto done;
-    status = decode_and_append(codec, NULL, frame, &pcm, &capacity);
+    status = decode_and_append(codec, NULL, frame, &pcm, &capacity, max_frames);
     if (status < 0) goto done;
     *out = pcm;
     pcm.left = pcm.right = NULL;

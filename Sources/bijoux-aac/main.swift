@@ -12,7 +12,7 @@ import Dispatch
 /// none of FFmpeg's libraries (see `AACCodec`, its client, for the protocol):
 ///
 ///     bijoux-aac encode SAMPLE_RATE BIT_RATE [THREADS [STRETCH]]  interleaved Float32 frames (left, right) in, .m4a out
-///     bijoux-aac decode                                 a container in, sample rate (UInt32) and planar Float32 out
+///     bijoux-aac decode MAX_FRAMES                      a container in, sample rate (UInt32) and planar Float32 out
 ///
 /// Numbers are in the machine's byte order: both ends run on one machine. A failure is
 /// one line on standard error and exit status 1.
@@ -335,11 +335,15 @@ func encode(sampleRate: Int32, bitRate: Int64, threads: Int, stretch: Int) {
     bx_audio_free(bytes.data)
 }
 
-func decode() {
+/// Decodes standard input, at most `maxFrames` frames of it (a longer stream fails).
+func decode(maxFrames: Int64) {
     let input = readInput()
     var pcm = bx_audio_pcm()
     var reason = [CChar](repeating: 0, count: 256)
-    guard bx_aac_decode(input, input.count, &pcm, &reason, reason.count) == 0 else { fail("FFmpeg could not decode: " + message(reason)) }
+    let status = bx_aac_decode(input, input.count, maxFrames, &pcm, &reason, reason.count)
+    guard status == 0 else {
+        fail(status == -ERANGE ? "the sound is longer than \(maxFrames) frames" : "FFmpeg could not decode: " + message(reason))
+    }
     var rate = UInt32(pcm.sample_rate)
     writeOutput(&rate, MemoryLayout<UInt32>.size)
     let size = Int(pcm.frames) * MemoryLayout<Float>.size
@@ -353,7 +357,7 @@ let usage = """
     OVERVIEW: The AAC encoder bijoux-assets runs for its sounds stage (FFmpeg's aac in .m4a).
 
     USAGE: bijoux-aac encode SAMPLE_RATE BIT_RATE [THREADS [STRETCH]] < pcm > track.m4a
-           bijoux-aac decode < track.m4a > pcm
+           bijoux-aac decode MAX_FRAMES < track.m4a > pcm
 
     """
 
@@ -367,8 +371,9 @@ case "encode" where (3...5).contains(arguments.count):
         fail("encode: SAMPLE_RATE, BIT_RATE and THREADS are positive whole numbers, and STRETCH more than \(Stretch.preroll + Stretch.overrun)")
     }
     encode(sampleRate: rate, bitRate: bits, threads: threads, stretch: stretch)
-case "decode" where arguments.count == 1:
-    decode()
+case "decode" where arguments.count == 2:
+    guard let maxFrames = Int64(arguments[1]), maxFrames > 0 else { fail("decode: MAX_FRAMES is a positive whole number") }
+    decode(maxFrames: maxFrames)
 case "--help", "-h", nil:
     print(usage, terminator: "")
 default:

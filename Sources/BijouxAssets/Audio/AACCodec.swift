@@ -12,8 +12,9 @@
 /// The protocol: `bijoux-aac encode SAMPLE_RATE BIT_RATE THREADS` reads interleaved
 /// Float32 frames (left, right) on its standard input, encoding them as they come in
 /// stretches side by side on THREADS threads (the bytes are the same for any number),
-/// and writes the `.m4a` on its standard output once its input ends; `bijoux-aac decode` reads a container and writes the sample rate
-/// (a UInt32) and then planar Float32. Numbers are in the machine's byte order. A
+/// and writes the `.m4a` on its standard output once its input ends; `bijoux-aac decode
+/// MAX_FRAMES` reads a container and writes the sample rate (a UInt32) and then planar
+/// Float32, failing on a stream longer than MAX_FRAMES. Numbers are in the machine's byte order. A
 /// failure is a line on its standard error and a non-zero exit status.
 ///
 /// The helper is `$BIJOUX_AAC` when that is set (the plugins set it to the helper they
@@ -53,20 +54,37 @@ enum AACCodec {
     /// was): see `LinkedLibraries`.
     static let libraryPrefixes = ["libav", "libsw"]
 
+    /// What the helper may cost, as a backstop: CPU seconds (the longest track, ten
+    /// minutes, encodes in well under a minute of CPU; decoding is faster) and seconds by
+    /// the clock, for a helper that stalls.
+    static let cpuLimit = 600.0
+    static let deadline = 1800.0
+    /// The longest sound `decode` reads: eleven minutes at 48 kHz (a track is at most
+    /// ten), so a few bytes of AAC that claim hours cost nothing.
+    static let maxDecodedFrames = 11 * 60 * 48_000
+
+    /// The helper's limits, and `cancel` (a newer change supersedes `watch`'s build).
+    static func limits(_ cancel: StopFlag?) -> ChildProcess.Limits {
+        ChildProcess.Limits(cpu: cpuLimit, deadline: deadline) { _ in cancel?.isSet == true }
+    }
+
     /// Encodes the track `next` gives, interleaved Float32 frames (left, right) a block
     /// at a time, nil at its end: the helper encodes as they come, on `threads` threads.
-    static func encode(sampleRate: Int, threads: Int = 1, file: String, frames next: () -> [Float]?) throws(Failure) -> [UInt8] {
+    /// Once `cancel` is set the helper is killed and the encoding fails.
+    static func encode(
+        sampleRate: Int, threads: Int = 1, file: String, cancel: StopFlag? = nil, frames next: () -> [Float]?
+    ) throws(Failure) -> [UInt8] {
         let result: ChildProcess.Result
         do {
             result = try ChildProcess.run(
-                helper, ["encode", String(sampleRate), String(bitRate), String(max(1, threads))],
+                helper, ["encode", String(sampleRate), String(bitRate), String(max(1, threads))], limits: limits(cancel),
                 streaming: {
                     next().map { block in block.withUnsafeBytes { Array($0) } }
                 })
         } catch {
             throw Failure(file: file, reason: "\(missing): \(error.reason)")
         }
-        guard result.status == 0 else { throw Failure(file: file, reason: "\(helper) failed: \(result.reason)") }
+        try check(result, file: file)
         guard !result.stdout.isEmpty else { throw Failure(file: file, reason: "\(helper) wrote no track") }
         return result.stdout
     }
@@ -88,8 +106,8 @@ enum AACCodec {
     }
 
     /// The samples of an encoded file, and its sample rate.
-    static func decode(_ bytes: [UInt8], file: String) throws(Failure) -> (buffer: StereoBuffer, sampleRate: Int) {
-        let output = try run(["decode"], input: bytes, file: file)
+    static func decode(_ bytes: [UInt8], file: String, maxFrames: Int = maxDecodedFrames) throws(Failure) -> (buffer: StereoBuffer, sampleRate: Int) {
+        let output = try run(["decode", String(maxFrames)], input: bytes, file: file)
         let header = MemoryLayout<UInt32>.size, sample = MemoryLayout<Float>.size
         guard output.count >= header, (output.count - header) % (2 * sample) == 0 else {
             throw Failure(file: file, reason: "\(helper) decode wrote \(output.count) bytes, not a sample rate and two channels")
@@ -112,11 +130,22 @@ enum AACCodec {
     private static func run(_ arguments: [String], input: [UInt8], file: String) throws(Failure) -> [UInt8] {
         let result: ChildProcess.Result
         do {
-            result = try ChildProcess.run(helper, arguments, input: input)
+            result = try ChildProcess.run(helper, arguments, input: input, limits: limits(nil))
         } catch {
             throw Failure(file: file, reason: "\(missing): \(error.reason)")
         }
-        guard result.status == 0 else { throw Failure(file: file, reason: "\(helper) failed: \(result.reason)") }
+        try check(result, file: file)
         return result.stdout
+    }
+
+    /// The helper ended well, or the failure that says how it did not.
+    private static func check(_ result: ChildProcess.Result, file: String) throws(Failure) {
+        switch result.stopped {
+        case .cancelled: throw Failure(file: file, reason: "not encoded: the build was cancelled (a newer change supersedes it)")
+        case .cpuLimit: throw Failure(file: file, reason: "\(helper) used more than \(Format.number(cpuLimit)) s of CPU, so it was stopped")
+        case .deadline: throw Failure(file: file, reason: "\(helper) took more than \(Format.number(deadline)) s by the clock, so it was stopped")
+        case nil: break
+        }
+        guard result.status == 0 else { throw Failure(file: file, reason: "\(helper) failed: \(result.reason)") }
     }
 }

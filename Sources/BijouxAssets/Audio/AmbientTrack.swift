@@ -84,14 +84,14 @@ package struct AmbientTrack: Sendable {
     /// (which uses `threads` too), measured again as it goes for the facts. Only if its
     /// true peak then passes the ceiling is it encoded again with a lower gain. Memory
     /// holds blocks, never the whole track. `file` (the score) names it in an error.
-    static func encode(score: Score, name: String, file: String, threads: Int = 1) throws -> (facts: Facts, bytes: [UInt8]) {
+    static func encode(score: Score, name: String, file: String, threads: Int = 1, cancel: StopFlag? = nil) throws -> (facts: Facts, bytes: [UInt8]) {
         let synthesis = TrackSynthesis(score)
         let store = try ScratchFile(file: file)
         var gain: Float?
         var failure: (any Error)?
         while true {
             var pass: MasteringPass<ScratchFile>?
-            let bytes = try AACCodec.encode(sampleRate: Int(Voices.sampleRate), threads: threads, file: file) {
+            let bytes = try AACCodec.encode(sampleRate: Int(Voices.sampleRate), threads: threads, file: file, cancel: cancel) {
                 if pass == nil {
                     if gain == nil {
                         synthesis.render(threads: threads) { store.write($0, at: $1) }

@@ -39,7 +39,7 @@ package enum SoundsStage: Stage {
                     try trackKey(name: name, score: bytes, file: art.file(Score.folder + "/" + name + ".json"), libraries: art.libraries)
                 } make: { score, path, recorder in
                     let (facts, bytes) = try AmbientTrack.encode(
-                        score: score, name: name, file: art.file(Score.folder + "/" + name + ".json"), threads: recorder.threads)
+                        score: score, name: name, file: art.file(Score.folder + "/" + name + ".json"), threads: recorder.threads, cancel: art.cancel)
                     try recorder.write(path, bytes)
                     recorder.note(
                         "track \(name): \(Format.number(CharmTableJSON.toMicroseconds(facts.duration))) s, \(Format.number(facts.loudness)) LUFS, true peak \(Format.number(facts.truePeak)) dBTP\(facts.loop == nil ? "" : ", loops")"

@@ -22,6 +22,9 @@ package struct ArtFolder: Sendable {
     package let configuration: BuildConfiguration
     /// The limits and the time so far of drawing this build's icons.
     package var renders = RenderSession()
+    /// Set when a newer change supersedes the build (`watch`): the drawings and the
+    /// encoder it runs are killed, and the build fails.
+    package var cancel: StopFlag? { renders.cancel }
     /// The system libraries the helpers load, as this build finds them.
     package var libraries = LinkedLibraries()
     private let memo: KeyedCharmMemo

@@ -87,8 +87,10 @@ int bx_aac_muxer_finish(bx_aac_muxer *muxer, bx_audio_bytes *out, char *message,
 void bx_aac_muxer_free(bx_aac_muxer *muxer);
 
 /// Decodes the first audio stream of a container in memory to planar float (a mono
-/// stream fills both channels). Returns 0, or a negative FFmpeg error with `message`.
-int bx_aac_decode(const uint8_t *data, size_t size, bx_audio_pcm *out, char *message, size_t message_size);
+/// stream fills both channels), at most `max_frames` frames: a longer stream is an error
+/// (ERANGE), since a few bytes of AAC can claim hours. Returns 0, or a negative FFmpeg
+/// error with `message`.
+int bx_aac_decode(const uint8_t *data, size_t size, int64_t max_frames, bx_audio_pcm *out, char *message, size_t message_size);
 
 void bx_audio_free(void *pointer);
 

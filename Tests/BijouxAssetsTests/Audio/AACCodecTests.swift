@@ -99,4 +99,35 @@ struct AACCodecTests {
         let changed = try CLI.run(arguments, environment: environment)
         #expect(changed.status == 1 && changed.stderr.contains("cannot run the AAC encoder \(copy)"), "\(changed.stderr)")
     }
+
+    /// A superseded build stops its encoder: once the flag is set, the helper is killed
+    /// mid-track and the encoding fails with one line, well before the track would end.
+    @Test func aCancelledEncodingIsStoppedAndItsHelperKilled() throws {
+        let cancel = StopFlag()
+        let start = ContinuousClock.now
+        var blocks = 0
+        #expect {
+            try AACCodec.encode(sampleRate: 44_100, file: "waltz.json", cancel: cancel) {
+                // An endless track, a second at a time; the flag is set after a few.
+                blocks += 1
+                if blocks == 5 { cancel.set() }
+                return [Float](repeating: 0.1, count: 2 * 44_100)
+            }
+        } throws: { error in
+            "\(error)" == "waltz.json: not encoded: the build was cancelled (a newer change supersedes it)"
+        }
+        #expect(start.duration(to: .now) < .seconds(30))
+    }
+
+    /// Decoding stops at its bound: a sound longer than it is one line, not memory.
+    @Test func decodingIsBoundedInFrames() throws {
+        let buffer = StereoBuffer(left: [Float](repeating: 0.2, count: 88_200), right: [Float](repeating: 0.2, count: 88_200))
+        let bytes = try AACCodec.encode(buffer, sampleRate: 44_100, file: "two-seconds")
+        #expect(try AACCodec.decode(bytes, file: "two-seconds.m4a").buffer.frames >= 88_200)
+        #expect {
+            try AACCodec.decode(bytes, file: "two-seconds.m4a", maxFrames: 44_100)
+        } throws: { error in
+            "\(error)".hasPrefix("two-seconds.m4a: ") && "\(error)".hasSuffix("failed: the sound is longer than 44100 frames")
+        }
+    }
 }
