@@ -62,7 +62,10 @@ public struct SpokenWords: Equatable, Sendable {
         Phrase(
             key: typeKindKey, english: english.typeKind,
             comment:
-                "VoiceOver, spoken after a charm's words: what a stock charm is; %@ is the charm's display name in lower case (\"heart bijou\"). Heard, never shown."
+                """
+                VoiceOver, spoken after a charm's words: what a stock charm is; %@ is the charm's display name in lower case (\"heart bijou\"). Heard, never \
+                shown.
+                """
         ),
     ]
 

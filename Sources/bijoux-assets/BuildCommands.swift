@@ -74,8 +74,11 @@ func runBuild(_ arguments: ParsedArguments, only: Set<String>?) throws -> Int32 
         for file in report.files.removed { print("removed \(options.outputFolder)/\(file)") }
     }
     let files = report.files
+    let done = only == nil ? "built" : "rebuilt \(only!.sorted().joined(separator: ", ")):"
+    let warned = report.warnings.isEmpty ? "" : "; \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")"
     print(
-        "\(only == nil ? "built" : "rebuilt \(only!.sorted().joined(separator: ", ")):") \(files.written.count) written, \(files.unchanged.count) unchanged, \(files.removed.count) removed in \(options.outputFolder)/ (\(report.stages.joined(separator: ", ")))\(report.warnings.isEmpty ? "" : "; \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")")"
+        "\(done) \(files.written.count) written, \(files.unchanged.count) unchanged, \(files.removed.count) removed in \(options.outputFolder)/ "
+            + "(\(report.stages.joined(separator: ", ")))\(warned)"
     )
     // Last, so it is what a designer sees: where to look.
     print("contact sheet: \(options.outputFolder)/\(ContactSheetPage.path)\(only.map { $0.count == 1 ? "#charm-\($0.first!)" : "" } ?? "")")

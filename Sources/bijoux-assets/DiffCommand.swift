@@ -14,7 +14,8 @@ let diffCommand = CommandSpec(
         translucent pixels are judged over white and over black, and colour under
         alpha 0 never counts. Exit status: 0 the images match, 1 they differ, 2 error.
 
-        EXAMPLE: bijoux-assets diff Tests/Goldens/Assets.xcassets/Charms/cat.imageset/cat.png build/Assets.xcassets/Charms/cat.imageset/cat.png --out /tmp/cat-diff.png
+        EXAMPLE: bijoux-assets diff Tests/Goldens/Assets.xcassets/Charms/cat.imageset/cat.png build/Assets.xcassets/Charms/cat.imageset/cat.png --out \
+        /tmp/cat-diff.png
         """,
     run: { arguments in
         if arguments[exactFlag] && arguments.given(thresholdOption) {

@@ -143,9 +143,15 @@ package enum AppIconStage: ContactSheetStage {
     /// One line with each rule's measure, from the geometry and from the pixels.
     static func summary(_ label: String, _ geometry: SafeZone.Geometry, _ pixels: SafeZone.Pixels, _ layout: AppIconLayout) -> String {
         let margin = IconMask.safeMargin(side: Double(layout.side))
-        return
-            "\(label): thread \(Format.pixels(geometry.threadClearance)) from the mask's edge (pixels \(Format.pixels(pixels.threadClearance)); safe margin \(Format.pixels(margin))), "
-            + "heart bottom margin \(SafeZone.percent(geometry.bottomMargin)) (pixels \(SafeZone.percent(pixels.bottomMargin)); at least \(SafeZone.percent(SafeZone.minimumBottomMargin))), "
-            + "ring \(Format.pixels(geometry.ringDistance)) from the squiggle (thread covers \(SafeZone.percent(pixels.coverageAtRingTop)) at its top; at most \(Format.pixels(layout.strokeWidth / 2)))"
+        let thread =
+            "\(label): thread \(Format.pixels(geometry.threadClearance)) from the mask's edge (pixels \(Format.pixels(pixels.threadClearance)); "
+            + "safe margin \(Format.pixels(margin))), "
+        let heart =
+            "heart bottom margin \(SafeZone.percent(geometry.bottomMargin)) (pixels \(SafeZone.percent(pixels.bottomMargin)); "
+            + "at least \(SafeZone.percent(SafeZone.minimumBottomMargin))), "
+        let ring =
+            "ring \(Format.pixels(geometry.ringDistance)) from the squiggle (thread covers \(SafeZone.percent(pixels.coverageAtRingTop)) at its top; "
+            + "at most \(Format.pixels(layout.strokeWidth / 2)))"
+        return thread + heart + ring
     }
 }

@@ -83,13 +83,18 @@ package enum SafeZone {
         if geometry.threadClearance < margin {
             throw violation(
                 .threadInSafeZone, "thread",
-                "the thread's edge (wobble and half the \(Format.pixels(layout.strokeWidth)) stroke included) comes within \(Format.pixels(geometry.threadClearance)) of the icon mask's edge at \(geometry.tightestPoint)",
+                """
+                the thread's edge (wobble and half the \(Format.pixels(layout.strokeWidth)) stroke included) comes within \
+                \(Format.pixels(geometry.threadClearance)) of the icon mask's edge at \(geometry.tightestPoint)
+                """,
                 "at least \(Format.pixels(margin)) (the safe-zone margin)")
         }
         if geometry.bottomMargin < minimumBottomMargin {
             throw violation(
                 .charmBottomMargin, "charm",
-                "charm '\(parameters.charm.id)' ends at y = \(geometry.charmBottom) px, leaving \(percent(geometry.bottomMargin)) of the icon's height below it",
+                """
+                charm '\(parameters.charm.id)' ends at y = \(geometry.charmBottom) px, leaving \(percent(geometry.bottomMargin)) of the icon's height below it
+                """,
                 "at least \(percent(minimumBottomMargin))")
         }
         if geometry.ringDistance > layout.strokeWidth / 2 {

@@ -76,7 +76,10 @@ extension Score {
         guard supportedMeters.contains(meter) else {
             throw top.fail(
                 "meter",
-                "meter \(JSONWriter.quote(meter)) is not supported: expected \(supportedMeters.map(JSONWriter.quote).joined(separator: ", ")) (the arrangement is a waltz)"
+                """
+                meter \(JSONWriter.quote(meter)) is not supported: expected \(supportedMeters.map(JSONWriter.quote).joined(separator: ", ")) (the arrangement \
+                is a waltz)
+                """
             )
         }
         let keyName = try top.string("key")
@@ -98,7 +101,11 @@ extension Score {
             if score.levels.bass < least {
                 throw levels.fail(
                     levels["bass"] != nil ? "bass" : "piano",
-                    "the bass (\(Format.number(score.levels.bass))) is under \(Format.number(minimumBassToPiano)) × the piano (\(Format.number(score.levels.piano))): the bass carries the low end, so it is at least \(Format.number((least * 1000).rounded(.up) / 1000)) here"
+                    """
+                    the bass (\(Format.number(score.levels.bass))) is under \(Format.number(minimumBassToPiano)) × the piano \
+                    (\(Format.number(score.levels.piano))): the bass carries the low end, so it is at least \
+                    \(Format.number((least * 1000).rounded(.up) / 1000)) here
+                    """
                 )
             }
         }
@@ -131,7 +138,10 @@ extension Score {
         guard total <= maxSeconds else {
             throw top.fail(
                 "bars",
-                "\(bars) bars at \(Format.number(tempo)) beats per minute last \(Format.number((total / 60).rounded())) minutes; a track may last at most \(Format.number(maxSeconds / 60)) minutes"
+                """
+                \(bars) bars at \(Format.number(tempo)) beats per minute last \(Format.number((total / 60).rounded())) minutes; a track may last at most \
+                \(Format.number(maxSeconds / 60)) minutes
+                """
             )
         }
         return score
@@ -152,7 +162,10 @@ extension Score {
                 throw ArtFileError(
                     file: top.file, location: element.location, field: name,
                     message:
-                        "unknown chord symbol \(JSONWriter.quote(symbol)) in \(bar): expected a root (C…B, with # or b) and a quality such as maj7, m7, 7, m7b5, dim7, 7sus4"
+                        """
+                        unknown chord symbol \(JSONWriter.quote(symbol)) in \(bar): expected a root (C…B, with # or b) and a quality such as maj7, m7, 7, \
+                        m7b5, dim7, 7sus4
+                        """
                 )
             }
             chords.append(chord)

@@ -42,7 +42,10 @@ package enum SoundsStage: Stage {
                         score: score, name: name, file: art.file(Score.folder + "/" + name + ".json"), threads: recorder.threads, cancel: art.cancel)
                     try recorder.write(path, bytes)
                     recorder.note(
-                        "track \(name): \(Format.number(CharmTableJSON.toMicroseconds(facts.duration))) s, \(Format.number(facts.loudness)) LUFS, true peak \(Format.number(facts.truePeak)) dBTP\(facts.loop == nil ? "" : ", loops")"
+                        """
+                        track \(name): \(Format.number(CharmTableJSON.toMicroseconds(facts.duration))) s, \(Format.number(facts.loudness)) LUFS, true peak \
+                        \(Format.number(facts.truePeak)) dBTP\(facts.loop == nil ? "" : ", loops")
+                        """
                     )
                     recorder.artifact = SoundArtifact.track(facts).encoded
                 })
@@ -113,7 +116,10 @@ package enum SoundsStage: Stage {
             throw ArtFileError(
                 file: path,
                 message:
-                    "\"\(name)\" is not a valid \(kind) name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the bundle's resource"
+                    """
+                    \"\(name)\" is not a valid \(kind) name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the bundle's \
+                    resource
+                    """
             )
         }
         return try art.readJSON(relative)

@@ -126,7 +126,10 @@ package enum CatalogSymbolsSwift {
             text += "    \(resourceAvailability)\n    extension ColorResource {\n"
             for (color, name) in zip(colors, colorResources) {
                 text +=
-                    "        public static let \(name) = ColorResource(name: \(SwiftIdentifier.stringLiteral(color.colorSetName)), bundle: generatedCatalogBundle)\n"
+                    """
+                            public static let \(name) = ColorResource(name: \(SwiftIdentifier.stringLiteral(color.colorSetName)), bundle: \
+                    generatedCatalogBundle)\n
+                    """
             }
             text += "    }\n"
         }

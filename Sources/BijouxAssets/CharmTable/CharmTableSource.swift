@@ -106,7 +106,10 @@ extension CharmTableSource {
         let slope = Format.number(p.stiffnessPerSecond)
         let refD = Format.number(p.referenceSwayDuration)
         return
-            "it must be more than \(rounded(limits.above)) and less than \(rounded(limits.below)) s (\(refD) + \(refK)/\(slope)), where the spring constant k = \(refK) + \(slope)·(\(refD) − duration) stays positive and the \(Format.number(p.tickRate)) Hz step stays stable"
+            """
+            it must be more than \(rounded(limits.above)) and less than \(rounded(limits.below)) s (\(refD) + \(refK)/\(slope)), where the spring constant k = \
+            \(refK) + \(slope)·(\(refD) − duration) stays positive and the \(Format.number(p.tickRate)) Hz step stays stable
+            """
     }
 
     private static func parseCharm(_ node: JSONNode, file: String) throws(ArtFileError) -> CharmEntry {

@@ -74,7 +74,8 @@ public enum BuildEngine {
         package var notes: [String] = []
     }
 
-    /// Builds the art folder into the output folder (see the type's summary); throws a `UserFacingError` on bad input, leaving the previous outputs as they were.
+    /// Builds the art folder into the output folder (see the type's summary); throws a `UserFacingError` on bad input,
+    /// leaving the previous outputs as they were.
     @discardableResult
     public static func build(_ options: Options) throws -> Report {
         CallerNice.record()

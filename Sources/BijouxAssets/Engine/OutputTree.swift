@@ -126,7 +126,10 @@ struct OutputPlace: Sendable {
             throw OutputFolderError(
                 folder: shown,
                 message:
-                    "is not an output folder of bijoux-assets (it holds files, and no \(Self.marker)), and a build replaces the output folder whole; nothing was changed: give --out a new or empty folder, such as build"
+                    """
+                    is not an output folder of bijoux-assets (it holds files, and no \(Self.marker)), and a build replaces the output folder whole; nothing \
+                    was changed: give --out a new or empty folder, such as build
+                    """
             )
         }
     }

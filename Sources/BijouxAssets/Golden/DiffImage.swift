@@ -95,7 +95,10 @@ package struct ImageSizeError: UserFacingError, Equatable {
         Diagnostic(
             place: nil,
             message:
-                "\(expectedPath) is \(mismatch.expected.width)×\(mismatch.expected.height) pixels but \(actualPath) is \(mismatch.actual.width)×\(mismatch.actual.height): images of different sizes cannot be compared pixel by pixel"
+                """
+                \(expectedPath) is \(mismatch.expected.width)×\(mismatch.expected.height) pixels but \(actualPath) is \
+                \(mismatch.actual.width)×\(mismatch.actual.height): images of different sizes cannot be compared pixel by pixel
+                """
         )
     }
 }

@@ -21,7 +21,10 @@ extension LeFilDocument {
         /// What goes with the looks wherever they are shown (their cards on the
         /// contact sheet): the layers composited flat, not the glass.
         package static let approximation =
-            "AppIcon.icon (iOS 26): the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by the system"
+            """
+            AppIcon.icon (iOS 26): the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by \
+            the system
+            """
 
         /// `file` (appicon.json) is where a broken rule is reported; `renders` draws
         /// the SVG layers back.

@@ -7,7 +7,7 @@ import BijouxKit
 ///
 /// | layer        | picture                                   | looks                                  |
 /// |--------------|-------------------------------------------|----------------------------------------|
-/// | `thread.svg` | BijouxKit's `GoldThread` (the icon's stretch) as sampled for the appiconset, a stroked path with round caps and joins | the thread ink of each variant, a fill per appearance |
+/// | `thread.svg` | BijouxKit's `GoldThread` (the icon's stretch), sampled and stroked as in the appiconset | thread ink per variant, a fill per appearance |
 /// | `ring.svg`   | the jump ring as a stroked circle         | the ring ink of each variant, likewise |
 /// | `heart.png`  | the keyed, trimmed, resampled charm at its box | as painted; the system derives the tinted look |
 /// | (fill)       | the paper, solid                          | the default paper; dark: the dark variant's paper, or the system's dark |

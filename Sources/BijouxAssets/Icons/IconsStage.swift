@@ -104,7 +104,10 @@ package enum IconsStage: ContactSheetStage {
                             warnings.append(
                                 (
                                     path,
-                                    "ink comes within the wobble's amplitude (\(Format.number(icon.wobble.amplitude)) pt) of the edge, where the wobble can clip it; leave that margin inside the viewBox"
+                                    """
+                                    ink comes within the wobble's amplitude (\(Format.number(icon.wobble.amplitude)) pt) of the edge, where the wobble can \
+                                    clip it; leave that margin inside the viewBox
+                                    """
                                 ))
                         }
                         for warning in warnings { recorder.warn(warning.place, warning.message) }

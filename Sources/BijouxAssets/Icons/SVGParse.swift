@@ -70,7 +70,9 @@ extension SVGSafety {
                 xmlFreeEnumeration(tree)
                 Document.refuse(
                     context,
-                    "markup declaration <!ATTLIST \(Document.text(element)) \(Document.text(name))> is not allowed: defaults could add attributes nothing checks",
+                    """
+                    markup declaration <!ATTLIST \(Document.text(element)) \(Document.text(name))> is not allowed: defaults could add attributes nothing checks
+                    """,
                     marker: "<!")
             }
             sax.pointee.notationDecl = { context, name, _, _ in

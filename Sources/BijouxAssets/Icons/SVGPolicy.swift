@@ -34,13 +34,19 @@ extension SVGSafety {
                 if cost.elements > Limits.maxExpandedElements {
                     return problem(
                         root,
-                        "draws \(cost.elements) elements once every <use> is expanded; the limit is \(Limits.maxExpandedElements) (the expanded elements limit bounds how long an icon takes to draw)"
+                        """
+                        draws \(cost.elements) elements once every <use> is expanded; the limit is \(Limits.maxExpandedElements) (the expanded elements limit \
+                        bounds how long an icon takes to draw)
+                        """
                     )
                 }
                 if cost.pathData > Limits.maxExpandedPathData {
                     return problem(
                         root,
-                        "draws \(cost.pathData) bytes of path data once every <use> is expanded; the limit is \(Limits.maxExpandedPathData >> 10) KiB (the expanded path data limit bounds how long an icon takes to draw)"
+                        """
+                        draws \(cost.pathData) bytes of path data once every <use> is expanded; the limit is \(Limits.maxExpandedPathData >> 10) KiB (the \
+                        expanded path data limit bounds how long an icon takes to draw)
+                        """
                     )
                 }
             }
@@ -130,7 +136,10 @@ extension SVGSafety {
                     guard let octaves = Double(text.trimmingSpaces), octaves <= Double(Limits.maxOctaves) else {
                         return problem(
                             element,
-                            "<feTurbulence numOctaves=\"\(text)\">: at most \(Limits.maxOctaves) octaves (numOctaves; each is a pass over the whole filter region)"
+                            """
+                            <feTurbulence numOctaves=\"\(text)\">: at most \(Limits.maxOctaves) octaves (numOctaves; each is a pass over the whole filter \
+                            region)
+                            """
                         )
                     }
                 }
@@ -144,7 +153,10 @@ extension SVGSafety {
                     if totalBlur > Limits.maxTotalBlur {
                         return problem(
                             element,
-                            "blurs add up to a stdDeviation of \(Format.number(totalBlur)); the limit on the total blur radius is \(Format.number(Limits.maxTotalBlur))"
+                            """
+                            blurs add up to a stdDeviation of \(Format.number(totalBlur)); the limit on the total blur radius is \
+                            \(Format.number(Limits.maxTotalBlur))
+                            """
                         )
                     }
                 }
@@ -300,7 +312,10 @@ extension SVGSafety {
         static func externalReference(_ target: String) -> String {
             let shown = target.count > 80 ? String(target.prefix(80)) + "…" : target
             return
-                "reference \"\(shown)\" is not allowed: an icon must be self-contained, with only same-document references like \"#id\" (no files, paths, URLs or data: images)"
+                """
+                reference \"\(shown)\" is not allowed: an icon must be self-contained, with only same-document references like \"#id\" (no files, paths, URLs \
+                or data: images)
+                """
         }
 
         static func index(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

@@ -49,12 +49,19 @@ package enum CharmsStage: ContactSheetStage {
         if charm.matteFloor > 0 {
             let suggestion = PaintedCharm.suggestedBlackPoint(floor: charm.matteFloor, current: entry.blackPoint)
             warnings.append(
-                "charm '\(entry.id)': matte is not black: background floor \(charm.matteFloor)/255 would key into a haze over the whole canvas; set \"blackPoint\": \(suggestion) for it in charms.json"
+                """
+                charm '\(entry.id)': matte is not black: background floor \(charm.matteFloor)/255 would key into a haze over the whole canvas; set \
+                \"blackPoint\": \(suggestion) for it in charms.json
+                """
             )
         }
         if charm.legibility.nearlyVanishes {
             warnings.append(
-                "charm '\(entry.id)' nearly vanishes at 22 px: \(charm.legibility.verdict) (\(charm.legibility.summary); needs \(Format.percent(LegibilityReport.minimumSolidFraction)) and \(Format.percent(LegibilityReport.minimumRetention))); see \(ContactSheetPage.path)#charm-\(entry.id)"
+                """
+                charm '\(entry.id)' nearly vanishes at 22 px: \(charm.legibility.verdict) (\(charm.legibility.summary); needs \
+                \(Format.percent(LegibilityReport.minimumSolidFraction)) and \(Format.percent(LegibilityReport.minimumRetention))); see \
+                \(ContactSheetPage.path)#charm-\(entry.id)
+                """
             )
         }
         for warning in warnings { recorder.warn(path, warning) }

@@ -160,7 +160,10 @@ extension Palette {
                 throw ArtFileError(
                     file: file, location: member.keyLocation, field: "colors",
                     message:
-                        "\"\(name)\" is not a valid colour name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names a colour set and a Swift property"
+                        """
+                        \"\(name)\" is not a valid colour name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names a colour set \
+                        and a Swift property
+                        """
                 )
             }
             var color = Color(name: name, any: .sRGB(0), location: member.keyLocation)

@@ -56,8 +56,11 @@ public enum ContactSheetPage {
             <details class="legend"><summary>How to read this page</summary>
             <p>\(HTML.escape(LegibilityReport.explanation))</p>
             <p>\(HTML.escape(SheetViews.glowExplanation))</p>
-            <p>Outlines: the dashed line is each image's bounds (a charm's is its \(HTML.escape(SheetViews.canvasRatio)) canvas), the dotted box is where the paint is; on the app icon, the safe zone picture shows the mask (cyan), the safe zone (orange), the 21 % line the charm stays above (red) and the base curve (white).</p>
-            <p>Run <code>bijoux-assets watch --serve</code> (or <code>make preview</code>) and this page reloads itself after every rebuild, keeping its place.</p>
+            <p>Outlines: the dashed line is each image's bounds (a charm's is its \(HTML.escape(SheetViews.canvasRatio)) canvas), the dotted box is where the \
+            paint is; on the app icon, the safe zone picture shows the mask (cyan), the safe zone (orange), the 21 % line the charm stays above (red) and the \
+            base curve (white).</p>
+            <p>Run <code>bijoux-assets watch --serve</code> (or <code>make preview</code>) and this page reloads itself after every rebuild, keeping its \
+            place.</p>
             </details>
             </header>
 
@@ -144,7 +147,8 @@ public enum ContactSheetPage {
             text += "<figure><div class=\"well canvas\">"
             text += image(render, scale: scale, alt: "\(charm.id) @\(scale)x", extra: " class=\"art\"")
             text +=
-                "<span class=\"painted\" style=\"left:\(HTML.number(box.x))px;top:\(HTML.number(box.y))px;width:\(HTML.number(box.width))px;height:\(HTML.number(box.height))px\"></span>"
+                "<span class=\"painted\" style=\"left:\(HTML.number(box.x))px;top:\(HTML.number(box.y))px;"
+                + "width:\(HTML.number(box.width))px;height:\(HTML.number(box.height))px\"></span>"
             text += "</div><figcaption>@\(scale)x · \(render.width)×\(render.height) px</figcaption></figure>\n"
         }
         text += "</div>\n<div class=\"readings\">\n"
@@ -155,9 +159,12 @@ public enum ContactSheetPage {
             text += "<div class=\"well\">"
             text += image(reading.image, scale: reading.scale, alt: "\(charm.id) at 22 pt @\(reading.scale)x", extra: " class=\"art actual\"")
             text +=
-                "<img src=\"\(HTML.link(reading.image.path))\" width=\"\(HTML.number(shown))\" height=\"\(HTML.number(shown * CharmArt.aspect))\" alt=\"\" class=\"art magnified\(magnify)\">"
-            text +=
-                "</div><figcaption><b>22 pt @\(reading.scale)x (\(reading.image.width) px\(reading.scale == 3 ? ", what the phone shows" : ", the strict check"))</b>: "
+                """
+                <img src=\"\(HTML.link(reading.image.path))\" width=\"\(HTML.number(shown))\" height=\"\(HTML.number(shown * CharmArt.aspect))\" alt=\"\" \
+                class=\"art magnified\(magnify)\">
+                """
+            let which = reading.scale == 3 ? ", what the phone shows" : ", the strict check"
+            text += "</div><figcaption><b>22 pt @\(reading.scale)x (\(reading.image.width) px\(which))</b>: "
             text += "\(HTML.escape(reading.legibility.verdict)).</figcaption></figure>\n"
         }
         text += "</div>\n" + warningList(charm.warnings) + "</article>\n"
@@ -175,8 +182,9 @@ public enum ContactSheetPage {
             text += "</div><figcaption>@\(scale)x · \(render.width)×\(render.height) px</figcaption></figure>\n"
         }
         text += "</div>\n"
-        text +=
-            "<p class=\"hint\">\(icon.renderingIntent == "template" ? "Template: the app tints it with its ink; shown in the light ink." : "Original: drawn in its own colours.")</p>\n"
+        let hint =
+            icon.renderingIntent == "template" ? "Template: the app tints it with its ink; shown in the light ink." : "Original: drawn in its own colours."
+        text += "<p class=\"hint\">\(hint)</p>\n"
         return text + warningList(icon.warnings) + "</article>\n"
     }
 

@@ -42,7 +42,8 @@ extension LegibilityReport {
     /// How the figures are measured, for the page's legend.
     package static var explanation: String {
         "The charm is rendered at 22 pt exactly as the catalog renders it, and a pixel counts as solid paint when it is at least half opaque. "
-            + "\u{201C}Of its shape\u{201D} compares the solid area at 22 pt with the same measure at full size, capped at 100 % (soft edges can make a small render look fuller than the large one). "
+            + "\u{201C}Of its shape\u{201D} compares the solid area at 22 pt with the same measure at full size, capped at 100 % "
+            + "(soft edges can make a small render look fuller than the large one). "
             + "The build warns below \(percent(minimumRetention)) of the shape, or below \(percent(minimumSolidFraction)) of the box solid. "
             + "That check uses the @1x render (22 px), which is stricter than a phone: every Dynamic Island iPhone is @3x and shows the charm with 66 px."
     }

@@ -13,7 +13,8 @@ enum SheetStyle {
     static func css(_ palette: Palette) -> String {
         let paper = HTML.color(palette.paper), ink = HTML.color(palette.ink), camel = HTML.color(palette.accentColor)
         return """
-            :root { --paper: \(paper); --ink: \(ink); --camel: \(camel); --glow: \(HTML.color(palette.accentColor, opacity: CharmGlow.opacity)); --glow-radius: \(HTML.number(CharmGlow.radiusPoints)); --ground: var(--paper); --ground-ink: var(--ink); --pt: 1; }
+            :root { --paper: \(paper); --ink: \(ink); --camel: \(camel); --glow: \(HTML.color(palette.accentColor, opacity: CharmGlow.opacity)); \
+            --glow-radius: \(HTML.number(CharmGlow.radiusPoints)); --ground: var(--paper); --ground-ink: var(--ink); --pt: 1; }
             html[data-ground="light"] { --ground: \(ink); --ground-ink: \(paper); }
             * { box-sizing: border-box; }
             body { margin: 0; background: #0B0A09; color: var(--ink); font: 14px/1.45 -apple-system, "Helvetica Neue", Helvetica, Arial, sans-serif; }
@@ -22,8 +23,10 @@ enum SheetStyle {
             a { color: var(--camel); } code { color: #A89F93; font-size: 12px; }
             nav a { margin-right: 14px; }
             .summary .warn { color: #FF9F5A; } .summary .ok { color: #9FD39F; } .other-warning { color: #FF9F5A; }
-            .controls { margin: 10px 0; } .controls button { background: #2A2622; color: var(--ink); border: 1px solid #4A443D; border-radius: 6px; padding: 5px 10px; margin-right: 8px; cursor: pointer; }
-            html[data-ground="light"] button[data-toggle="ground"], html[data-outlines="on"] button[data-toggle="outlines"] { border-color: var(--camel); color: var(--camel); }
+            .controls { margin: 10px 0; } .controls button { background: #2A2622; color: var(--ink); border: 1px solid #4A443D; border-radius: 6px; padding: \
+            5px 10px; margin-right: 8px; cursor: pointer; }
+            html[data-ground="light"] button[data-toggle="ground"], html[data-outlines="on"] button[data-toggle="outlines"] { border-color: var(--camel); \
+            color: var(--camel); }
             .legend { max-width: 900px; color: #C9C0B3; }
             main { padding: 0 28px 40px; }
             .cards { display: flex; flex-wrap: wrap; gap: 14px; }
@@ -50,23 +53,30 @@ enum SheetStyle {
             .view { margin: 0 0 18px; } .view > p { margin: 4px 0 8px; color: #C9C0B3; max-width: 900px; }
             .surface { position: relative; overflow: hidden; margin-bottom: 10px; }
             .surface > svg { position: absolute; left: 0; top: 0; }
-            .surface .hang { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * var(--pt) * 1px); height: calc(var(--w) * \(HTML.number(CharmArt.aspect)) * var(--pt) * 1px); }
-            .surface .name { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * var(--pt) * 1px); text-align: center; white-space: nowrap; overflow: hidden; color: var(--ink); font-weight: 500; font-size: calc(var(--size) * var(--pt) * 1px); }
+            .surface .hang { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * \
+            var(--pt) * 1px); height: calc(var(--w) * \(HTML.number(CharmArt.aspect)) * var(--pt) * 1px); }
+            .surface .name { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * \
+            var(--pt) * 1px); text-align: center; white-space: nowrap; overflow: hidden; color: var(--ink); font-weight: 500; font-size: calc(var(--size) * \
+            var(--pt) * 1px); }
             .surface .name[data-overflows] { color: #FF6A5A; }
             [data-too-wide] { color: #FF6A5A; text-decoration: underline wavy #FF6A5A; } [data-fallback] { opacity: 0.65; font-style: italic; }
             .controls select { background: #2A2622; color: var(--ink); border: 1px solid #4A443D; border-radius: 6px; padding: 4px 8px; margin-left: 4px; }
             .island { background: #000; }
             .tray { background: var(--paper); }
-            .surface.dish { overflow: visible; margin: 24px 30px; background: radial-gradient(ellipse at center, #26221E 0%, var(--paper) 70%); border-radius: 50%; }
-            .strip { display: flex; flex-wrap: wrap; gap: 18px; align-items: center; background: var(--paper); padding: 14px; border-radius: 8px; margin-bottom: 8px; max-width: 900px; }
+            .surface.dish { overflow: visible; margin: 24px 30px; background: radial-gradient(ellipse at center, #26221E 0%, var(--paper) 70%); border-radius: \
+            50%; }
+            .strip { display: flex; flex-wrap: wrap; gap: 18px; align-items: center; background: var(--paper); padding: 14px; border-radius: 8px; \
+            margin-bottom: 8px; max-width: 900px; }
             .home { display: flex; gap: 18px; flex-wrap: wrap; }
-            .phone { width: 220px; padding: 18px; border-radius: 28px; background: linear-gradient(160deg, #6E7686, #3F4450); display: grid; grid-template-columns: repeat(3, 60px); gap: 14px 10px; justify-content: center; }
+            .phone { width: 220px; padding: 18px; border-radius: 28px; background: linear-gradient(160deg, #6E7686, #3F4450); display: grid; \
+            grid-template-columns: repeat(3, 60px); gap: 14px 10px; justify-content: center; }
             .phone.dark { background: linear-gradient(160deg, #1C1D22, #07070A); }
             .phone .slot { width: 60px; height: 60px; border-radius: 14px; background: rgba(255, 255, 255, 0.16); }
             .phone figcaption { grid-column: 1 / -1; text-align: center; color: #E8E8EA; }
             img.broken { outline: 2px solid #FF3B30; }
             .swatches { display: flex; flex-wrap: wrap; gap: 12px; }
-            .swatch { display: block; width: 104px; height: 64px; border-radius: 8px; border: 1px solid #4A443D; background: linear-gradient(var(--swatch), var(--swatch)), repeating-conic-gradient(#8A8580 0% 25%, #C9C4BE 0% 50%) 0 0 / 16px 16px; }
+            .swatch { display: block; width: 104px; height: 64px; border-radius: 8px; border: 1px solid #4A443D; background: linear-gradient(var(--swatch), \
+            var(--swatch)), repeating-conic-gradient(#8A8580 0% 25%, #C9C4BE 0% 50%) 0 0 / 16px 16px; }
 
             """
     }
@@ -103,7 +113,8 @@ enum SheetStyle {
           }
           var data = document.getElementById('bijoux-languages'), chooser = document.querySelector('select[data-language]');
           if (data && chooser) {
-            var languages = JSON.parse(data.textContent), texts = document.querySelectorAll('[data-text-key]'), alts = document.querySelectorAll('[data-alt-key]');
+            var languages = JSON.parse(data.textContent), texts = document.querySelectorAll('[data-text-key]'), alts = \
+        document.querySelectorAll('[data-alt-key]');
             texts.forEach(function (element) { element.dataset.source = element.textContent; });
             alts.forEach(function (element) { element.dataset.sourceAlt = element.alt; });
             var show = function (code) {

@@ -27,7 +27,10 @@ package enum SheetViews {
     static let canvasRatio = "\(CharmArt.ratio.width):\(CharmArt.ratio.height)"
 
     static let glowExplanation =
-        "Charms wear the app's glow (camel at \(Int(CharmGlow.opacity * 100)) % opacity, \(HTML.number(CharmGlow.radiusPoints)) pt blur) as a CSS drop shadow, added here as the app adds it at run time; the catalog's images carry none."
+        """
+        Charms wear the app's glow (camel at \(Int(CharmGlow.opacity * 100)) % opacity, \(HTML.number(CharmGlow.radiusPoints)) pt blur) as a CSS drop shadow, \
+        added here as the app adds it at run time; the catalog's images carry none.
+        """
 
     /// A surface the thread crosses: its size in points and its thread.
     struct Surface {
@@ -106,19 +109,33 @@ package enum SheetViews {
         let xs = hangingXs(count: charms.count, width: surface.width)
         let hangings = xs.map { Hanging(thread: surface.thread, x: $0, width: charmWidth) }
         var text =
-            "<div class=\"surface \(kind)\" style=\"--pt:\(HTML.number(pt));width:\(HTML.number(surface.width * pt))px;height:\(HTML.number(surface.height * pt))px;border-radius:\(HTML.number(min(surface.height / 2, 44) * pt))px\">"
+            "<div class=\"surface \(kind)\" style=\"--pt:\(HTML.number(pt));width:\(HTML.number(surface.width * pt))px;"
+            + "height:\(HTML.number(surface.height * pt))px;border-radius:\(HTML.number(min(surface.height / 2, 44) * pt))px\">"
         for (charm, hanging) in zip(charms, hangings) {
             let image = charm.images.last!
             text +=
-                "<img class=\"art hang\" src=\"\(HTML.link(image.path))\" alt=\"\(HTML.escape(charm.displayName))\"\(HTML.altKey(CharmStrings.displayNameKey(id: charm.id))) style=\"--x:\(HTML.number(hanging.box.x));--y:\(HTML.number(hanging.box.y));--w:\(HTML.number(hanging.box.width))\">"
+                """
+                <img class=\"art hang\" src=\"\(HTML.link(image.path))\" \
+                alt=\"\(HTML.escape(charm.displayName))\"\(HTML.altKey(CharmStrings.displayNameKey(id: charm.id))) \
+                style=\"--x:\(HTML.number(hanging.box.x));--y:\(HTML.number(hanging.box.y));--w:\(HTML.number(hanging.box.width))\">
+                """
         }
         text +=
-            "<svg viewBox=\"0 0 \(HTML.number(surface.width)) \(HTML.number(surface.height))\" width=\"\(HTML.number(surface.width * pt))\" height=\"\(HTML.number(surface.height * pt))\" aria-hidden=\"true\">"
+            """
+            <svg viewBox=\"0 0 \(HTML.number(surface.width)) \(HTML.number(surface.height))\" width=\"\(HTML.number(surface.width * pt))\" \
+            height=\"\(HTML.number(surface.height * pt))\" aria-hidden=\"true\">
+            """
         text +=
-            "<path d=\"\(threadPath(surface.thread))\" fill=\"none\" stroke=\"var(--camel)\" stroke-width=\"\(HTML.number(strokeWidth))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
+            """
+            <path d=\"\(threadPath(surface.thread))\" fill=\"none\" stroke=\"var(--camel)\" stroke-width=\"\(HTML.number(strokeWidth))\" \
+            stroke-linecap=\"round\" stroke-linejoin=\"round\"/>
+            """
         for hanging in hangings {
             text +=
-                "<circle cx=\"\(HTML.number(hanging.ringCenter.x))\" cy=\"\(HTML.number(hanging.ringCenter.y))\" r=\"\(HTML.number(hanging.ringRadius))\" fill=\"none\" stroke=\"var(--camel)\" stroke-width=\"\(HTML.number(strokeWidth * 0.8))\"/>"
+                """
+                <circle cx=\"\(HTML.number(hanging.ringCenter.x))\" cy=\"\(HTML.number(hanging.ringCenter.y))\" r=\"\(HTML.number(hanging.ringRadius))\" \
+                fill=\"none\" stroke=\"var(--camel)\" stroke-width=\"\(HTML.number(strokeWidth * 0.8))\"/>
+                """
         }
         text += "</svg>"
         if let names {
@@ -127,7 +144,9 @@ package enum SheetViews {
             for (name, hanging) in zip(names, hangings) {
                 let y = hanging.box.y + hanging.box.width * CharmArt.aspect + 4
                 text +=
-                    "<span class=\"name\" data-fit=\"\(HTML.number(nameMinimumScale))\"\(HTML.textKey(name.key)) style=\"--x:\(HTML.number(hanging.ringCenter.x - column / 2));--y:\(HTML.number(y));--w:\(HTML.number(column));--size:\(HTML.number(nameSize))\">\(HTML.escape(name.text))</span>"
+                    "<span class=\"name\" data-fit=\"\(HTML.number(nameMinimumScale))\"\(HTML.textKey(name.key)) "
+                    + "style=\"--x:\(HTML.number(hanging.ringCenter.x - column / 2));--y:\(HTML.number(y));"
+                    + "--w:\(HTML.number(column));--size:\(HTML.number(nameSize))\">\(HTML.escape(name.text))</span>"
             }
         }
         text += "</div>"
@@ -137,7 +156,13 @@ package enum SheetViews {
     static func island(_ worn: [ContactSheet.Charm]) -> String {
         var text = "<div class=\"view\" data-view=\"island\">\n<h3>Dynamic Island</h3>\n"
         text +=
-            "<p>The bracelet worn on the island: \(worn.count) charms at \(HTML.number(islandCharmWidth)) pt on the thread, on black, at @3x (3 px per point, the phone's pixels); then the expanded island with their names, which shrink to at most \(Int(nameMinimumScale * 100)) % to fit \(CharmLimits.maxWorn)-up (a name in red does not fit), and a row of \(CharmLimits.maxNameLength)-character names, the longest allowed. With a String Catalog, the language switch shows each language's names here and on the cards; a name too wide for the island (a wide character counts two) is underlined in red, as the build warns of it.</p>\n"
+            """
+            <p>The bracelet worn on the island: \(worn.count) charms at \(HTML.number(islandCharmWidth)) pt on the thread, on black, at @3x (3 px per point, \
+            the phone's pixels); then the expanded island with their names, which shrink to at most \(Int(nameMinimumScale * 100)) % to fit \
+            \(CharmLimits.maxWorn)-up (a name in red does not fit), and a row of \(CharmLimits.maxNameLength)-character names, the longest allowed. With a \
+            String Catalog, the language switch shows each language's names here and on the cards; a name too wide for the island (a wide character counts \
+            two) is underlined in red, as the build warns of it.</p>\n
+            """
         text += surface(compactIsland, class: "island", pt: 3, charms: worn, charmWidth: islandCharmWidth, strokeWidth: 1.1)
         let longest = String(String(repeating: "Long name ", count: 4).prefix(CharmLimits.maxNameLength))
         let wornNames = worn.map { (text: $0.displayName, key: Optional(CharmStrings.displayNameKey(id: $0.id))) }
@@ -153,13 +178,25 @@ package enum SheetViews {
         let size = DishLayout.charmSize(width: dish.width, height: dish.height)
         var text = "<div class=\"view\" data-view=\"dish\">\n<h3>The dish</h3>\n"
         text +=
-            "<p>The \(DishLayout.slotCount) slots of a \(HTML.number(dish.width)) × \(HTML.number(dish.height)) pt dish, filled in the app's order with the stock charms at the size the layout derives: \(HTML.number(size)) pt.</p>\n"
+            """
+            <p>The \(DishLayout.slotCount) slots of a \(HTML.number(dish.width)) × \(HTML.number(dish.height)) pt dish, filled in the app's order with the \
+            stock charms at the size the layout derives: \(HTML.number(size)) pt.</p>\n
+            """
         text += "<div class=\"surface dish\" style=\"--pt:1;width:\(HTML.number(dish.width))px;height:\(HTML.number(dish.height))px\">"
         text +=
-            "<svg viewBox=\"0 0 \(HTML.number(dish.width)) \(HTML.number(dish.height))\" width=\"\(HTML.number(dish.width))\" height=\"\(HTML.number(dish.height))\" aria-hidden=\"true\"><ellipse cx=\"\(HTML.number(dish.width / 2))\" cy=\"\(HTML.number(dish.height / 2))\" rx=\"\(HTML.number(dish.width / 2 - 1))\" ry=\"\(HTML.number(dish.height / 2 - 1))\" fill=\"none\" stroke=\"var(--camel)\" stroke-opacity=\"0.5\"/></svg>"
+            """
+            <svg viewBox=\"0 0 \(HTML.number(dish.width)) \(HTML.number(dish.height))\" width=\"\(HTML.number(dish.width))\" \
+            height=\"\(HTML.number(dish.height))\" aria-hidden=\"true\"><ellipse cx=\"\(HTML.number(dish.width / 2))\" cy=\"\(HTML.number(dish.height / 2))\" \
+            rx=\"\(HTML.number(dish.width / 2 - 1))\" ry=\"\(HTML.number(dish.height / 2 - 1))\" fill=\"none\" stroke=\"var(--camel)\" \
+            stroke-opacity=\"0.5\"/></svg>
+            """
         for (charm, slot) in zip(charms, slots) {
             text +=
-                "<img class=\"art hang\" src=\"\(HTML.link(charm.images.last!.path))\" alt=\"\(HTML.escape(charm.displayName))\"\(HTML.altKey(CharmStrings.displayNameKey(id: charm.id))) style=\"--x:\(HTML.number(slot.x - size / 2));--y:\(HTML.number(slot.y - size * CharmArt.aspect / 2));--w:\(HTML.number(size))\">"
+                """
+                <img class=\"art hang\" src=\"\(HTML.link(charm.images.last!.path))\" \
+                alt=\"\(HTML.escape(charm.displayName))\"\(HTML.altKey(CharmStrings.displayNameKey(id: charm.id))) \
+                style=\"--x:\(HTML.number(slot.x - size / 2));--y:\(HTML.number(slot.y - size * CharmArt.aspect / 2));--w:\(HTML.number(size))\">
+                """
         }
         return text + "</div>\n</div>\n"
     }
@@ -167,7 +204,10 @@ package enum SheetViews {
     static func bracelet(_ worn: [ContactSheet.Charm]) -> String {
         var text = "<div class=\"view\" data-view=\"bracelet\">\n<h3>The bracelet on the home screen</h3>\n"
         text +=
-            "<p>The thread draped across the home screen's paper, \(HTML.number(homeBracelet.width)) pt wide, the worn charms at \(HTML.number(homeCharmWidth)) pt hanging from it.</p>\n"
+            """
+            <p>The thread draped across the home screen's paper, \(HTML.number(homeBracelet.width)) pt wide, the worn charms at \(HTML.number(homeCharmWidth)) \
+            pt hanging from it.</p>\n
+            """
         text += surface(homeBracelet, class: "tray", pt: 1, charms: worn, charmWidth: homeCharmWidth, strokeWidth: 1.8)
         return text + "\n</div>\n"
     }
@@ -175,23 +215,37 @@ package enum SheetViews {
     static func iconsView(_ icons: [ContactSheet.Icon], beside charm: ContactSheet.Charm?, tint: PaletteColor.Components) -> String {
         var text = "<div class=\"view\" data-view=\"icons\">\n<h3>Icons beside the charms</h3>\n"
         text +=
-            "<p>Each icon at \(iconSizes.map { HTML.number($0) }.joined(separator: ", ")) pt beside a charm of the same size: in the light ink on the paper, then tinted camel. They should look drawn by the same hand.</p>\n"
+            """
+            <p>Each icon at \(iconSizes.map { HTML.number($0) }.joined(separator: ", ")) pt beside a charm of the same size: in the light ink on the paper, \
+            then tinted camel. They should look drawn by the same hand.</p>\n
+            """
         // The tint is an SVG filter (flood the camel into the icon's alpha), as a
         // template image is tinted; a CSS mask would need the image over CORS, which
         // a page opened from a file cannot have.
         text +=
-            "<svg width=\"0\" height=\"0\" aria-hidden=\"true\" style=\"position:absolute\"><filter id=\"tint-camel\" color-interpolation-filters=\"sRGB\"><feFlood flood-color=\"\(HTML.color(tint))\"/><feComposite in2=\"SourceAlpha\" operator=\"in\"/></filter></svg>\n"
+            """
+            <svg width=\"0\" height=\"0\" aria-hidden=\"true\" style=\"position:absolute\"><filter id=\"tint-camel\" \
+            color-interpolation-filters=\"sRGB\"><feFlood flood-color=\"\(HTML.color(tint))\"/><feComposite in2=\"SourceAlpha\" \
+            operator=\"in\"/></filter></svg>\n
+            """
         for tinted in [false, true] {
             text += "<div class=\"strip\">"
             for size in iconSizes {
                 for icon in icons {
                     let height = size * Double(icon.pointHeight) / Double(max(1, icon.pointWidth))
                     text +=
-                        "<img class=\"icon-art\" src=\"\(HTML.link(icon.images.last!.path))\" width=\"\(HTML.number(size))\" height=\"\(HTML.number(height))\" alt=\"\(HTML.escape(icon.name))\"\(tinted ? " style=\"filter:url(#tint-camel)\"" : "")>"
+                        """
+                        <img class=\"icon-art\" src=\"\(HTML.link(icon.images.last!.path))\" width=\"\(HTML.number(size))\" height=\"\(HTML.number(height))\" \
+                        alt=\"\(HTML.escape(icon.name))\"\(tinted ? " style=\"filter:url(#tint-camel)\"" : "")>
+                        """
                 }
                 if let charm {
                     text +=
-                        "<img class=\"art\" src=\"\(HTML.link(charm.images.last!.path))\" width=\"\(HTML.number(size))\" height=\"\(HTML.number(size * CharmArt.aspect))\" alt=\"\(HTML.escape(charm.displayName))\"\(HTML.altKey(CharmStrings.displayNameKey(id: charm.id)))>"
+                        """
+                        <img class=\"art\" src=\"\(HTML.link(charm.images.last!.path))\" width=\"\(HTML.number(size))\" \
+                        height=\"\(HTML.number(size * CharmArt.aspect))\" \
+                        alt=\"\(HTML.escape(charm.displayName))\"\(HTML.altKey(CharmStrings.displayNameKey(id: charm.id)))>
+                        """
                 }
             }
             text += "</div>\n"

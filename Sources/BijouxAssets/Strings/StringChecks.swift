@@ -27,7 +27,10 @@ package enum StringChecks {
                     throw ArtFileError(
                         file: file, location: unit.location ?? entry.location, subject: subject,
                         message:
-                            "the translation's format specifiers (\(specifiers.described)) are not the source's (\(source.described)): each argument must appear, with the same type"
+                            """
+                            the translation's format specifiers (\(specifiers.described)) are not the source's (\(source.described)): each argument must \
+                            appear, with the same type
+                            """
                     )
                 }
                 guard let charm else { continue }
@@ -51,7 +54,10 @@ package enum StringChecks {
             var parts: [String] = []
             if !untranslated.isEmpty {
                 parts.append(
-                    "\(untranslated.count) of \(Format.count(translatable.count, "key")) untranslated (\(listed(untranslated))); the app shows them in '\(catalog.sourceLanguage)'"
+                    """
+                    \(untranslated.count) of \(Format.count(translatable.count, "key")) untranslated (\(listed(untranslated))); the app shows them in \
+                    '\(catalog.sourceLanguage)'
+                    """
                 )
             }
             if !toReview.isEmpty {

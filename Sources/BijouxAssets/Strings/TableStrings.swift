@@ -36,7 +36,10 @@ package struct TableStrings: Equatable, Sendable {
 
     /// The comment on every display name.
     package static let displayNameComment =
-        "A charm's name: shown on the Dynamic Island under the charm, on its card, and read by VoiceOver. At most \(CharmLimits.maxNameLength) characters, three names side by side (a wide character, as in Chinese, Japanese or Korean, counts two)."
+        """
+        A charm's name: shown on the Dynamic Island under the charm, on its card, and read by VoiceOver. At most \(CharmLimits.maxNameLength) characters, \
+        three names side by side (a wide character, as in Chinese, Japanese or Korean, counts two).
+        """
     /// The comment on every note.
     package static let noteComment =
         "The note a stock charm arrives with: shown on the charm's card under its name and read by VoiceOver. At most \(CharmLimits.maxNoteLength) characters."

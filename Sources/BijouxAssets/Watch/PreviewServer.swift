@@ -331,7 +331,10 @@ public final class PreviewServer: @unchecked Sendable {
             431: "Request Header Fields Too Large",
         ]
         let header =
-            "HTTP/1.1 \(status) \(reasons[status] ?? "")\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\(extra)\r\n"
+            """
+            HTTP/1.1 \(status) \(reasons[status] ?? "")\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nConnection: \
+            close\r\n\(extra)\r\n
+            """
         return Array(header.utf8) + (head ? [] : body)
     }
 
