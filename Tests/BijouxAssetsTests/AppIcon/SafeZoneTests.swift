@@ -68,7 +68,10 @@ struct SafeZoneTests {
         #expect(Format.number(y, decimals: 1) == "297.3")
         #expect(
             Self.geometryViolation(p)
-                == "art/appicon.json:2:13: rule 'thread inside the safe zone' failed (geometry): the thread's edge (wobble and half the 26 px stroke included) comes within 27 px of the icon mask's edge at (40, 297.3); limit: at least 51.2 px (the safe-zone margin)"
+                == """
+                art/appicon.json:2:13: rule 'thread inside the safe zone' failed (geometry): the thread's edge (wobble and half the 26 px stroke included) \
+                comes within 27 px of the icon mask's edge at (40, 297.3); limit: at least 51.2 px (the safe-zone margin)
+                """
         )
         // On the pixels: the round cap reaches x = 27, so the first pixel it touches
         // is the one from 27 to 28, centred 27.5 px from the edge.
@@ -103,11 +106,17 @@ struct SafeZoneTests {
         // 472 + 420 = 892, leaving 132/1024 = 12.9 %.
         #expect(
             Self.geometryViolation(p)
-                == "art/appicon.json:10:12: rule 'heart bottom margin' failed (geometry): charm 'heart' ends at y = 892 px, leaving 12.9 % of the icon's height below it; limit: at least 21 %"
+                == """
+                art/appicon.json:10:12: rule 'heart bottom margin' failed (geometry): charm 'heart' ends at y = 892 px, leaving 12.9 % of the icon's height \
+                below it; limit: at least 21 %
+                """
         )
         #expect(
             Self.pixelViolation(p)
-                == "art/appicon.json:10:12: rule 'heart bottom margin' failed (rendered pixels, default variant): the lowest drawn row ends at y = 892 px, leaving 12.9 % of the icon's height below it; limit: at least 21 %"
+                == """
+                art/appicon.json:10:12: rule 'heart bottom margin' failed (rendered pixels, default variant): the lowest drawn row ends at y = 892 px, leaving \
+                12.9 % of the icon's height below it; limit: at least 21 %
+                """
         )
         // 808 is the lowest bottom that leaves 21 %: (1024 − 808) / 1024 = 21.09 %.
         p.charm.height = 808 - 472
@@ -124,11 +133,17 @@ struct SafeZoneTests {
         p.ring.offset = 20.5
         #expect(
             Self.geometryViolation(p)
-                == "art/appicon.json:11:11: rule 'ring on the thread' failed (geometry): the ring's top at (512, 320.5) is 20.5 px from the squiggle; limit: at most 13 px (half the thread's stroke)"
+                == """
+                art/appicon.json:11:11: rule 'ring on the thread' failed (geometry): the ring's top at (512, 320.5) is 20.5 px from the squiggle; limit: at \
+                most 13 px (half the thread's stroke)
+                """
         )
         #expect(
             Self.pixelViolation(p)
-                == "art/appicon.json:11:11: rule 'ring on the thread' failed (rendered pixels): the thread covers at most 0 % of the pixels around the ring's top at (512, 320.5); limit: at least 50 %"
+                == """
+                art/appicon.json:11:11: rule 'ring on the thread' failed (rendered pixels): the thread covers at most 0 % of the pixels around the ring's top \
+                at (512, 320.5); limit: at least 50 %
+                """
         )
         // The limit is half the stroke, either side.
         p.ring.offset = -12.9
@@ -146,7 +161,10 @@ struct SafeZoneTests {
         p.charm.x = 895
         #expect(
             Self.geometryViolation(p)
-                == "art/appicon.json:10:12: field 'charm.x': the thread's squiggle does not pass x = 895 (it is too close to an end), so the ring has nothing to rest on"
+                == """
+                art/appicon.json:10:12: field 'charm.x': the thread's squiggle does not pass x = 895 (it is too close to an end), so the ring has nothing to \
+                rest on
+                """
         )
     }
 

@@ -71,7 +71,10 @@ struct AACCodecTests {
         let score = folder.path + "/art/music/short-loop.json"
         let expected =
             kind == "missing"
-            ? "\(score): error: cannot run the AAC encoder \(helper) (it is built and shipped beside bijoux-assets; BIJOUX_AAC names another): cannot read: No such file or directory"
+            ? """
+            \(score): error: cannot run the AAC encoder \(helper) (it is built and shipped beside bijoux-assets; BIJOUX_AAC names another): cannot read: No \
+            such file or directory
+            """
             : "\(score): error: \(helper) failed: no encoder here"
         #expect(lines.first.map(String.init) == expected)
         #expect(Self.snapshot(folder) == before, "the previous outputs stay as they were")

@@ -14,8 +14,11 @@ struct SoundsStageTests {
         folder.write(
             "art/haptics/tap.json",
             Array(
-                #"{"ramp": {"count": 2, "spacing": 0.1, "startIntensity": 0.2, "endIntensity": 0.4, "startSharpness": 0.5, "endSharpness": 0.5}, "thud": {"delay": 0, "duration": 0.1, "intensity": 0.9, "sharpness": 0.1}}"#
-                    .utf8))
+                #"""
+                {"ramp": {"count": 2, "spacing": 0.1, "startIntensity": 0.2, "endIntensity": 0.4, "startSharpness": 0.5, "endSharpness": 0.5}, "thud": \#
+                {"delay": 0, "duration": 0.1, "intensity": 0.9, "sharpness": 0.1}}
+                """#
+                .utf8))
     }
 
     @Test(.tags(.slow), .notInFastRun) func buildsTheTrackThePatternAndTheirSwift() throws {
@@ -126,8 +129,11 @@ struct SoundsStageTests {
         folder.write(
             "art/haptics/tap.json",
             Array(
-                #"{"ramp": {"count": 3, "spacing": 0.1, "startIntensity": 0.2, "endIntensity": 0.4, "startSharpness": 0.5, "endSharpness": 0.5}, "thud": {"delay": 0, "duration": 0.1, "intensity": 0.9, "sharpness": 0.1}}"#
-                    .utf8))
+                #"""
+                {"ramp": {"count": 3, "spacing": 0.1, "startIntensity": 0.2, "endIntensity": 0.4, "startSharpness": 0.5, "endSharpness": 0.5}, "thud": \#
+                {"delay": 0, "duration": 0.1, "intensity": 0.9, "sharpness": 0.1}}
+                """#
+                .utf8))
         #expect(try build() == ["sounds/tap.ahap", "sounds/Sounds.swift", "table/charm table"])
     }
 
@@ -184,8 +190,11 @@ struct OneShotTrackTests {
     @Test func keepsItsTailAndFadesOut() throws {
         let score = try Score.parse(
             Array(
-                #"{"tempo": 120, "bars": 2, "meter": "3/4", "key": "F#m", "progression": ["F#m7b5", "C7sus4"], "seed": 9, "reverb": {"seconds": 1, "mix": 0.5}, "fadeOut": 0.5}"#
-                    .utf8), file: "once.json")
+                #"""
+                {"tempo": 120, "bars": 2, "meter": "3/4", "key": "F#m", "progression": ["F#m7b5", "C7sus4"], "seed": 9, "reverb": {"seconds": 1, "mix": 0.5}, \#
+                "fadeOut": 0.5}
+                """#
+                .utf8), file: "once.json")
         let track = AmbientTrack(score: score, name: "once")
         #expect(track.facts.frames == Int((3.0 + 1.0) * Voices.sampleRate))
         #expect(track.facts.loop == nil)

@@ -244,7 +244,10 @@ struct HostileArtTests {
             """
         #expect(
             Self.tableProblem(json)
-                == "charms.json:3:3: charm 'urlbox', field 'id': 'urlbox' and 'URLbox' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one (first defined at 2:3)"
+                == """
+                charms.json:3:3: charm 'urlbox', field 'id': 'urlbox' and 'URLbox' differ only in letter case; on a Mac's disk and in Xcode they are one name, \
+                so rename one (first defined at 2:3)
+                """
         )
     }
 
@@ -267,7 +270,10 @@ struct HostileArtTests {
             try BuildEngine.build(IconsStageTests.options(folder))
         } throws: { error in
             "\(error)"
-                == "\(folder.path)/art/icons/give.svg: icon names 'give' and 'Give' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one"
+                == """
+                \(folder.path)/art/icons/give.svg: icon names 'give' and 'Give' differ only in letter case; on a Mac's disk and in Xcode they are one name, so \
+                rename one
+                """
         }
     }
 }

@@ -10,10 +10,16 @@ import Testing
 @Suite("Name clashes through every route", .tags(.slow), .notInFastRun)
 struct NameClashTests {
     static let icon =
-        #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="none" stroke="currentColor" stroke-width="1.75"/></svg>"#
+        #"""
+        <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="none" stroke="currentColor" \#
+        stroke-width="1.75"/></svg>
+        """#
 
     static func error(_ folder: TemporaryFolder) -> String {
-        "\(folder.path)/art: error: two image sets are named 'sun' (in Assets.xcassets/Charms and Assets.xcassets/Icons); the app finds them by name alone, so rename one\n"
+        """
+        \(folder.path)/art: error: two image sets are named 'sun' (in Assets.xcassets/Charms and Assets.xcassets/Icons); the app finds them by name alone, so \
+        rename one\n
+        """
     }
 
     /// The audit's reproduction: a folder built from the art before the clash, then an
@@ -63,7 +69,10 @@ struct NameClashTests {
         BuildEngineTests.makeArt(folder)
         folder.write("art/icons/Sun.svg", Self.icon)
         let message =
-            "\(folder.path)/art: image sets 'Sun' and 'sun' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one (in Assets.xcassets/Charms and Assets.xcassets/Icons)"
+            """
+            \(folder.path)/art: image sets 'Sun' and 'sun' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one (in \
+            Assets.xcassets/Charms and Assets.xcassets/Icons)
+            """
         #expect { try BuildEngine.check(BuildEngineTests.options(folder)) } throws: { "\($0)" == message }
         #expect { try BuildEngine.build(BuildEngineTests.options(folder, only: ["moon"])) } throws: { "\($0)" == message }
         #expect { try BuildEngine.build(BuildEngineTests.options(folder)) } throws: { "\($0)" == message }

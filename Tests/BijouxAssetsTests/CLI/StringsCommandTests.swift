@@ -28,7 +28,10 @@ struct StringsCommandTests {
         #expect(bad.status == 1)
         #expect(
             bad.stderr
-                == "art/Localizable.xcstrings: error: field 'sourceLanguage': \"fr_FR\" is not a BCP 47 language tag such as en, fr, zh-Hans or pt-BR: its subtags are joined by '-', not '_' (fr-FR)\n"
+                == """
+                art/Localizable.xcstrings: error: field 'sourceLanguage': \"fr_FR\" is not a BCP 47 language tag such as en, fr, zh-Hans or pt-BR: its subtags \
+                are joined by '-', not '_' (fr-FR)\n
+                """
         )
         #expect(!folder.exists("art/Localizable.xcstrings"))
         let made = try CLI.run(["strings", "--art", "art", "--source-language", "fr"], in: folder.path)
@@ -41,7 +44,10 @@ struct StringsCommandTests {
     @Test(arguments: [
         ("{\"sourceLanguage\" : \"en\",", "art/Localizable.xcstrings:1:26: error: invalid JSON: expected a member name in quotes, found end of file"),
         (
-            "{\"sourceLanguage\" : \"en\", \"strings\" : {\"a\" : {\"localizations\" : {\"fr\" : {\"stringUnit\" : {\"state\" : \"new\"}}}}}, \"version\" : \"1.0\"}",
+            """
+            {\"sourceLanguage\" : \"en\", \"strings\" : {\"a\" : {\"localizations\" : {\"fr\" : {\"stringUnit\" : {\"state\" : \"new\"}}}}}, \"version\" : \
+            \"1.0\"}
+            """,
             "art/Localizable.xcstrings:1:89: error: key 'a', field 'localizations.fr.stringUnit.value': missing required field"
         ),
         (String(repeating: "[", count: 5000), "art/Localizable.xcstrings:1:65: error: invalid JSON: nesting deeper than 64 levels"),

@@ -70,11 +70,16 @@ struct CatalogSymbolsSwiftTests {
     @Test(arguments: [
         (
             ["give", "add"],
-            "art/icons/add.svg: icon 'add': becomes the Swift name add, which Xcode's generated asset symbols cannot use (UIImage.add exists already); rename it"
+            """
+            art/icons/add.svg: icon 'add': becomes the Swift name add, which Xcode's generated asset symbols cannot use (UIImage.add exists already); rename it
+            """
         ),
         (
             ["checkmark"],
-            "art/icons/checkmark.svg: icon 'checkmark': becomes the Swift name checkmark, which Xcode's generated asset symbols cannot use (UIImage.checkmark exists already); rename it"
+            """
+            art/icons/checkmark.svg: icon 'checkmark': becomes the Swift name checkmark, which Xcode's generated asset symbols cannot use (UIImage.checkmark \
+            exists already); rename it
+            """
         ),
         (
             ["pass-on", "passOn"],
@@ -107,7 +112,10 @@ struct CatalogSymbolsSwiftTests {
         } catch {
             #expect(
                 error.description
-                    == "art/palette.json:1:33: colour 'red', field 'colors': becomes the Swift name red, which Xcode's generated asset symbols cannot use (Color.red exists already); rename it"
+                    == """
+                    art/palette.json:1:33: colour 'red', field 'colors': becomes the Swift name red, which Xcode's generated asset symbols cannot use \
+                    (Color.red exists already); rename it
+                    """
             )
         }
     }
@@ -131,19 +139,22 @@ struct CatalogSymbolsSwiftTests {
             #if canImport(SwiftUI)
                 import SwiftUI
                 @available(iOS 17.0, macOS 14.0, *) func views() -> [any View] {
-                    [CharmType.star.image(), ActionIcon.give.image(in: .main), BijouxPalette.paper.color(), BijouxPalette.lightInk.color(in: .main), Image(.star), Image(.passOn), Color(.lightInk)]
+                    [CharmType.star.image(), ActionIcon.give.image(in: .main), BijouxPalette.paper.color(), BijouxPalette.lightInk.color(in: .main), \
+            Image(.star), Image(.passOn), Color(.lightInk)]
                 }
             #endif
             #if canImport(UIKit)
                 import UIKit
                 @available(iOS 17.0, *) func uiKit() -> [NSObject] {
-                    [CharmType.star.uiImage(), ActionIcon.passOn.uiImage(), BijouxPalette.lightInk.uiColor(), BijouxPalette.paper.uiColor(in: .main), UIImage(resource: .give), UIColor(resource: .paper)]
+                    [CharmType.star.uiImage(), ActionIcon.passOn.uiImage(), BijouxPalette.lightInk.uiColor(), BijouxPalette.paper.uiColor(in: .main), \
+            UIImage(resource: .give), UIColor(resource: .paper)]
                 }
             #endif
             #if canImport(AppKit)
                 import AppKit
                 @available(macOS 14.0, *) func appKit() -> [NSObject] {
-                    [CharmType.star.nsImage(), ActionIcon.give.nsImage(), BijouxPalette.paper.nsColor(), BijouxPalette.lightInk.nsColor(in: .main), NSImage(resource: .star), NSColor(resource: .lightInk)]
+                    [CharmType.star.nsImage(), ActionIcon.give.nsImage(), BijouxPalette.paper.nsColor(), BijouxPalette.lightInk.nsColor(in: .main), \
+            NSImage(resource: .star), NSColor(resource: .lightInk)]
                 }
             #endif
 

@@ -39,11 +39,17 @@ struct CharmTableSourceTests {
         ),
         (
             #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": -1}]}"#,
-            "art/charms.json:1:74: charm 'a', field 'swayDuration': -1 s is out of range: it must be more than 0 and less than 6.43 s (5 + 20/14), where the spring constant k = 20 + 14·(5 − duration) stays positive and the 60 Hz step stays stable"
+            """
+            art/charms.json:1:74: charm 'a', field 'swayDuration': -1 s is out of range: it must be more than 0 and less than 6.43 s (5 + 20/14), where the \
+            spring constant k = 20 + 14·(5 − duration) stays positive and the 60 Hz step stays stable
+            """
         ),
         (
             #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 6.5}]}"#,
-            "art/charms.json:1:74: charm 'a', field 'swayDuration': 6.5 s is out of range: it must be more than 0 and less than 6.43 s (5 + 20/14), where the spring constant k = 20 + 14·(5 − duration) stays positive and the 60 Hz step stays stable"
+            """
+            art/charms.json:1:74: charm 'a', field 'swayDuration': 6.5 s is out of range: it must be more than 0 and less than 6.43 s (5 + 20/14), where the \
+            spring constant k = 20 + 14·(5 − duration) stays positive and the 60 Hz step stays stable
+            """
         ),
         (
             #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": "3s"}]}"#,
@@ -55,7 +61,10 @@ struct CharmTableSourceTests {
         ),
         (
             #"{"charms": [{"id": "a/b", "displayName": "A", "note": "n", "swayDuration": 3}]}"#,
-            "art/charms.json:1:20: charm 'a/b', field 'id': \"a/b\" is not a valid id (ASCII letters, digits, '-' and '_', starting with a letter or digit, at most 64)"
+            """
+            art/charms.json:1:20: charm 'a/b', field 'id': \"a/b\" is not a valid id (ASCII letters, digits, '-' and '_', starting with a letter or digit, at \
+            most 64)
+            """
         ),
         (
             #"{"charms": [{"id": "a", "displayName": "A", "note": "n", "swayDuration": 3, "weight": 2}]}"#,

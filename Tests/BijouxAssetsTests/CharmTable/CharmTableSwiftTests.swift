@@ -122,14 +122,16 @@ struct CharmTableSwiftTests {
             print(String(decoding: try JSONEncoder().encode(CharmType.allCases), as: UTF8.self))
             print(try JSONDecoder().decode([CharmType].self, from: JSONEncoder().encode(CharmType.allCases)) == CharmType.allCases)
             print(CharmPhysics.dampingRatio, CharmPhysics.maxRestAngle, CharmPhysics.kickGain, CharmPhysics.hapticIntensity)
-            print(CharmPhysics.tickRate, CharmPhysics.tickInterval, CharmPhysics.referenceStiffness, CharmPhysics.stiffnessPerSecond, CharmPhysics.referenceSwayDuration)
+            print(CharmPhysics.tickRate, CharmPhysics.tickInterval, CharmPhysics.referenceStiffness, CharmPhysics.stiffnessPerSecond, \
+            CharmPhysics.referenceSwayDuration)
             print(CharmLimits.dishCapacity, CharmLimits.maxWorn, CharmLimits.maxNameLength, CharmArt.aspect)
             for charm in CharmType.allCases {
                 print(charm.rawValue, charm)
                 show(charm.imageName)
                 show(charm.displayName)
                 show(charm.stockNote)
-                print(charm.displayNameKey, charm.stockNoteKey, charm.localizedDisplayName == charm.displayName, charm.localizedStockNote(in: "fr") == charm.stockNote)
+                print(charm.displayNameKey, charm.stockNoteKey, charm.localizedDisplayName == charm.displayName, charm.localizedStockNote(in: "fr") == \
+            charm.stockNote)
                 let sway = charm.sway
                 print(sway.duration, sway.stiffness, sway.damping, sway.naturalFrequency, sway.dampedFrequency, sway.dampedPeriod, sway.settlingTime)
                 var pendulum = CharmPendulum()

@@ -74,7 +74,10 @@ struct BuildEngineTests {
         Self.makeArt(folder)
         FileIO.removeTree(folder.path + "/art/charms/moon.png")
         let expected =
-            "\(folder.path)/art/charms.json:3:3: charm 'moon', field 'art': file charms/moon.png not found (the default path for this id; set \"art\" for another)"
+            """
+            \(folder.path)/art/charms.json:3:3: charm 'moon', field 'art': file charms/moon.png not found (the default path for this id; set \"art\" for \
+            another)
+            """
         #expect { try BuildEngine.build(Self.options(folder)) } throws: { "\($0)" == expected }
         #expect { try BuildEngine.build(Self.options(folder, only: ["moon"])) } throws: { "\($0)" == expected }
         #expect { try BuildEngine.run(CharmsStage.self, art: try ArtFolder(folder.path + "/art")) } throws: { "\($0)" == expected }
@@ -100,7 +103,10 @@ struct BuildEngineTests {
             try BuildEngine.build(Self.options(folder))
         } throws: { error in
             "\(error)"
-                == "\(folder.path)/art/charms.json:3:3: charm 'sunMoon', field 'id': becomes the Swift name sunMoon, as does charm 'sun-moon' at 2:3; rename one of them"
+                == """
+                \(folder.path)/art/charms.json:3:3: charm 'sunMoon', field 'id': becomes the Swift name sunMoon, as does charm 'sun-moon' at 2:3; rename one \
+                of them
+                """
         }
         #expect(!folder.exists("out"))
     }
@@ -225,13 +231,19 @@ struct ImageNameTests {
         BuildEngineTests.makeArt(folder)
         folder.write(
             "art/icons/sun.svg",
-            #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="none" stroke="currentColor" stroke-width="1.75"/></svg>"#
+            #"""
+            <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="none" \#
+            stroke="currentColor" stroke-width="1.75"/></svg>
+            """#
         )
         #expect {
             try BuildEngine.build(BuildEngineTests.options(folder))
         } throws: { error in
             "\(error)"
-                == "\(folder.path)/art: two image sets are named 'sun' (in Assets.xcassets/Charms and Assets.xcassets/Icons); the app finds them by name alone, so rename one"
+                == """
+                \(folder.path)/art: two image sets are named 'sun' (in Assets.xcassets/Charms and Assets.xcassets/Icons); the app finds them by name alone, so \
+                rename one
+                """
         }
         #expect(!folder.exists("out"))
         // Renamed, it builds.

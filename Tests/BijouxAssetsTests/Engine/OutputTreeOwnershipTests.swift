@@ -53,7 +53,10 @@ struct OutputTreeOwnershipTests {
             #expect(result.status == 1)
             #expect(
                 result.stderr
-                    == "\(shown): error: is not an output folder of bijoux-assets (it holds files, and no .bijoux-output), and a build replaces the output folder whole; nothing was changed: give --out a new or empty folder, such as build\n"
+                    == """
+                    \(shown): error: is not an output folder of bijoux-assets (it holds files, and no .bijoux-output), and a build replaces the output folder \
+                    whole; nothing was changed: give --out a new or empty folder, such as build\n
+                    """
             )
             #expect(Self.namesNoStagingPath(result))
             // Byte for byte, and no lock or tree beside it.

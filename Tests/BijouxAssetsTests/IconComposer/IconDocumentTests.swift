@@ -36,12 +36,18 @@ struct IconDocumentTests {
         // Two-space indent, "key" : value, no newline at the end (as Icon Composer saves).
         #expect(
             text.hasPrefix(
-                "{\n  \"fill-specializations\" : [\n    {\n      \"value\" : {\n        \"solid\" : \"srgb:0.09020,0.08235,0.07451,1.00000\"\n      }\n    },\n    {\n      \"appearance\" : \"dark\",\n      \"value\" : \"system-dark\"\n    }\n  ],\n  \"groups\" : [\n"
+                """
+                {\n  \"fill-specializations\" : [\n    {\n      \"value\" : {\n        \"solid\" : \"srgb:0.09020,0.08235,0.07451,1.00000\"\n      }\n    },\n \
+                   {\n      \"appearance\" : \"dark\",\n      \"value\" : \"system-dark\"\n    }\n  ],\n  \"groups\" : [\n
+                """
             ))
         #expect(text.hasSuffix("\n  \"supported-platforms\" : {\n    \"squares\" : \"shared\"\n  }\n}"))
         #expect(
             text.contains(
-                "\"position\" : {\n            \"scale\" : 1,\n            \"translation-in-points\" : [\n              0,\n              0\n            ]\n          }"
+                """
+                \"position\" : {\n            \"scale\" : 1,\n            \"translation-in-points\" : [\n              0,\n              0\n            ]\n    \
+                      }
+                """
             ))
         // Keys sorted at every level: a layer's keys come in this order.
         let layer = try #require(text.range(of: "\"fill-specializations\" : [", range: text.range(of: "\"layers\"")!.upperBound..<text.endIndex))

@@ -216,7 +216,10 @@ struct IconSafetyTests {
             """
         #expect(
             Self.refusal(Array(text.utf8))
-                == ##"\##(Self.file):7:6: <image href=…>: reference "/etc/hosts" is not allowed: an icon must be self-contained, with only same-document references like "#id" (no files, paths, URLs or data: images)"##
+                == ##"""
+                \##(Self.file):7:6: <image href=…>: reference "/etc/hosts" is not allowed: an icon must be self-contained, with only same-document \##
+                references like "#id" (no files, paths, URLs or data: images)
+                """##
         )
         let broken = "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<g>\n  <rect></g>\n</svg>"
         #expect(Self.refusal(Array(broken.utf8)) == "\(Self.file):3:13: not well-formed XML: Opening and ending tag mismatch: rect line 3 and g")
@@ -226,7 +229,10 @@ struct IconSafetyTests {
     /// reported. (This one passes every check and takes a fraction of a second.)
     @Test func aSlowDrawingIsAbandonedAtTheTimeLimit() throws {
         let text = Self.svg(
-            #"<filter id="f"><feTurbulence baseFrequency="0.02" numOctaves="8"/><feGaussianBlur stdDeviation="20"/></filter><rect width="512" height="512" filter="url(#f)"/>"#,
+            #"""
+            <filter id="f"><feTurbulence baseFrequency="0.02" numOctaves="8"/><feGaussianBlur stdDeviation="20"/></filter><rect width="512" height="512" \#
+            filter="url(#f)"/>
+            """#,
             root: #"width="512" height="512""#)
         #expect {
             try DrawnIcon.make(
@@ -234,7 +240,10 @@ struct IconSafetyTests {
                 renders: RenderSession(limits: RenderLimits(perIcon: 0.001, total: 60)))
         } throws: { error in
             "\(error)"
-                == "\(Self.file): used more than 0.001 s of CPU to draw, so the build stopped there (an icon may use 0.001 s of CPU to draw and a build's icons 60 s in all); simplify its filters, blurs and <use>s"
+                == """
+                \(Self.file): used more than 0.001 s of CPU to draw, so the build stopped there (an icon may use 0.001 s of CPU to draw and a build's icons 60 \
+                s in all); simplify its filters, blurs and <use>s
+                """
         }
     }
 
@@ -256,7 +265,10 @@ struct IconSafetyTests {
         #expect(report.problem == nil)
         #expect(
             report.warnings.map(\.description) == [
-                "2:41: <path stroke-width=\"abc\">: not a length (a number with an optional unit such as px or %), so librsvg ignores it, as if it were not there",
+                """
+                2:41: <path stroke-width=\"abc\">: not a length (a number with an optional unit such as px or %), so librsvg ignores it, as if it were not \
+                there
+                """,
                 "3:31: <circle fill=\"blu\">: not a paint (none, a colour, currentColor or url(#id)), so librsvg ignores it, as if it were not there",
                 "4:14: <line y1=\"x\">: not a length (a number with an optional unit such as px or %), so librsvg does not draw the line",
                 "5:38: <rect style=…>: stroke: not a paint (none, a colour, currentColor or url(#id)), so librsvg ignores it, as if it were not there",

@@ -24,7 +24,10 @@ struct RenderLimitTests {
     static func slowSVG(passes: Int = 1, width: Int = 512, height: Int = 512) -> String {
         let turbulences = (0..<passes).map { #"<feTurbulence baseFrequency="0.02" numOctaves="8" seed="\#($0)"/>"# }.joined()
         return
-            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)"><filter id="f" x="0" y="0" width="1" height="1">\#(turbulences)</filter><rect width="\#(width)" height="\#(height)" filter="url(#f)"/></svg>"#
+            #"""
+            <svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)"><filter id="f" x="0" y="0" width="1" \#
+            height="1">\#(turbulences)</filter><rect width="\#(width)" height="\#(height)" filter="url(#f)"/></svg>
+            """#
     }
 
     static let fastSVG = #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><rect x="4" y="4" width="16" height="16"/></svg>"#
@@ -92,7 +95,10 @@ struct RenderLimitTests {
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "\(folder.path)/art/icons/stalled.svg: error: took more than 1 s by the clock to draw, so the build stopped there (a drawing may take 5 times its 0.2 s of CPU by the clock, on a busy machine); it stalled, or the machine is overloaded\n"
+                == """
+                \(folder.path)/art/icons/stalled.svg: error: took more than 1 s by the clock to draw, so the build stopped there (a drawing may take 5 times \
+                its 0.2 s of CPU by the clock, on a busy machine); it stalled, or the machine is overloaded\n
+                """
         )
         #expect(!folder.exists("out"))
     }
@@ -105,7 +111,10 @@ struct RenderLimitTests {
             try DrawnIcon.make(name: "slow", file: Self.file, svg: Array(Self.slowSVG().utf8), wobble: .standard(seed: 1), renders: renders)
         } throws: { error in
             "\(error)"
-                == "\(Self.file): used more than 0.5 s of CPU to draw, so the build stopped there (an icon may use 0.5 s of CPU to draw and a build's icons 600 s in all); simplify its filters, blurs and <use>s"
+                == """
+                \(Self.file): used more than 0.5 s of CPU to draw, so the build stopped there (an icon may use 0.5 s of CPU to draw and a build's icons 600 s \
+                in all); simplify its filters, blurs and <use>s
+                """
         }
         let took = Self.seconds(since: start)
         print("a render past its 0.5 s limit: stopped after \(took) s, its process \(renders.helpers) gone")
@@ -119,7 +128,10 @@ struct RenderLimitTests {
     @Test func theTotalDrawingTimeOfABuildIsCapped() throws {
         let renders = RenderSession(limits: RenderLimits(perIcon: 600, total: 0.5))
         let message =
-            "\(Self.file): drawing it took the build's icons past 0.5 s of CPU in all, so the build stopped there (an icon may use 600 s of CPU to draw and a build's icons 0.5 s in all); simplify the icons' filters, blurs and <use>s"
+            """
+            \(Self.file): drawing it took the build's icons past 0.5 s of CPU in all, so the build stopped there (an icon may use 600 s of CPU to draw and a \
+            build's icons 0.5 s in all); simplify the icons' filters, blurs and <use>s
+            """
         #expect {
             try DrawnIcon.make(name: "slow", file: Self.file, svg: Array(Self.slowSVG().utf8), wobble: .standard(seed: 1), renders: renders)
         } throws: { "\($0)" == message }

@@ -67,7 +67,10 @@ struct SVGConformanceTests {
     /// currentColor is the light ink.
     @Test func translucentColourSurvivesTheConversion() throws {
         let svg =
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="2" height="2" fill="#ff8000" fill-opacity="0.5"/><rect x="2" width="2" height="2" fill="currentColor"/></svg>"##
+            ##"""
+            <svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="2" height="2" fill="#ff8000" fill-opacity="0.5"/><rect x="2" width="2" \##
+            height="2" fill="currentColor"/></svg>
+            """##
         let render = try SVGDocument(bytes: Array(svg.utf8), file: "t.svg", ink: DrawnIcon.ink).render(width: 4, height: 2).boxDownsampled(by: 1)
         let orange = render[0, 0], ink = render[3, 1]
         #expect(abs(Int(orange.a) - 128) <= 1)

@@ -37,7 +37,10 @@ struct PaletteStageTests {
             try BuildEngine.build(BuildEngineTests.options(folder))
         } throws: { error in
             "\(error)"
-                == "\(folder.path)/art/palette.json:1:13: colour 'accentColor', field 'colors': becomes the Swift name accentColor, which Xcode's generated asset symbols cannot use (Color.accentColor exists already); rename it"
+                == """
+                \(folder.path)/art/palette.json:1:13: colour 'accentColor', field 'colors': becomes the Swift name accentColor, which Xcode's generated asset \
+                symbols cannot use (Color.accentColor exists already); rename it
+                """
         }
         #expect(!folder.exists("out"))
     }

@@ -29,7 +29,10 @@ struct PaletteTests {
     static let forms =
         "\"#RRGGBB\", \"#RRGGBBAA\" (sRGB; AA the alpha), \"color(display-p3 R G B)\" or \"color(display-p3 R G B / A)\" (components and alpha from 0 to 1)"
     static let colour =
-        "a colour: \"#RRGGBB\", \"#RRGGBBAA\" (sRGB; AA the alpha), \"color(display-p3 R G B)\" or \"color(display-p3 R G B / A)\" (components and alpha from 0 to 1), or an object of those by appearance ({\"any\": …, \"dark\": …, \"highContrast\": …, \"darkHighContrast\": …})"
+        """
+        a colour: \"#RRGGBB\", \"#RRGGBBAA\" (sRGB; AA the alpha), \"color(display-p3 R G B)\" or \"color(display-p3 R G B / A)\" (components and alpha from 0 \
+        to 1), or an object of those by appearance ({\"any\": …, \"dark\": …, \"highContrast\": …, \"darkHighContrast\": …})
+        """
 
     /// Every form of palette.json, each appearance, kept as the colour set keeps it.
     @Test func readsTheWiderForms() throws {
@@ -74,7 +77,10 @@ struct PaletteTests {
     @Test(arguments: [
         (
             ##"{"colors": {"line": {"any": "#101010", "dark": "#000000", "darkHighContrast": "#FFFFFF"}}}"##,
-            "art/palette.json:1:79: field 'colors.line.darkHighContrast': needs \"dark\" and \"highContrast\" too: Xcode's colour sets have the dark high-contrast appearance only beside both"
+            """
+            art/palette.json:1:79: field 'colors.line.darkHighContrast': needs \"dark\" and \"highContrast\" too: Xcode's colour sets have the dark \
+            high-contrast appearance only beside both
+            """
         ),
         (
             ##"{"colors": {"ink": "#F3ECDF80"}}"##,
@@ -112,7 +118,10 @@ struct PaletteTests {
         (##"{"colors": {"paper": "#000000", "paper": "#111111"}}"##, "art/palette.json:1:33: field 'colors': colour 'paper' is listed twice (first at 1:13)"),
         (
             ##"{"colors": {"light ink": "#000000"}}"##,
-            "art/palette.json:1:13: field 'colors': \"light ink\" is not a valid colour name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names a colour set and a Swift property"
+            """
+            art/palette.json:1:13: field 'colors': \"light ink\" is not a valid colour name (ASCII letters, digits, '-' and '_', starting with a letter or \
+            digit): it names a colour set and a Swift property
+            """
         ),
         (##"{"colors": {}}"##, "art/palette.json:1:12: field 'colors': the palette has no colours"),
         (##"{"colors": {"paper": "#000000"}, "accent": "camel"}"##, "art/palette.json:1:44: field 'accent': no colour 'camel' in \"colors\" (known: paper)"),

@@ -189,7 +189,10 @@ struct ContactSheetPageTests {
         let full = ContactSheetPage.html(Self.sheet, palette: Self.palette)
         #expect(
             full.contains(
-                "<nav><a href=\"#views\">In the app</a> <a href=\"#charms\">Charms</a> <a href=\"#icons\">Icons</a> <a href=\"#app-icon\">App icon</a> <a href=\"#palette\">Palette</a></nav>"
+                """
+                <nav><a href=\"#views\">In the app</a> <a href=\"#charms\">Charms</a> <a href=\"#icons\">Icons</a> <a href=\"#app-icon\">App icon</a> <a \
+                href=\"#palette\">Palette</a></nav>
+                """
             ))
     }
 }

@@ -125,7 +125,10 @@ struct CatalogUpdateTests {
             _ = try Self.update(text)
         } throws: { error in
             "\(error)"
-                == "art/Localizable.xcstrings:98:9: key 'charm.moon.displayName', field 'localizations.fr': a charm's name and note, and BijouxKit's phrases, are one text per language: a stringUnit, not variations or substitutions"
+                == """
+                art/Localizable.xcstrings:98:9: key 'charm.moon.displayName', field 'localizations.fr': a charm's name and note, and BijouxKit's phrases, are \
+                one text per language: a stringUnit, not variations or substitutions
+                """
         }
     }
 }

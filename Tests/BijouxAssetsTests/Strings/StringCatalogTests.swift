@@ -190,7 +190,10 @@ struct StringCatalogTests {
         ),
         (
             "{\"sourceLanguage\": \"en_GB\", \"strings\": {}, \"version\": \"1.0\"}",
-            "1:20: field 'sourceLanguage': \"en_GB\" is not a BCP 47 language tag such as en, fr, zh-Hans or pt-BR: its subtags are joined by '-', not '_' (en-GB)"
+            """
+            1:20: field 'sourceLanguage': \"en_GB\" is not a BCP 47 language tag such as en, fr, zh-Hans or pt-BR: its subtags are joined by '-', not '_' \
+            (en-GB)
+            """
         ),
         (
             "{\"sourceLanguage\": \"en\", \"strings\": {}, \"version\": \"2.0\"}",
@@ -202,14 +205,23 @@ struct StringCatalogTests {
         ),
         (
             "{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"fr_FR\": {}}}}, \"version\": \"1.0\"}",
-            "1:62: key 'a', field 'localizations': \"fr_FR\" is not a BCP 47 language tag such as en, fr, zh-Hans or pt-BR: its subtags are joined by '-', not '_' (fr-FR)"
+            """
+            1:62: key 'a', field 'localizations': \"fr_FR\" is not a BCP 47 language tag such as en, fr, zh-Hans or pt-BR: its subtags are joined by '-', not \
+            '_' (fr-FR)
+            """
         ),
         (
-            "{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"fr\": {\"stringUnit\": {\"state\": \"translated\"}}}}}, \"version\": \"1.0\"}",
+            """
+            {\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"fr\": {\"stringUnit\": {\"state\": \"translated\"}}}}}, \"version\": \
+            \"1.0\"}
+            """,
             "1:83: key 'a', field 'localizations.fr.stringUnit.value': missing required field"
         ),
         (
-            "{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"fr\": {\"stringUnit\": {\"state\": \"done\", \"value\": \"x\"}}}}}, \"version\": \"1.0\"}",
+            """
+            {\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"fr\": {\"stringUnit\": {\"state\": \"done\", \"value\": \"x\"}}}}}, \
+            \"version\": \"1.0\"}
+            """,
             "1:93: key 'a', field 'localizations.fr.stringUnit.state': unknown state \"done\" (expected new, translated, needs_review, stale)"
         ),
         (
@@ -229,7 +241,10 @@ struct StringCatalogTests {
             "1:62: key 'a', field 'localizations': 'En' is the language 'en' spelled another way; write each language one way throughout the catalog"
         ),
         (
-            "{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"fr\": {}}}, \"b\": {\"localizations\": {\"fR\": {}}}}, \"version\": \"1.0\"}",
+            """
+            {\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"fr\": {}}}, \"b\": {\"localizations\": {\"fR\": {}}}}, \"version\": \
+            \"1.0\"}
+            """,
             "1:98: key 'b', field 'localizations': 'fR' is the language 'fr' spelled another way; write each language one way throughout the catalog"
         ),
         (
@@ -237,7 +252,10 @@ struct StringCatalogTests {
             "1:63: key 'a', field 'extractionState': unknown state \"gone\" (expected extracted_with_value, manual, stale, migrated)"
         ),
         (
-            "{\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"en\": {\"variations\": {\"plural\": {\"one\": {\"stringUnit\": {\"state\": \"new\"}}}}}}}}, \"version\": \"1.0\"}",
+            """
+            {\"sourceLanguage\": \"en\", \"strings\": {\"a\": {\"localizations\": {\"en\": {\"variations\": {\"plural\": {\"one\": {\"stringUnit\": \
+            {\"state\": \"new\"}}}}}}}}, \"version\": \"1.0\"}
+            """,
             "1:117: key 'a', field 'localizations.en.variations.plural.one.stringUnit.value': missing required field"
         ),
         (
@@ -270,7 +288,10 @@ struct StringCatalogTests {
         let text = StringsTable.text([("a\"b", "line\nbreak\ttab \\ \u{1}"), ("é", "漢字")], source: "art/Localizable.xcstrings")
         #expect(
             text
-                == "/* Generated from art/Localizable.xcstrings by bijoux-assets. Do not edit. */\n\"a\\\"b\" = \"line\\nbreak\\ttab \\\\ \\U0001\";\n\"é\" = \"漢字\";\n"
+                == """
+                /* Generated from art/Localizable.xcstrings by bijoux-assets. Do not edit. */\n\"a\\\"b\" = \"line\\nbreak\\ttab \\\\ \\U0001\";\n\"é\" = \
+                \"漢字\";\n
+                """
         )
     }
 }

@@ -80,12 +80,30 @@ struct StringsStageTests {
         let warnings = try Self.run(art).warnings.map { $0.description.replacingOccurrences(of: file, with: "art/Localizable.xcstrings") }
         #expect(
             warnings == [
-                "art/Localizable.xcstrings: the catalog is behind the charm table (2 keys added, 1 marked stale, 1 source text changed, 3 translations to review (de, fr, ja), 1 comment changed); run 'bijoux-assets strings' to bring it up to date",
-                "art/Localizable.xcstrings:11:23: charm 'cat', 'de': the name \"Schnurrende Samtpfotenfreundin\" is 30 characters; at most 26 fit three-up on the island",
-                "art/Localizable.xcstrings:107:23: charm 'moon', 'ja': the name \"おつきさまのチャームとおまもり\" is 30 characters wide (a wide character counts two); at most 26 fit three-up on the island",
-                "art/Localizable.xcstrings: 'de': 3 of 7 keys untranslated (bijoux.spoken.handDrawn, bijoux.spoken.typeKind, Settings); the app shows them in 'en'; 1 translation to review since the source changed (charm.cat.displayName)",
-                "art/Localizable.xcstrings: 'fr': 2 of 7 keys untranslated (bijoux.spoken.handDrawn, bijoux.spoken.typeKind); the app shows them in 'en'; 1 translation to review since the source changed (charm.cat.displayName)",
-                "art/Localizable.xcstrings: 'ja': 4 of 7 keys untranslated (bijoux.spoken.handDrawn, bijoux.spoken.typeKind, charm.moon.note, Settings); the app shows them in 'en'; 1 translation to review since the source changed (charm.cat.displayName)",
+                """
+                art/Localizable.xcstrings: the catalog is behind the charm table (2 keys added, 1 marked stale, 1 source text changed, 3 translations to \
+                review (de, fr, ja), 1 comment changed); run 'bijoux-assets strings' to bring it up to date
+                """,
+                """
+                art/Localizable.xcstrings:11:23: charm 'cat', 'de': the name \"Schnurrende Samtpfotenfreundin\" is 30 characters; at most 26 fit three-up on \
+                the island
+                """,
+                """
+                art/Localizable.xcstrings:107:23: charm 'moon', 'ja': the name \"おつきさまのチャームとおまもり\" is 30 characters wide (a wide character counts two); at \
+                most 26 fit three-up on the island
+                """,
+                """
+                art/Localizable.xcstrings: 'de': 3 of 7 keys untranslated (bijoux.spoken.handDrawn, bijoux.spoken.typeKind, Settings); the app shows them in \
+                'en'; 1 translation to review since the source changed (charm.cat.displayName)
+                """,
+                """
+                art/Localizable.xcstrings: 'fr': 2 of 7 keys untranslated (bijoux.spoken.handDrawn, bijoux.spoken.typeKind); the app shows them in 'en'; 1 \
+                translation to review since the source changed (charm.cat.displayName)
+                """,
+                """
+                art/Localizable.xcstrings: 'ja': 4 of 7 keys untranslated (bijoux.spoken.handDrawn, bijoux.spoken.typeKind, charm.moon.note, Settings); the \
+                app shows them in 'en'; 1 translation to review since the source changed (charm.cat.displayName)
+                """,
             ])
         // Up to date, the catalog has only the translation warnings left.
         folder.write("art/Localizable.xcstrings", try CatalogUpdateTests.update(StringFixtures.before).0.text)
@@ -103,7 +121,10 @@ struct StringsStageTests {
             _ = try Self.run(art)
         } throws: { error in
             (error as? ArtFileError)?.description.replacingOccurrences(of: art, with: "art")
-                == "art/Localizable.xcstrings:\(place): key 'bijoux.spoken.typeKind', 'fr': the translation's format specifiers (%d) are not the source's (%@): each argument must appear, with the same type"
+                == """
+                art/Localizable.xcstrings:\(place): key 'bijoux.spoken.typeKind', 'fr': the translation's format specifiers (%d) are not the source's (%@): \
+                each argument must appear, with the same type
+                """
         }
     }
 
@@ -158,7 +179,10 @@ struct StringsStageTests {
         let japanese = StringFixtures.place(ofValue: "おつきさまのチャームとおまもり", in: catalog)
         #expect(
             lines.contains(
-                "art/Localizable.xcstrings:\(japanese): warning: charm 'moon', 'ja': the name \"おつきさまのチャームとおまもり\" is 30 characters wide (a wide character counts two); at most 26 fit three-up on the island"
+                """
+                art/Localizable.xcstrings:\(japanese): warning: charm 'moon', 'ja': the name \"おつきさまのチャームとおまもり\" is 30 characters wide (a wide character \
+                counts two); at most 26 fit three-up on the island
+                """
             ))
         #expect(
             folder.read("out/Strings/de.lproj/Localizable.strings").map { String(decoding: $0, as: UTF8.self) }?.contains(

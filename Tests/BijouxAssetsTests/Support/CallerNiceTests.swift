@@ -50,7 +50,10 @@ struct CallerNiceTests {
         let folder = TestPaths.temporaryFolder("nice")
         folder.write(
             "art/charms.json",
-            #"{"charms": [{"id": "sun", "displayName": "Sun", "note": "hi", "swayDuration": 3}, {"id": "moon", "displayName": "Moon", "note": "hi", "swayDuration": 3}]}"#
+            #"""
+            {"charms": [{"id": "sun", "displayName": "Sun", "note": "hi", "swayDuration": 3}, {"id": "moon", "displayName": "Moon", "note": "hi", \#
+            "swayDuration": 3}]}
+            """#
         )
         for id in ["sun", "moon"] {
             let disc = Synthetic.paintedDisc(width: 1400, height: 1300, center: (700, 650), radius: 500, softness: 8, color: (240, 200, 80), matte: 0)
@@ -73,7 +76,10 @@ struct CallerNiceTests {
         let children = lines.filter { $0.hasPrefix("child ") }.map { $0.dropFirst(6) }
         let threads = lines.filter { $0.hasPrefix("thread ") }.compactMap { Self.thread($0) }
         print(
-            "under nice -n 10: \(children.count) helpers at \(Set(children).sorted()); tool threads seen \(threads.count) times at \(Set(threads.map(\.nice)).sorted())"
+            """
+            under nice -n 10: \(children.count) helpers at \(Set(children).sorted()); tool threads seen \(threads.count) times at \
+            \(Set(threads.map(\.nice)).sorted())
+            """
         )
         // The 8 icons' drawings are made by the renderers kept alive (one started ahead,
         // and at most one per thread drawing, two here), and the music by the encoder.
