@@ -39,7 +39,7 @@ DIST       := .build/dist
 # unsafe flags, so apps can depend on the package. The shipped tool is built apart (`tool`).
 TEST_FLAGS := -c release -Xswiftc -enable-testing -Xswiftc -DDEBUG
 
-.PHONY: all deps deps-build tool assets charm artifactbundle api format lint test test-build test-side test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
+.PHONY: all deps deps-build tool assets charm artifactbundle api format lint check test test-build test-side test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
 
 all: assets
 
@@ -47,7 +47,7 @@ help:
 	@echo "make assets            build every asset from $(ART)/ into $(OUT)/"
 	@echo "make charm NAME=<id>   rebuild one charm (and its 22 pt renders) only"
 	@echo "make preview           watch $(ART)/, rebuild on every save, serve the contact sheet"
-	@echo "make test              the artifact bundle, the test suite (goldens included), lint, fuzz-smoke, kit-consumer, charms-demo"
+	@echo "make test              check, the artifact bundle, the test suite (goldens included), lint, fuzz-smoke, kit-consumer, charms-demo"
 	@echo "make test-fast         only the tests not tagged slow: no swiftc, tool runs, browser, sample art builds"
 	@echo "make artifactbundle    the release tool as $(DIST)/bijoux-assets.artifactbundle.zip (and .sha256), and"
 	@echo "                       $(DIST)/BijouxAssetsPlugin/, the plugin package apps depend on"
@@ -57,7 +57,8 @@ help:
 	@echo "make goldens           re-record every golden from the current outputs"
 	@echo "make bench             speed and memory against reference tools"
 	@echo "make format            format the Swift sources in place (swift format, .swift-format)"
-	@echo "make lint              check the Swift sources against .swift-format (run by make test)"
+	@echo "make lint              check the Swift sources against .swift-format (run by make check and make test)"
+	@echo "make check             lint, and every Swift line at most 160 characters (first in make test, in seconds)"
 	@echo "make api               list the public declarations outside BijouxKit (at most 150, each documented)"
 	@echo "make fuzz              libFuzzer on every reader of untrusted bytes (FUZZ_SECONDS each, FUZZ_TARGETS)"
 	@echo "make fuzz-smoke        build the fuzzer, run each target FUZZ_SMOKE_SECONDS from its seeds (in make test)"
@@ -144,6 +145,7 @@ preview: deps-build $(RELEASE_BIN)
 # check that the tests leave nothing in it sees only theirs.
 SYNC_OUTPUT := $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
 test: deps
+	@$(MAKE) --no-print-directory check
 	@$(MAKE) --no-print-directory -j2 $(SYNC_OUTPUT) test-build test-side
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" || exit 1; \
 	side=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test-side.XXXXXX") && mkdir "$$side/tmp" || { rm -rf "$$tmp"; exit 1; }; \
@@ -220,6 +222,12 @@ format:
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+
+# The style checks, run first by `make test` so a finding fails in seconds, before any build:
+# lint, and the 160-character line rule, which `swift format lint` does not report for the lines
+# it cannot shorten (string literals).
+check: lint
+	@Tests/Tools/line-length
 
 # The public face (Tests/Tools/public-api; the tests compare it with Tests/Tools/public-api.txt).
 api:
