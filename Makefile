@@ -21,6 +21,15 @@ TOOLS      := rsvg-convert zip unzip
 ifeq ($(shell uname -s),Darwin)
 export PKG_CONFIG_PATH := $(shell brew --prefix libxml2 2>/dev/null)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 endif
+# $(call apt_install,PACKAGES): the one way both deps targets install with apt-get, where
+# there is apt-get; elsewhere, one error naming the Debian packages.
+apt_install = if command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing with apt-get: $(1)"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(1); \
+	else \
+	  echo "error: install $(1) (Debian names) with your package manager" >&2; exit 1; \
+	fi
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
 # The release tool and its AAC encoder, for `make assets`/`charm`/`bench` and the artifact
 # bundle: one build, in its own scratch path, so it never waits on the lock of a running
@@ -75,12 +84,8 @@ deps-build:
 	elif [ "$$(uname -s)" = Darwin ]; then \
 	  echo "Installing with Homebrew: $(BREW_PKGS)"; \
 	  brew install $(BREW_PKGS); \
-	elif command -v apt-get >/dev/null 2>&1; then \
-	  echo "Installing with apt-get: $(BUILD_APT)"; \
-	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(BUILD_APT); \
 	else \
-	  echo "error: install $(BUILD_APT) (Debian names) with your package manager" >&2; exit 1; \
+	  $(call apt_install,$(BUILD_APT)); \
 	fi
 
 # Everything: the C libraries (deps-build), then what only the tests use when the shell cannot
@@ -92,12 +97,8 @@ deps: deps-build
 	  :; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
 	  echo "error: rsvg-convert, zip or unzip is missing (brew install librsvg zip unzip)" >&2; exit 1; \
-	elif command -v apt-get >/dev/null 2>&1; then \
-	  echo "Installing with apt-get: $(TEST_APT)"; \
-	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(TEST_APT); \
 	else \
-	  echo "error: install $(TEST_APT) (Debian names) with your package manager" >&2; exit 1; \
+	  $(call apt_install,$(TEST_APT)); \
 	fi
 	@if [ "$$(uname -s)" = Darwin ] && [ -z "$$BIJOUX_CHROMIUM" ] && [ ! -d /Applications/Chromium.app ] && [ ! -d "/Applications/Google Chrome.app" ]; then \
 	  echo "Installing with Homebrew: --cask chromium"; brew install --cask chromium; \

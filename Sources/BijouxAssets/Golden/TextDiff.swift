@@ -137,7 +137,7 @@ package enum TextDiff {
     }
 
     /// Lines without their terminators; a missing final newline shows as its own line.
-    private static func lines(_ text: String) -> [String] {
+    static func lines(_ text: String) -> [String] {
         var result = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if result.last == "" {
             result.removeLast()

@@ -9,9 +9,10 @@
     let expected = String(decoding: bytes[..<cut], as: UTF8.self)
     let actual = String(decoding: bytes[min(cut + 1, bytes.count)...], as: UTF8.self)
     let hunks = TextDiff.hunks(expected: expected, actual: actual)
-    precondition(hunks.isEmpty == (expected == actual) || lines(expected) == lines(actual), "hunks for equal texts, or none for different ones")
+    let equal = expected == actual || TextDiff.lines(expected) == TextDiff.lines(actual)
+    precondition(hunks.isEmpty == equal, "hunks for equal texts, or none for different ones")
     guard !hunks.isEmpty else { return }
-    let old = Set(lines(expected)), new = Set(lines(actual))
+    let old = Set(TextDiff.lines(expected)), new = Set(TextDiff.lines(actual))
     for line in hunks.split(separator: "\n", omittingEmptySubsequences: false) {
         precondition(line.count <= TextDiff.maxLineLength + 48, "a line past the cut")
         if line.hasPrefix("@@ line ") || line.hasPrefix("… ") { continue }
@@ -25,15 +26,4 @@
         default: preconditionFailure("a line that is not part of a hunk: \(line.prefix(40))")
         }
     }
-}
-
-/// The lines as the diff reads them: without terminators, a missing final newline marked.
-private func lines(_ text: String) -> [String] {
-    var result = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if result.last == "" {
-        result.removeLast()
-    } else if !text.isEmpty {
-        result[result.count - 1] += "\\ (no newline at end of file)"
-    }
-    return result
 }
