@@ -76,20 +76,27 @@ let package = Package(
         // is in neither Glibc's nor Darwin's Swift module, and dladdr (which library
         // file holds a symbol) is not in Glibc's.
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
+        // What every other target shares, with no heavy C library: pixels and the one
+        // pixel view, PNG in and out (libpng, zlib), colour spaces (Little CMS), cairo's
+        // image surfaces, files, errors, formatting and JSON.
+        .target(name: "BijouxCore", dependencies: ["BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CCairo", "CLCMS2"]),
+        // The SVG reader: parsing and the safety policy over libxml2, the one target that links it.
+        .target(name: "BijouxSVG", dependencies: ["BijouxCore", "CLibXML2"]),
+        // The ambient tracks' synthesis: KISS FFT for the reverb's convolution, libebur128
+        // for loudness, linked here alone.
+        .target(name: "BijouxAudio", dependencies: ["BijouxCore", "CKissFFT", "CEbur128"]),
+        // The stages and the engine that runs them (xxHash for the build cache).
         .target(
             name: "BijouxAssets",
-            dependencies: [
-                "BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CCairo", "CXXHash", "CLibXML2", "CKissFFT",
-                "CEbur128", "CLCMS2",
-            ],
+            dependencies: ["BijouxKit", "BijouxCore", "BijouxSVG", "BijouxAudio", "CBijouxShims", "CXXHash"],
             exclude: ["Engine/README.md"]
         ),
-        .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
+        .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets", "BijouxCore"]),
         // FFmpeg lives here alone, so the tool's start loads none of it.
         .executableTarget(name: "bijoux-aac", dependencies: ["CBijouxAudio"]),
         // librsvg lives here alone (BijouxRender), so the tool's start loads none of it
-        // and a drawing can be killed.
-        .target(name: "BijouxRender", dependencies: ["BijouxAssets", "CRsvg"]),
+        // and a drawing can be killed; it links the core and cairo, nothing of the stages.
+        .target(name: "BijouxRender", dependencies: ["BijouxCore", "CRsvg", "CCairo"]),
         .executableTarget(name: "bijoux-render", dependencies: ["BijouxRender"]),
         .plugin(name: "BijouxAssetsPlugin", capability: .buildTool(), dependencies: ["bijoux-assets", "bijoux-aac", "bijoux-render"]),
         .plugin(
@@ -100,12 +107,12 @@ let package = Package(
             dependencies: ["bijoux-assets", "bijoux-aac", "bijoux-render"]),
         // The golden harness (recording policies, the review page): for tests only, so it
         // does not ship in the product.
-        .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets"]),
+        .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets", "BijouxCore"]),
         .testTarget(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
             dependencies: [
-                "BijouxAssets", "BijouxKit", "BijouxRender", "BijouxTestSupport", "bijoux-assets", "bijoux-aac", "bijoux-render", "CLCMS2", "CZlib",
+                "BijouxAssets", "BijouxCore", "BijouxSVG", "BijouxAudio", "BijouxKit", "BijouxRender", "BijouxTestSupport", "bijoux-assets", "bijoux-aac", "bijoux-render", "CLCMS2", "CZlib",
             ],
             exclude: []
         ),

@@ -1,4 +1,4 @@
-import BijouxAssets
+import BijouxCore
 
 #if canImport(Glibc)
     import Glibc

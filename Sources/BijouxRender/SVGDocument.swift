@@ -1,4 +1,5 @@
 import BijouxAssets
+import BijouxCore
 import CRsvg
 
 /// An SVG parsed by librsvg, ready to be drawn by cairo at any size: in the icon

@@ -1,27 +1,28 @@
 import BijouxAssets
+import BijouxCore
 
 /// Writes what a failed golden check leaves for people and CI: per failing output its
 /// expected, actual and diff files and a JSON summary in one failures folder (CI keeps
 /// the folder), and one self-contained HTML page that shows them side by side: the
 /// review page of `check --report` (`ReviewPage`), of a review with one group per
 /// failing output named by its golden, so the two pages are one recipe.
-package struct GoldenReport: Sendable {
-    package var failuresFolder: String
-    package var pagePath: String
+struct GoldenReport: Sendable {
+    var failuresFolder: String
+    var pagePath: String
 
-    package init(failuresFolder: String, pagePath: String) {
+    init(failuresFolder: String, pagePath: String) {
         self.failuresFolder = failuresFolder
         self.pagePath = pagePath
     }
 
     /// The files written for one failing result.
-    package struct Artifacts: Sendable, CustomStringConvertible {
-        package var expected: String?
-        package var actual: String?
-        package var diff: String?
-        package var summary: String
+    struct Artifacts: Sendable, CustomStringConvertible {
+        var expected: String?
+        var actual: String?
+        var diff: String?
+        var summary: String
 
-        package var description: String {
+        var description: String {
             [("expected", expected), ("actual", actual), ("diff", diff), ("summary", summary)]
                 .compactMap { name, path in path.map { "\(name) \($0)" } }.joined(separator: ", ")
         }
@@ -30,7 +31,7 @@ package struct GoldenReport: Sendable {
     /// Clears the previous run's files, then writes this run's. With no failure, the
     /// folder and the page are removed, so nothing stale is left to mislead.
     @discardableResult
-    package func write(_ results: [GoldenResult]) throws(FileError) -> [String: Artifacts] {
+    func write(_ results: [GoldenResult]) throws(FileError) -> [String: Artifacts] {
         FileIO.removeTree(failuresFolder)
         FileIO.removeTree(pagePath)
         let failed = results.filter { !$0.passed }

@@ -1,4 +1,5 @@
 import BijouxAssets
+import BijouxCore
 
 #if canImport(Glibc)
     import Glibc
@@ -17,19 +18,19 @@ import BijouxAssets
 ///
 /// Every write or removal also fails the test, so a person looks at it before
 /// committing: a recorded golden is never silently accepted.
-package enum RecordPolicy: String, Sendable, CaseIterable {
+enum RecordPolicy: String, Sendable, CaseIterable {
     case missing, failed, all, never
 
-    package static let environmentVariable = "BIJOUX_RECORD"
+    static let environmentVariable = "BIJOUX_RECORD"
 
     /// Unset or empty means `missing`.
-    package static func parse(_ value: String?) throws(RecordPolicyError) -> RecordPolicy {
+    static func parse(_ value: String?) throws(RecordPolicyError) -> RecordPolicy {
         guard let value, !value.isEmpty else { return .missing }
         guard let policy = RecordPolicy(rawValue: value) else { throw RecordPolicyError(value: value) }
         return policy
     }
 
-    package static func fromEnvironment() throws(RecordPolicyError) -> RecordPolicy {
+    static func fromEnvironment() throws(RecordPolicyError) -> RecordPolicy {
         try parse(getenv(environmentVariable).map { String(cString: $0) })
     }
 
@@ -37,9 +38,9 @@ package enum RecordPolicy: String, Sendable, CaseIterable {
     var rewritesFailures: Bool { self == .failed || self == .all }
 }
 
-package struct RecordPolicyError: UserFacingError, Equatable {
-    package var value: String
-    package var diagnostic: Diagnostic {
+struct RecordPolicyError: UserFacingError, Equatable {
+    var value: String
+    var diagnostic: Diagnostic {
         Diagnostic(
             place: nil,
             message: "\(RecordPolicy.environmentVariable)=\(value): expected one of \(RecordPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -49,10 +50,10 @@ package struct RecordPolicyError: UserFacingError, Equatable {
 /// The platform whose libraries drew an output. Goldens are recorded on the
 /// reference platform (Linux, as in CI); another platform keeps its own goldens only
 /// for rendered outputs that its library versions draw differently.
-package enum GoldenPlatform: String, Sendable {
+enum GoldenPlatform: String, Sendable {
     case linux, macOS
 
-    package static var current: GoldenPlatform {
+    static var current: GoldenPlatform {
         #if os(macOS)
             .macOS
         #else
@@ -60,7 +61,7 @@ package enum GoldenPlatform: String, Sendable {
         #endif
     }
 
-    package static let reference = GoldenPlatform.linux
+    static let reference = GoldenPlatform.linux
     static let overrideFolders = ["macOS"]
 
     /// The subfolder of the golden root with this platform's own rendered goldens.
@@ -70,11 +71,11 @@ package enum GoldenPlatform: String, Sendable {
 /// The golden files: `<root>/<path as in the output folder>`, and for rendered
 /// outputs on a platform other than the reference, `<root>/<platform>/<path>` when
 /// that platform has recorded its own (read first, written by recording there).
-package struct GoldenStore: Sendable {
-    package var root: String
-    package var platform: GoldenPlatform
+struct GoldenStore: Sendable {
+    var root: String
+    var platform: GoldenPlatform
 
-    package init(root: String, platform: GoldenPlatform = .current) {
+    init(root: String, platform: GoldenPlatform = .current) {
         self.root = root
         self.platform = platform
     }
@@ -118,8 +119,8 @@ package struct GoldenStore: Sendable {
 }
 
 /// What the golden check found for one output (or one golden without an output).
-package struct GoldenResult: Sendable {
-    package enum Outcome: Sendable {
+struct GoldenResult: Sendable {
+    enum Outcome: Sendable {
         /// Within tolerance; the difference, for images that were not byte-identical.
         case matches(ImageDifference?)
         case missing
@@ -134,28 +135,28 @@ package struct GoldenResult: Sendable {
         case unreadable(String)
     }
 
-    package enum Recording: Sendable { case written, removed }
+    enum Recording: Sendable { case written, removed }
 
     /// Relative to the output folder.
-    package var path: String
+    var path: String
     /// The output file itself; nil for a stale golden.
-    package var outputFile: String?
+    var outputFile: String?
     /// The golden file read, or the one recording wrote.
-    package var golden: String
-    package var tolerance: GoldenTolerance?
-    package var outcome: Outcome
+    var golden: String
+    var tolerance: GoldenTolerance?
+    var outcome: Outcome
     /// What recording did to the golden; nil when it was left alone.
-    package var recording: Recording?
-    package var policy: RecordPolicy
+    var recording: Recording?
+    var policy: RecordPolicy
 
-    package var passed: Bool {
+    var passed: Bool {
         if case .matches = outcome, recording == nil { return true }
         return false
     }
 
     /// One line: what is wrong, and what recording did about it; for text, the first
     /// differing lines follow.
-    package var message: String {
+    var message: String {
         var text = path + ": "
         switch outcome {
         case .matches(let difference):
@@ -196,29 +197,29 @@ package struct GoldenResult: Sendable {
 /// Compares every output file of a build with its golden and records goldens as the
 /// policy says. Images are compared as decoded pixels under `tolerances`; text is
 /// compared exactly.
-package struct GoldenCheck: Sendable {
-    package var outputFolder: String
-    package var store: GoldenStore
-    package var policy: RecordPolicy
-    package var tolerances: GoldenTolerances
+struct GoldenCheck: Sendable {
+    var outputFolder: String
+    var store: GoldenStore
+    var policy: RecordPolicy
+    var tolerances: GoldenTolerances
 
     /// Outputs for people, not the app, get no goldens: the previews are collages of
     /// the catalog images (already guarded) whose layout may change freely.
-    package static let unguardedFolders = ["Preview/"]
+    static let unguardedFolders = ["Preview/"]
 
-    package init(outputFolder: String, store: GoldenStore, policy: RecordPolicy, tolerances: GoldenTolerances = .standard) {
+    init(outputFolder: String, store: GoldenStore, policy: RecordPolicy, tolerances: GoldenTolerances = .standard) {
         self.outputFolder = outputFolder
         self.store = store
         self.policy = policy
         self.tolerances = tolerances
     }
 
-    package static func isGuarded(_ path: String) -> Bool {
+    static func isGuarded(_ path: String) -> Bool {
         !unguardedFolders.contains { path.hasPrefix($0) }
     }
 
     /// One result per guarded output, then one per stale golden.
-    package func run() -> [GoldenResult] {
+    func run() -> [GoldenResult] {
         let outputs = GoldenStore.files(under: outputFolder).filter(Self.isGuarded)
         var results = outputs.map(check)
         let built = Set(outputs)

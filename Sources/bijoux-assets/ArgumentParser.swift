@@ -1,4 +1,5 @@
 import BijouxAssets
+import BijouxCore
 
 /// A small, typed command-line parser in the manner of swift-argument-parser (which
 /// cannot be fetched here). Each option is declared once, as a typed value

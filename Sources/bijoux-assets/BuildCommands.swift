@@ -1,4 +1,5 @@
 import BijouxAssets
+import BijouxCore
 
 let artOption = Option.text("--art", "DIR", default: BuildEngine.Options().artFolder, help: "The art folder")
 let outOption = Option.text("--out", "DIR", default: BuildEngine.Options().outputFolder, help: "The output folder")

@@ -1,4 +1,5 @@
 import BijouxAssets
+import BijouxCore
 
 /// `check` answers "what would a build change?" for CI and for a reviewer, so its exit
 /// status is the answer: 0 nothing beyond the tolerances, 1 changed, 2 an error (bad

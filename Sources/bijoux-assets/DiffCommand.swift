@@ -1,4 +1,5 @@
 import BijouxAssets
+import BijouxCore
 
 /// `diff` answers "did anything move?", so its exit status is the answer: 0 same,
 /// 1 different, 2 could not compare (a missing file, different sizes) — like diff(1).

@@ -1,4 +1,5 @@
 import BijouxAssets
+import BijouxCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,25 +1,26 @@
+import BijouxCore
 import BijouxKit
 
 /// Where everything in the icon goes, worked out once from the parameters: the
 /// renderer draws it, the safe-zone checks measure it, the previews annotate it.
-package struct AppIconLayout: Sendable {
+struct AppIconLayout: Sendable {
     package var side: Int
     /// The thread (BijouxKit's, with the icon's stretch), and its samples as drawn.
     package var thread: GoldThread
-    package var samples: [GoldThread.Sample]
+    var samples: [GoldThread.Sample]
     /// The squiggle the renderer strokes: the samples' points.
     package var points: [CanvasPoint]
     package var strokeWidth: Double
     /// The top of the ring's centre line: the point that rests on the thread.
-    package var ringTop: CanvasPoint
-    package var ringRadius: Double
-    package var ringStrokeWidth: Double
+    var ringTop: CanvasPoint
+    var ringRadius: Double
+    var ringStrokeWidth: Double
     /// Where the painted charm goes (its painted bounds, scaled, in whole pixels).
-    package var charmBox: PixelRect
+    var charmBox: PixelRect
 
     /// Samples this far apart on average (pixels of the 1024 px icon) keep the polyline
     /// within a hundredth of a pixel of the true squiggle.
-    package static let sampleSpacing = 1.0
+    static let sampleSpacing = 1.0
 
     /// `charmSize` is the charm's box (see `charmSize(height:aspect:)`), `attachDepth`
     /// how far below the box's top its paint starts on its centre line: the point
@@ -49,10 +50,10 @@ package struct AppIconLayout: Sendable {
 
     /// The charm's box: `height` tall (rounded to whole pixels) and as wide as the
     /// painted bounds' aspect makes it.
-    package static func charmSize(height: Double, aspect: Double) -> (width: Int, height: Int) {
+    static func charmSize(height: Double, aspect: Double) -> (width: Int, height: Int) {
         let whole = max(1, Int(height.rounded()))
         return (max(1, Int((Double(whole) * aspect).rounded())), whole)
     }
 
-    package var ringCenter: CanvasPoint { CanvasPoint(ringTop.x, ringTop.y + ringRadius) }
+    var ringCenter: CanvasPoint { CanvasPoint(ringTop.x, ringTop.y + ringRadius) }
 }

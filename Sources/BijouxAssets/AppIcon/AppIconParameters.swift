@@ -1,3 +1,4 @@
+import BijouxCore
 import BijouxKit
 
 /// The app icon's design as written in `art/appicon.json`. Every length and position
@@ -21,10 +22,10 @@ package struct AppIconParameters: Equatable, Sendable {
         /// x of the endpoints.
         package var startX: Double
         package var endX: Double
-        package var topFraction: Double
-        package var controlDrop: Double
+        var topFraction: Double
+        var controlDrop: Double
         /// The icon's wobble stretch (wavelength and amplitude together).
-        package var stretch: Double
+        var stretch: Double
         package var strokeWidth: Double
     }
 
@@ -37,7 +38,7 @@ package struct AppIconParameters: Equatable, Sendable {
         package var height: Double
         /// From the base curve at x down to the charm's attach point: where its paint
         /// starts on its centre line (a heart's cleft), which the ring passes through.
-        package var hang: Double
+        var hang: Double
     }
 
     /// The jump ring. Its top (the point of its centre line that rests on the thread)
@@ -49,12 +50,12 @@ package struct AppIconParameters: Equatable, Sendable {
     }
 
     /// The default paper's fixed grain: a hash of (x, y, seed), so the same every run.
-    package struct Grain: Equatable, Sendable {
+    struct Grain: Equatable, Sendable {
         package var seed: UInt32
         /// The largest deviation from the paper ink, in 8-bit levels.
         package var amplitude: Double
         /// The size of the grain's soft blotches, in pixels.
-        package var cell: Double
+        var cell: Double
     }
 
     /// How the painted charm is inked in a variant.
@@ -75,7 +76,7 @@ package struct AppIconParameters: Equatable, Sendable {
         package var charm: CharmInk
         /// Multiplies the charm's colour (or its luma), so it can be lifted where
         /// the ground is darker or the system tints it.
-        package var charmGain: Double
+        var charmGain: Double
     }
 
     package enum Variant: String, Equatable, Hashable, Sendable, CaseIterable {
@@ -85,14 +86,14 @@ package struct AppIconParameters: Equatable, Sendable {
     package var thread: Thread
     package var charm: Charm
     package var ring: Ring
-    package var grain: Grain
+    var grain: Grain
     package var inks: [Variant: Inks]
     /// Where each section (and a few fields) start in the file, for messages: keys
     /// like "thread", "charm", "charm.id".
-    package var locations: [String: SourceLocation] = [:]
+    var locations: [String: SourceLocation] = [:]
 
     /// The icon's gold thread: BijouxKit's, across the 1024 pt canvas.
-    package var curve: GoldThread {
+    var curve: GoldThread {
         GoldThread(
             width: Double(Self.side), height: Double(Self.side), topFraction: thread.topFraction,
             controlDrop: thread.controlDrop, stretch: thread.stretch, startX: thread.startX, endX: thread.endX)
@@ -100,7 +101,7 @@ package struct AppIconParameters: Equatable, Sendable {
 }
 
 extension AppIconParameters {
-    package static let fileName = "appicon.json"
+    static let fileName = "appicon.json"
 
     /// Parses and validates appicon.json. `file` names the file in errors. A colour is
     /// "#RRGGBB" or the name of an opaque colour in `palette` (its `any` appearance, in

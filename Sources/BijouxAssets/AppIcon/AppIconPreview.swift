@@ -1,36 +1,37 @@
+import BijouxCore
 import BijouxKit
 import CCairo
 
 /// Pictures for people: the icon as the home screen shows it, and its geometry.
-package enum AppIconPreview {
+enum AppIconPreview {
     /// A mid-grey wallpaper, what the clear look of the Icon Composer document lets through.
-    package static let wallpaper = RGBA(0x5E, 0x63, 0x6B, 255)
+    static let wallpaper = RGBA(0x5E, 0x63, 0x6B, 255)
     /// The home-screen size the icon is read at, and the scale of the preview render.
-    package static let homeScreenPoints = 60
-    package static let homeScreenScale = 3
+    static let homeScreenPoints = 60
+    static let homeScreenScale = 3
 
     /// A stand-in for the backdrop the system draws behind the dark icon: a dark
     /// grey gradient, lighter at the top (iOS does not document its exact colours).
-    package static let darkBackdropTop = RGBA(0x3A, 0x3A, 0x3C, 255)
-    package static let darkBackdropBottom = RGBA(0x16, 0x16, 0x18, 255)
+    static let darkBackdropTop = RGBA(0x3A, 0x3A, 0x3C, 255)
+    static let darkBackdropBottom = RGBA(0x16, 0x16, 0x18, 255)
     /// The tint the preview applies to the tinted icon, as if the person had picked
     /// a warm gold; the system maps luminance 0 to a very dark shade of the tint and
     /// 1 to the tint (an approximation of iOS's tinted mode, to judge contrast).
-    package static let sampleTint = RGBA(0xE8, 0xB0, 0x5C, 255)
+    static let sampleTint = RGBA(0xE8, 0xB0, 0x5C, 255)
 
     /// A variant as the home screen shows it: composed as the system does (see
     /// `asShown`), reduced to 60 pt @3x (180 px) and masked.
-    package static func homeScreen(_ render: AppIconRender) -> RGBAImage { homeScreen(shown: asShown(render)) }
+    static func homeScreen(_ render: AppIconRender) -> RGBAImage { homeScreen(shown: asShown(render)) }
 
     /// A picture as the system composes it before masking, reduced to 60 pt @3x and
     /// masked: the appiconset's variants and the Icon Composer document's looks alike.
-    package static func homeScreen(shown: RGBAImage) -> RGBAImage {
+    static func homeScreen(shown: RGBAImage) -> RGBAImage {
         let small = homeScreenPoints * homeScreenScale
         return masked(Resample.resize(shown, width: small, height: small))
     }
 
     /// What a variant's home-screen picture approximates, for its label.
-    package static func approximation(_ variant: AppIconParameters.Variant) -> String? {
+    static func approximation(_ variant: AppIconParameters.Variant) -> String? {
         switch variant {
         case .default: nil
         case .dark: "iOS draws the dark icon over a backdrop it does not document; this one is a dark grey gradient."
@@ -40,7 +41,7 @@ package enum AppIconPreview {
 
     /// A variant as the system composes it before masking: the default as is, the
     /// dark one over the system's backdrop, the tinted one coloured by luminance.
-    package static func asShown(_ render: AppIconRender) -> RGBAImage {
+    static func asShown(_ render: AppIconRender) -> RGBAImage {
         switch render.variant {
         case .default: render.image
         case .dark: overDarkBackdrop(render.image)
@@ -49,7 +50,7 @@ package enum AppIconPreview {
     }
 
     /// The image over the stand-in for the system's dark backdrop.
-    package static func overDarkBackdrop(_ image: RGBAImage) -> RGBAImage {
+    static func overDarkBackdrop(_ image: RGBAImage) -> RGBAImage {
         var backdrop = RGBAImage(width: image.width, height: image.height)
         for y in 0..<image.height {
             let f = Double(y) / Double(max(1, image.height - 1))
@@ -76,7 +77,7 @@ package enum AppIconPreview {
     }
 
     /// The image clipped to the icon mask at its own size (antialiased by cairo).
-    package static func masked(_ image: RGBAImage) -> RGBAImage {
+    static func masked(_ image: RGBAImage) -> RGBAImage {
         let coverage = CairoSurface(width: image.width, height: image.height, format: .a8)
         coverage.draw { cr in
             IconMask.shape(side: Double(image.width)).addPath(to: cr)
@@ -97,7 +98,7 @@ package enum AppIconPreview {
     /// mask dimmed, the mask's outline (cyan), the safe zone (dashed orange), the
     /// 21 % line the charm must stay above (dashed red), the base curve the charm
     /// hangs from (dotted white), the charm's box and the ring's top (white).
-    package static func safeZone(_ render: AppIconRender, layout: AppIconLayout) -> RGBAImage {
+    static func safeZone(_ render: AppIconRender, layout: AppIconLayout) -> RGBAImage {
         let side = Double(layout.side)
         let canvas = CairoSurface(render.image)
         let mask = IconMask.shape(side: side)

@@ -1,17 +1,18 @@
+import BijouxCore
 import BijouxKit
 import CCairo
 
 /// One variant of the icon as rendered, with the background it was drawn on (paper
 /// and grain, black, or nothing), so the checks can tell what was drawn.
-package struct AppIconRender: Sendable {
+struct AppIconRender: Sendable {
     package var variant: AppIconParameters.Variant
     package var image: RGBAImage
-    package var background: RGBAImage
+    var background: RGBAImage
     /// The gamut the pixels are in: the charm's (`AppIconRenderer.gamut`).
-    package var gamut: Gamut = .sRGB
+    var gamut: Gamut = .sRGB
 
     /// The render in sRGB, for the previews (mockups drawn in sRGB).
-    package var inSRGB: AppIconRender {
+    var inSRGB: AppIconRender {
         guard gamut == .displayP3 else { return self }
         return AppIconRender(
             variant: variant, image: GamutMapping.sRGB(fromDisplayP3: image), background: GamutMapping.sRGB(fromDisplayP3: background))
@@ -28,14 +29,14 @@ package struct AppIconRender: Sendable {
 /// The thread, its sheen and the ring are each rasterised once into a coverage
 /// layer; every variant inks those same layers, and the safe-zone checks read the
 /// thread's, so what is checked is exactly what is drawn.
-package final class AppIconRenderer {
-    package let parameters: AppIconParameters
-    package let layout: AppIconLayout
+final class AppIconRenderer {
+    let parameters: AppIconParameters
+    let layout: AppIconLayout
     /// The keyed charm trimmed and resampled to `layout.charmBox`'s size.
     package let charm: RGBAImage
     /// The gamut of the charm's colours: a wide charm's icon is drawn in Display P3,
     /// its other inks converted, so the charm keeps its colours.
-    package let gamut: Gamut
+    let gamut: Gamut
     let threadLayer: CairoSurface
     let highlightLayer: CairoSurface
     let ringLayer: CairoSurface
@@ -101,7 +102,7 @@ package final class AppIconRenderer {
     }
 
     /// How much of each pixel the thread covers (0–255), rows packed.
-    package var threadCoverage: [UInt8] { threadLayer.coverage() }
+    var threadCoverage: [UInt8] { threadLayer.coverage() }
 
     package func render(_ variant: AppIconParameters.Variant) -> AppIconRender {
         let inks = parameters.inks[variant]!.converted(to: gamut)
@@ -124,7 +125,7 @@ package final class AppIconRenderer {
     }
 
     /// The three variants, in `Variant.allCases` order.
-    package func renderAll() -> [AppIconRender] {
+    func renderAll() -> [AppIconRender] {
         AppIconParameters.Variant.allCases.map(render)
     }
 
@@ -179,7 +180,7 @@ package final class AppIconRenderer {
     /// The charm as a variant inks it: as painted or as its luma (Rec. 709 weights
     /// on the sRGB-encoded values, grey, for the icon the system tints by
     /// luminance), times `gain`, clamped; alpha is kept.
-    package static func inked(_ image: RGBAImage, _ ink: AppIconParameters.CharmInk, gain: Double) -> RGBAImage {
+    static func inked(_ image: RGBAImage, _ ink: AppIconParameters.CharmInk, gain: Double) -> RGBAImage {
         if ink == .painted && gain == 1 { return image }
         @inline(__always) func level(_ value: Double) -> UInt8 { UInt8(min(255, (value * gain).rounded())) }
         return image.mapPixels { pixel in

@@ -1,17 +1,19 @@
+import BijouxCore
+
 /// The app icon stage: reads appicon.json and the charm it names, checks the safe
 /// zone on the geometry, renders the three variants, confirms the checks on their
 /// pixels, and lays out the icon set and its contact-sheet pictures; then does the
 /// same for the Icon Composer document (`AppIcon.icon`, iOS 26) made from the same
 /// layout. Each job's cards on `Preview/index.html` are its artifact. Any broken rule
 /// stops the build before anything is committed.
-package enum AppIconStage: ContactSheetStage {
+enum AppIconStage: ContactSheetStage {
     package static let name = "app icon"
-    package static let iconSetFolder = AssetCatalog.folderName + "/AppIcon.appiconset"
-    package static let safeZonePreviewPath = ContactSheetPage.folder + "/AppIcon-safe-zone.png"
-    package static var ownedFolders: [String] { [iconSetFolder, LeFilDocument.folder] }
+    static let iconSetFolder = AssetCatalog.folderName + "/AppIcon.appiconset"
+    static let safeZonePreviewPath = ContactSheetPage.folder + "/AppIcon-safe-zone.png"
+    static var ownedFolders: [String] { [iconSetFolder, LeFilDocument.folder] }
 
     /// A variant as the home screen shows it, at 60 pt @3x, for the contact sheet.
-    package static func homePreviewPath(_ variant: AppIconParameters.Variant) -> String {
+    static func homePreviewPath(_ variant: AppIconParameters.Variant) -> String {
         "\(ContactSheetPage.folder)/AppIcon/home-\(variant.rawValue).png"
     }
 
@@ -25,13 +27,13 @@ package enum AppIconStage: ContactSheetStage {
         (.tinted, "AppIcon-tinted.png", "tinted", .grey),
     ]
 
-    package static func applies(to art: ArtFolder) -> Bool { art.contains(AppIconParameters.fileName) }
+    static func applies(to art: ArtFolder) -> Bool { art.contains(AppIconParameters.fileName) }
 
     /// Two jobs, the icon set (iOS 18) and the Icon Composer document (iOS 26), each
     /// made in a full build and by `charm <id>` of the charm hanging from the thread
     /// (a revised heart revises both). They run side by side and share the charm,
     /// keyed once through the art folder.
-    package static func plan(_ art: ArtFolder) throws -> StagePlan {
+    static func plan(_ art: ArtFolder) throws -> StagePlan {
         let file = art.file(AppIconParameters.fileName)
         let source = try art.readJSON(AppIconParameters.fileName)
         let parameters = try AppIconParameters.parse(source, file: file, palette: art.palette)

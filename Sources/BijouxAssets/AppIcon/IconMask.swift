@@ -3,10 +3,10 @@ import CCairo
 
 /// A square with circular corners, in a drawing's coordinates: the shape the checks
 /// measure against and the previews draw.
-package struct RoundedSquare: Equatable, Sendable {
+struct RoundedSquare: Equatable, Sendable {
     package var origin: CanvasPoint
     package var side: Double
-    package var cornerRadius: Double
+    var cornerRadius: Double
 
     package init(origin: CanvasPoint, side: Double, cornerRadius: Double) {
         precondition(side > 0 && cornerRadius >= 0 && cornerRadius <= side / 2)
@@ -16,7 +16,7 @@ package struct RoundedSquare: Equatable, Sendable {
     }
 
     /// The exact signed distance from the edge: negative inside, positive outside.
-    package func signedDistance(_ p: CanvasPoint) -> Double {
+    func signedDistance(_ p: CanvasPoint) -> Double {
         let half = side / 2
         let qx = abs(p.x - (origin.x + half)) - (half - cornerRadius)
         let qy = abs(p.y - (origin.y + half)) - (half - cornerRadius)
@@ -27,14 +27,14 @@ package struct RoundedSquare: Equatable, Sendable {
     /// The shape shrunk by `margin` all round: every point of it is at least `margin`
     /// inside this one (the inward offset of a circular corner is a circular corner
     /// of a smaller radius, or a sharp one once the margin exceeds the radius).
-    package func inset(by margin: Double) -> RoundedSquare {
+    func inset(by margin: Double) -> RoundedSquare {
         RoundedSquare(
             origin: CanvasPoint(origin.x + margin, origin.y + margin), side: side - 2 * margin,
             cornerRadius: max(0, cornerRadius - margin))
     }
 
     /// Adds this shape to the context's path, as a closed outline.
-    package func addPath(to cr: OpaquePointer) {
+    func addPath(to cr: OpaquePointer) {
         let r = cornerRadius, x0 = origin.x, y0 = origin.y, x1 = origin.x + side, y1 = origin.y + side
         cairo_new_sub_path(cr)
         cairo_arc(cr, x1 - r, y0 + r, r, -Double.pi / 2, 0)
@@ -61,19 +61,19 @@ package struct RoundedSquare: Equatable, Sendable {
 /// nicked by the corner. The distances are exact for this shape (a signed distance
 /// function), and because the safe zone is convex, checking every vertex of the drawn
 /// polyline with half the stroke added checks the whole stroke, round caps included.
-package enum IconMask {
-    package static let cornerRadiusFraction = 0.2237
-    package static let safeMarginFraction = 0.05
+enum IconMask {
+    static let cornerRadiusFraction = 0.2237
+    static let safeMarginFraction = 0.05
 
     /// The mask for an icon `side` points square.
-    package static func shape(side: Double) -> RoundedSquare {
+    static func shape(side: Double) -> RoundedSquare {
         RoundedSquare(origin: CanvasPoint(0, 0), side: side, cornerRadius: side * cornerRadiusFraction)
     }
 
-    package static func safeMargin(side: Double) -> Double { side * safeMarginFraction }
+    static func safeMargin(side: Double) -> Double { side * safeMarginFraction }
 
     /// The mask inset by the safe margin.
-    package static func safeZone(side: Double) -> RoundedSquare {
+    static func safeZone(side: Double) -> RoundedSquare {
         shape(side: side).inset(by: safeMargin(side: side))
     }
 }

@@ -1,10 +1,11 @@
+import BijouxCore
 import BijouxKit
 
 /// The three rules the first draft of the icon broke (SPEC, "Le Fil"): the thread was
 /// clipped by the corner mask, and the heart's point sat too close to the bottom.
 /// Each is computed from the geometry, then confirmed on the rendered pixels; either
 /// failing stops the build with the rule, the measured value and the limit.
-package enum SafeZoneRule: String, Sendable, CaseIterable {
+enum SafeZoneRule: String, Sendable, CaseIterable {
     /// Every point of the thread, wobble and half the stroke included, inside the
     /// icon mask inset by the safe margin.
     case threadInSafeZone = "thread inside the safe zone"
@@ -16,12 +17,12 @@ package enum SafeZoneRule: String, Sendable, CaseIterable {
 
 /// A broken rule, as one line: where in appicon.json, which rule, how it was found
 /// (geometry or rendered pixels), what was measured, and the limit.
-package struct SafeZoneViolation: UserFacingError, Equatable {
+struct SafeZoneViolation: UserFacingError, Equatable {
     package var file: String
     package var location: SourceLocation?
     package var rule: SafeZoneRule
     /// "geometry", or "rendered pixels" and the variant.
-    package var evidence: String
+    var evidence: String
     /// What was measured, with the value.
     package var finding: String
     package var limit: String
@@ -31,27 +32,27 @@ package struct SafeZoneViolation: UserFacingError, Equatable {
     }
 }
 
-package enum SafeZone {
+enum SafeZone {
     /// SPEC: the heart's bottom margin is at least 21 % of the icon's height.
-    package static let minimumBottomMargin = 0.21
+    static let minimumBottomMargin = 0.21
     /// A pixel touched by antialiasing can have its centre up to half its diagonal
     /// outside the shape that touched it.
-    package static let halfPixelDiagonal = 0.5 * 2.0.squareRoot()
+    static let halfPixelDiagonal = 0.5 * 2.0.squareRoot()
 
     /// The three measures, from the layout alone.
-    package struct Geometry: Equatable, Sendable {
+    struct Geometry: Equatable, Sendable {
         /// The smallest distance from the thread's painted edge (wobble and half the
         /// stroke included) to the mask's edge, and where on the squiggle it occurs.
-        package var threadClearance: Double
-        package var tightestPoint: CanvasPoint
+        var threadClearance: Double
+        var tightestPoint: CanvasPoint
         /// Below the charm's painted box, as a fraction of the icon's height.
-        package var bottomMargin: Double
-        package var charmBottom: Int
+        var bottomMargin: Double
+        var charmBottom: Int
         /// From the ring's top to the squiggle.
-        package var ringDistance: Double
+        var ringDistance: Double
     }
 
-    package static func measure(_ layout: AppIconLayout) -> Geometry {
+    static func measure(_ layout: AppIconLayout) -> Geometry {
         let side = Double(layout.side)
         let mask = IconMask.shape(side: side)
         var clearance = Double.infinity
@@ -107,28 +108,28 @@ package enum SafeZone {
     }
 
     /// The same three measures, read off what was drawn.
-    package struct Pixels: Equatable, Sendable {
+    struct Pixels: Equatable, Sendable {
         /// The smallest distance from the centre of any pixel the thread touches to
         /// the mask's edge, and that pixel.
-        package var threadClearance: Double
-        package var tightestPixel: CanvasPoint
+        var threadClearance: Double
+        var tightestPixel: CanvasPoint
         /// Below the lowest row where any picture differs from its background.
-        package var bottomMargin: Double
-        package var lowestDrawnRow: Int
+        var bottomMargin: Double
+        var lowestDrawnRow: Int
         /// The picture with that row ("default variant", "dark look of AppIcon.icon").
-        package var lowestPicture: String
+        var lowestPicture: String
         /// The most the thread covers of the pixels around the ring's top (0...1).
-        package var coverageAtRingTop: Double
+        var coverageAtRingTop: Double
     }
 
     /// A picture of the icon as drawn, with the background it was drawn on, so the
     /// checks can tell what was drawn: a variant of the appiconset, or a look of the
     /// Icon Composer document with its layers composited.
-    package struct Drawn: Sendable {
+    struct Drawn: Sendable {
         /// For messages: "default variant", "dark look of AppIcon.icon".
         package var name: String
         package var image: RGBAImage
-        package var background: RGBAImage
+        var background: RGBAImage
 
         package init(name: String, image: RGBAImage, background: RGBAImage) {
             self.name = name
@@ -137,7 +138,7 @@ package enum SafeZone {
         }
     }
 
-    package static func measurePixels(threadCoverage: [UInt8], drawn: [Drawn], layout: AppIconLayout) -> Pixels {
+    static func measurePixels(threadCoverage: [UInt8], drawn: [Drawn], layout: AppIconLayout) -> Pixels {
         let side = layout.side
         let mask = IconMask.shape(side: Double(side))
         var clearance = Double.infinity
@@ -189,7 +190,7 @@ package enum SafeZone {
     }
 
     /// Confirms the geometry on the pixels; fails on the first rule they break.
-    package static func confirm(
+    static func confirm(
         threadCoverage: [UInt8], drawn: [Drawn], layout: AppIconLayout, parameters: AppIconParameters, file: String
     ) throws(SafeZoneViolation) -> Pixels {
         let pixels = measurePixels(threadCoverage: threadCoverage, drawn: drawn, layout: layout)

@@ -1,3 +1,5 @@
+import BijouxAudio
+import BijouxCore
 import Dispatch
 
 #if canImport(Glibc)
@@ -12,42 +14,28 @@ import Dispatch
 /// platform (see `Voices`), with any number of threads. The build uses
 /// `encode(score:name:file:threads:)`, which never holds the whole track; `init` holds it
 /// in `pcm`, for tests.
-package struct AmbientTrack: Sendable {
+struct AmbientTrack: Sendable {
     /// The mastered samples, 44.1 kHz stereo (made by `init`, which holds them all).
     var pcm: StereoBuffer
-    package var facts: Facts
+    var facts: Facts
 
     /// What the app and the JSON twin are told about a track.
-    package struct Facts: Equatable, Sendable {
+    struct Facts: Equatable, Sendable {
         package var name: String
-        package var sampleRate: Int
+        var sampleRate: Int
         /// The file's length in frames (the encoder's priming is not counted: the
         /// container's edit list removes it on decode).
-        package var frames: Int
+        var frames: Int
         /// Where playback loops, in frames: the whole file for a looping score.
         package var loop: Range<Int>?
         package var tempo: Double
         package var bars: Int
-        package var beatsPerBar: Int
-        package var loudness: Double
-        package var truePeak: Double
+        var beatsPerBar: Int
+        var loudness: Double
+        var truePeak: Double
 
         package var duration: Double { Double(frames) / Double(sampleRate) }
     }
-
-    /// The piano's tremolo (a suitcase piano's stereo vibrato, slow): its rate is
-    /// moved to a whole number of cycles per loop, so the seam does not jump.
-    static let tremoloRate = 2.8
-    static let tremoloDepth = 0.28
-    /// How long past the last bar notes may ring before the reverb.
-    static let ringOut = 3.0
-    /// The voices' gains in the mix, before the score's levels (see docs/sounds.md, the
-    /// balance): the piano carries the melody and the chords; the bass sits under it,
-    /// most of its energy below 200 Hz, where the piano has little; the brushes are a
-    /// texture far below both.
-    static let pianoGain = 0.16
-    static let bassGain = 0.2
-    static let brushGain = 0.05
 
     package init(score: Score, name: String, threads: Int = 1) {
         let synthesis = TrackSynthesis(score)

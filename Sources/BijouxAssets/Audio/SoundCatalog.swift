@@ -1,25 +1,27 @@
+import BijouxCore
+
 /// How the app plays its music, the one place these decisions live (the generated
 /// Swift and the JSON twin both print them): in `AVAudioSession.Category.ambient`,
 /// mixing with whatever else plays, and not at all when other audio is already
 /// playing (`isOtherAudioPlaying`): the app never interrupts what the user chose.
-package enum PlaybackPolicy {
-    package static let category = "ambient"
-    package static let mixesWithOthers = true
-    package static let skipsWhenOtherAudioIsPlaying = true
+enum PlaybackPolicy {
+    static let category = "ambient"
+    static let mixesWithOthers = true
+    static let skipsWhenOtherAudioIsPlaying = true
 }
 
 /// The sound and touch assets of a build: the tracks' facts and the haptic
 /// patterns' names, for the generated `Sounds.swift` and the table's JSON twin.
-package struct SoundCatalog: Equatable, Sendable {
-    package var tracks: [AmbientTrack.Facts]
+struct SoundCatalog: Equatable, Sendable {
+    var tracks: [AmbientTrack.Facts]
     /// Pattern names, each the resource `<name>.ahap`.
-    package var patterns: [String]
+    var patterns: [String]
 
     package init(tracks: [AmbientTrack.Facts] = [], patterns: [String] = []) {
         (self.tracks, self.patterns) = (tracks, patterns)
     }
 
-    package static let audioExtension = "m4a"
+    static let audioExtension = "m4a"
 
     /// The JSON twin's `sounds` and `hapticPatterns` fields (optional, added under
     /// the schema's add-only rule; see `CharmTableJSON`).
@@ -60,17 +62,17 @@ package struct SoundCatalog: Equatable, Sendable {
 /// file gives them only their folder and the bundle its target was built into. The
 /// touch's own intensity is BijouxKit's `CharmPhysics.hapticIntensity`, which the
 /// pattern enum's comment names.
-package enum SoundsSwift {
-    package static func generate(_ catalog: SoundCatalog, source: String, file: String) throws(ArtFileError) -> String {
+enum SoundsSwift {
+    static func generate(_ catalog: SoundCatalog, source: String, file: String) throws(ArtFileError) -> String {
         var text = CharmTableSwift.header(source: source) + "\n// swiftlint:disable all\n\nimport BijouxKit\nimport Foundation\n"
         text += """
 
             /// How the app plays its music: `AVAudioSession.Category.ambient`, mixing with other
             /// audio, and skipped when other audio is already playing.
-            public enum AudioPlaybackPolicy {
-                public static let category = \(SwiftIdentifier.stringLiteral(PlaybackPolicy.category))
-                public static let mixesWithOthers = \(PlaybackPolicy.mixesWithOthers)
-                public static let skipsWhenOtherAudioIsPlaying = \(PlaybackPolicy.skipsWhenOtherAudioIsPlaying)
+            enum AudioPlaybackPolicy {
+                static let category = \(SwiftIdentifier.stringLiteral(PlaybackPolicy.category))
+                static let mixesWithOthers = \(PlaybackPolicy.mixesWithOthers)
+                static let skipsWhenOtherAudioIsPlaying = \(PlaybackPolicy.skipsWhenOtherAudioIsPlaying)
             }
 
             """

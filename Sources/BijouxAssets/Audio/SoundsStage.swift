@@ -1,3 +1,6 @@
+import BijouxCore
+import BijouxAudio
+
 /// The sound and touch stage: every `art/music/<name>.json` score becomes
 /// `Audio/<name>.m4a` and every `art/haptics/<name>.json` recipe
 /// `Haptics/<name>.ahap`, one job each; a last job writes `Generated/Sounds.swift`,
@@ -10,21 +13,21 @@
 /// while planning: a score is read and checked by its job's key, so every score is
 /// checked before any is synthesised, and `charm <id>`, which selects none of these
 /// jobs, never reads one.
-package enum SoundsStage: Stage {
+enum SoundsStage: Stage {
     package static let name = "sounds"
-    package static let audioFolder = "Audio"
-    package static let hapticsFolder = "Haptics"
-    package static let swiftPath = TableStage.folder + "/Sounds.swift"
+    static let audioFolder = "Audio"
+    static let hapticsFolder = "Haptics"
+    static let swiftPath = TableStage.folder + "/Sounds.swift"
     /// Generated/ is the table's; Sounds.swift there is this stage's last job's.
-    package static var ownedFolders: [String] { [audioFolder, hapticsFolder] }
+    static var ownedFolders: [String] { [audioFolder, hapticsFolder] }
     /// A track takes seconds of synthesis and encoding: it is made beside the images.
-    package static var startsEarly: Bool { true }
+    static var startsEarly: Bool { true }
 
-    package static func applies(to art: ArtFolder) -> Bool {
+    static func applies(to art: ArtFolder) -> Bool {
         art.hasFolder(Score.folder) || art.hasFolder(HapticRecipe.folder)
     }
 
-    package static func plan(_ art: ArtFolder) throws -> StagePlan {
+    static func plan(_ art: ArtFolder) throws -> StagePlan {
         var warnings: [BuildWarning] = []
         var jobs: [Job] = []
         // The tracks' keys name FFmpeg's library files, which the loader may have to list

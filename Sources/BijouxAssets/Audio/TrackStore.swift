@@ -1,3 +1,4 @@
+import BijouxCore
 import CBijouxShims
 
 #if canImport(Glibc)

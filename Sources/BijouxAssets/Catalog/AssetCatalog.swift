@@ -1,20 +1,21 @@
+import BijouxCore
 import BijouxKit
 
 /// The layout and `Contents.json` files of an Xcode asset catalog, written in Xcode's
 /// own style so a catalog the tool writes and one Xcode re-saves do not differ.
 package enum AssetCatalog {
-    package static let folderName = "Assets.xcassets"
+    static let folderName = "Assets.xcassets"
     /// Computed, not stored: a global holding an indirect enum keeps its box behind a
     /// tagged pointer, which LeakSanitizer (make fuzz-smoke) cannot follow.
     package static var info: JSONOutput { ["author": "xcode", "version": 1] }
 
     /// Contents.json of the catalog root or of a plain group folder.
-    package static func folderContents() -> String {
+    static func folderContents() -> String {
         JSONWriter.xcodeStyle(["info": info])
     }
 
     /// `name.png`, `name@2x.png`, `name@3x.png`; a Display P3 variant's `name-P3.png`, …
-    package static func imageFileName(_ name: String, scale: Int, gamut: Gamut = .sRGB) -> String {
+    static func imageFileName(_ name: String, scale: Int, gamut: Gamut = .sRGB) -> String {
         let base = gamut == .sRGB ? name : name + "-P3"
         return scale == 1 ? "\(base).png" : "\(base)@\(scale)x.png"
     }
@@ -23,7 +24,7 @@ package enum AssetCatalog {
     /// `gamuts`, one per scale and gamut, each marked with its `display-gamut` in Xcode's
     /// order (every gamut of a scale, sRGB first, before the next scale).
     /// `properties` carries set-wide options such as template-rendering-intent.
-    package static func imageSetContents(
+    static func imageSetContents(
         name: String, scales: [Int] = [1, 2, 3], gamuts: [Gamut]? = nil, properties: [String: JSONOutput] = [:]
     ) -> String {
         let images: [JSONOutput] = scales.flatMap { scale in
@@ -83,7 +84,7 @@ package enum AssetCatalog {
     /// universal 1024×1024 image per appearance, the dark and tinted ones marked with
     /// a luminosity appearance. `files` maps an appearance (nil for the default) to
     /// its file name, written in the order given.
-    package static func appIconSetContents(_ files: [(appearance: String?, filename: String)]) -> String {
+    static func appIconSetContents(_ files: [(appearance: String?, filename: String)]) -> String {
         let images: [JSONOutput] = files.map { file in
             var image: [String: JSONOutput] = [
                 "filename": .string(file.filename), "idiom": "universal", "platform": "ios", "size": "1024x1024",

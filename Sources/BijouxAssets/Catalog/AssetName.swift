@@ -18,7 +18,7 @@ package enum AssetName {
     package static func caseFolded(_ name: String) -> String { name.lowercased() }
 
     /// Why `name` may not join names already seen (keyed by `caseFolded`), or nil.
-    package static func caseClash(_ name: String, with seen: String) -> String? {
+    static func caseClash(_ name: String, with seen: String) -> String? {
         name == seen ? nil : "'\(name)' and '\(seen)' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one"
     }
 }

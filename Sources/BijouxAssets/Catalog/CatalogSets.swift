@@ -1,8 +1,10 @@
+import BijouxCore
+
 /// A set of the asset catalog a stage makes (an image set, a colour set), named from
 /// the art folder before any job runs. Sets are not namespaced: the app asks for
 /// `UIImage(named: "cat")` whatever folder holds the set.
 package struct CatalogSet: Equatable, Sendable {
-    enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case image = "imageset"
         case color = "colorset"
 
@@ -50,21 +52,21 @@ package struct CatalogSet: Equatable, Sendable {
 
 extension CharmsStage {
     /// One image set per charm of the table, named by its id.
-    package static func catalogSets(_ art: ArtFolder) -> [CatalogSet] {
+    static func catalogSets(_ art: ArtFolder) -> [CatalogSet] {
         (art.table?.charms ?? []).map { CatalogSet(.image, name: $0.id, in: catalogFolder) }
     }
 }
 
 extension IconsStage {
     /// One image set per SVG in icons/, named by its file's name.
-    package static func catalogSets(_ art: ArtFolder) -> [CatalogSet] {
+    static func catalogSets(_ art: ArtFolder) -> [CatalogSet] {
         iconNames(art).map { CatalogSet(.image, name: $0, in: catalogFolder) }
     }
 }
 
 extension PaletteStage {
     /// One colour set per colour, and the accent's `AccentColor`.
-    package static func catalogSets(_ art: ArtFolder) -> [CatalogSet] {
+    static func catalogSets(_ art: ArtFolder) -> [CatalogSet] {
         let palette = art.palette
         var sets = palette.colors.map { CatalogSet(.color, name: $0.colorSetName, in: catalogFolder) }
         if palette.accent.flatMap({ palette[$0] }) != nil { sets.append(CatalogSet(.color, name: "AccentColor", in: AssetCatalog.folderName)) }

@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// Writes `CatalogSymbols.swift`, the sibling of `CharmTable.swift` that gives the app
 /// the catalog's assets rather than their names: `ActionIcon` (one case per drawn icon),
 /// `BijouxPalette` (a `PaletteColor` per palette colour), the bundle that holds the
@@ -7,19 +9,19 @@
 /// accessors are BijouxKit's code: this file only names the sets and the bundle.
 /// Everything Apple-only sits under `#if canImport(…)`. Like the table, the text
 /// depends only on the art: no date, no path.
-package enum CatalogSymbolsSwift {
+enum CatalogSymbolsSwift {
     /// What the file is made from.
     package struct Input: Sendable {
         /// The charm table's charms (their `CharmType` is in CharmTable.swift), and the
         /// file that lists them.
         package var charms: [CharmEntry]
-        package var charmsFile: String
+        var charmsFile: String
         /// Icon names with the file each comes from, in catalog order.
         package var icons: [(name: String, file: String)]
         package var palette: Palette
-        package var paletteFile: String
+        var paletteFile: String
         /// Whether to declare Xcode 15's asset symbols (`bijoux-assets.json`'s `assetSymbols`).
-        package var assetSymbols: Bool
+        var assetSymbols: Bool
 
         package init(
             charms: [CharmEntry], charmsFile: String, icons: [(name: String, file: String)], palette: Palette, paletteFile: String,
@@ -41,7 +43,7 @@ package enum CatalogSymbolsSwift {
     /// The OS versions that have Xcode 15's asset symbols.
     static let resourceAvailability = "@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)"
 
-    package static func generate(_ input: Input, source: String) throws(ArtFileError) -> String {
+    static func generate(_ input: Input, source: String) throws(ArtFileError) -> String {
         var text = CharmTableSwift.header(source: source) + "\n// swiftlint:disable all\n\nimport BijouxKit\nimport Foundation\n"
         let catalogBundle = "public static var bundle: Bundle { generatedCatalogBundle }"
         var iconNames: [String] = []
@@ -127,7 +129,7 @@ package enum CatalogSymbolsSwift {
             for (color, name) in zip(colors, colorResources) {
                 text +=
                     """
-                            public static let \(name) = ColorResource(name: \(SwiftIdentifier.stringLiteral(color.colorSetName)), bundle: \
+                            static let \(name) = ColorResource(name: \(SwiftIdentifier.stringLiteral(color.colorSetName)), bundle: \
                     generatedCatalogBundle)\n
                     """
             }
@@ -147,7 +149,7 @@ package enum CatalogSymbolsSwift {
 
                 extension PaletteColor {
                     /// The colour set `colorSetName` from this target's catalog.
-                    public func color() -> Color { color(in: generatedCatalogBundle) }
+                    package func color() -> Color { color(in: generatedCatalogBundle) }
                 }
             #endif
 
@@ -156,7 +158,7 @@ package enum CatalogSymbolsSwift {
 
                 extension PaletteColor {
                     /// The colour set `colorSetName` from this target's catalog.
-                    public func uiColor() -> UIColor { uiColor(in: generatedCatalogBundle) }
+                    func uiColor() -> UIColor { uiColor(in: generatedCatalogBundle) }
                 }
             #endif
 
@@ -165,7 +167,7 @@ package enum CatalogSymbolsSwift {
 
                 extension PaletteColor {
                     /// The colour set `colorSetName` from this target's catalog.
-                    public func nsColor() -> NSColor { nsColor(in: generatedCatalogBundle) }
+                    func nsColor() -> NSColor { nsColor(in: generatedCatalogBundle) }
                 }
             #endif
 

@@ -4,16 +4,16 @@
 /// both own it, so a file there that neither made is stale, and neither removes the
 /// other's. It runs before the app icon, so a name clash stops the build before the
 /// icon is rendered; like the table, the text is made while planning.
-package enum SymbolsStage: Stage {
+enum SymbolsStage: Stage {
     package static let name = "symbols"
-    package static let swiftPath = TableStage.folder + "/CatalogSymbols.swift"
-    package static var ownedFolders: [String] { [TableStage.folder] }
+    static let swiftPath = TableStage.folder + "/CatalogSymbols.swift"
+    static var ownedFolders: [String] { [TableStage.folder] }
 
-    package static func applies(to art: ArtFolder) -> Bool {
+    static func applies(to art: ArtFolder) -> Bool {
         art.table != nil || art.hasFolder(IconsStage.sourceFolder) || !art.palette.colors.isEmpty
     }
 
-    package static func plan(_ art: ArtFolder) throws -> StagePlan {
+    static func plan(_ art: ArtFolder) throws -> StagePlan {
         let icons = IconsStage.iconNames(art).map { ($0, art.file("\(IconsStage.sourceFolder)/\($0).svg")) }
         let input = CatalogSymbolsSwift.Input(
             charms: art.table?.charms ?? [], charmsFile: art.tablePath, icons: icons, palette: art.palette, paletteFile: art.palettePath,

@@ -1,3 +1,4 @@
+import BijouxCore
 import BijouxKit
 
 /// Writes `charms.json`, the table's JSON twin, for readers that are not Swift code
@@ -7,16 +8,16 @@ import BijouxKit
 /// a field, once written, keeps its name, type and meaning, and fields are only ever
 /// added, as optional ones (a reader that does not know a field ignores it).
 /// `schemaVersion` changes only for a break of that promise, and there has been none.
-package enum CharmTableJSON {
-    package static let schemaVersion = 1
+enum CharmTableJSON {
+    static let schemaVersion = 1
 
     /// The image set a charm's art is written to (see `CharmsStage`): its id, with no
     /// namespace.
-    package static func imageName(for charm: CharmEntry) -> String { charm.id }
+    static func imageName(for charm: CharmEntry) -> String { charm.id }
 
     /// `sounds` adds the optional `sounds` (tracks and playback policy) and
     /// `hapticPatterns` fields when the art has music or haptics.
-    package static func generate(_ table: CharmTableSource, sounds: SoundCatalog? = nil) -> String {
+    static func generate(_ table: CharmTableSource, sounds: SoundCatalog? = nil) -> String {
         JSONWriter.xcodeStyle(document(table, sounds: sounds))
     }
 

@@ -1,3 +1,4 @@
+import BijouxCore
 import BijouxKit
 
 /// The charm table as written in `art/charms.json`: each stock charm's art and its
@@ -86,7 +87,7 @@ extension CharmTableSource {
 
     /// Why `name` does not fit three-up on the island (`CharmLimits.islandWidth`), or nil
     /// when it fits: the one message for a name in charms.json and a translated one.
-    package static func islandProblem(_ name: String) -> String? {
+    static func islandProblem(_ name: String) -> String? {
         let width = CharmLimits.islandWidth(of: name)
         guard width > CharmLimits.maxNameLength else { return nil }
         let measure = width == name.count ? "\(width) characters" : "\(width) characters wide (a wide character counts two)"
@@ -94,7 +95,7 @@ extension CharmTableSource {
     }
 
     /// Why `note` is too long for its card, or nil: for charms.json and translations.
-    package static func noteProblem(_ note: String) -> String? {
+    static func noteProblem(_ note: String) -> String? {
         note.count > CharmLimits.maxNoteLength ? "is \(note.count) characters; a note is at most \(CharmLimits.maxNoteLength)" : nil
     }
 
@@ -155,7 +156,7 @@ package enum ArtPath {
     /// the folder `listing` describes (`ArtFolder.listing`), or nil when it is. Each
     /// component must match a directory entry exactly, so the answer is the same on
     /// case-insensitive disks.
-    package static func fileProblem(_ path: String, listing: [String: [String]]) -> String? {
+    static func fileProblem(_ path: String, listing: [String: [String]]) -> String? {
         var current = ""
         let components = path.split(separator: "/").map(String.init).filter { $0 != "." }
         for (index, component) in components.enumerated() {

@@ -1,3 +1,4 @@
+import BijouxCore
 import BijouxKit
 
 /// Writes `CharmTable.swift` for the app: the charms as an enum in table order, with
@@ -6,7 +7,7 @@ import BijouxKit
 /// gives every charm its localized name and note, …) is BijouxKit, which the app links
 /// and the tool itself runs, so no model code is written here. The text depends only
 /// on the table: no date, no version, no absolute path.
-package enum CharmTableSwift {
+enum CharmTableSwift {
     /// The first line of both generated files' provenance.
     package static func header(source: String) -> String {
         "// Generated from \(source) by bijoux-assets. Do not edit."
@@ -14,7 +15,7 @@ package enum CharmTableSwift {
 
     /// `source` is the table as the header names it (`art/charms.json`); `file` is the
     /// table's path for errors.
-    package static func generate(_ table: CharmTableSource, source: String, file: String) throws(ArtFileError) -> String {
+    static func generate(_ table: CharmTableSource, source: String, file: String) throws(ArtFileError) -> String {
         guard !table.charms.isEmpty else {
             // A Swift enum with a raw type needs at least one case.
             throw ArtFileError(file: file, field: "charms", message: "the table has no charms; the app needs at least one")
@@ -38,7 +39,7 @@ package enum CharmTableSwift {
             /// (stable: it is what gets saved and sent). `LocalizableCharm` (BijouxKit) gives
             /// each its name and note in the app's language: `localizedDisplayName`,
             /// `localizedStockNote`, and on Apple platforms `displayNameResource`.
-            public enum CharmType: String, CaseIterable, Codable, Sendable, LocalizableCharm {
+            enum CharmType: String, CaseIterable, Codable, Sendable, LocalizableCharm {
 
             """
         for (charm, name) in cases { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(charm.id))\n" }

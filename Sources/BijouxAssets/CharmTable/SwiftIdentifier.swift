@@ -1,6 +1,8 @@
+import BijouxCore
+
 /// Turning table text into Swift source: charm ids into case names, and any string
 /// into a string literal that means exactly that string.
-package enum SwiftIdentifier {
+enum SwiftIdentifier {
     /// The case name for a charm id (`AssetName.isValid`): lowerCamelCase as
     /// Swift's guidelines ask (`coffee-cup` → `coffeeCup`, `Cat` → `cat`, `URL-box` →
     /// `urlBox`), `_` in front of a leading digit (`8-ball` → `_8Ball`), `_` after a
@@ -8,7 +10,7 @@ package enum SwiftIdentifier {
     /// would be ambiguous), and reserved words in backticks (`default` →
     /// `` `default` ``). Different ids can give one name; `caseNames` reports that.
     /// `members`: what the enum (or namespace) has besides these names.
-    package static func caseName(for id: String, members: Set<String> = memberNames) -> String {
+    static func caseName(for id: String, members: Set<String> = memberNames) -> String {
         let parts = id.split(separator: "-", omittingEmptySubsequences: true).map(String.init)
         guard let first = parts.first else { return "_" }
         var name = lowercasingLeadingCapitals(first)
@@ -19,7 +21,7 @@ package enum SwiftIdentifier {
     }
 
     /// Case names for all charm ids, in order (see `names`).
-    package static func caseNames(for charms: [CharmEntry], file: String) throws(ArtFileError) -> [String] {
+    static func caseNames(for charms: [CharmEntry], file: String) throws(ArtFileError) -> [String] {
         try names(for: charms.map { ($0.id, file, $0.location) }, kind: "charm", field: "id", xcodeSymbols: xcodeImageSymbols)
     }
 
@@ -54,11 +56,11 @@ package enum SwiftIdentifier {
 
     /// Names Xcode's asset-symbol generation (Xcode 15+) would turn into a member that
     /// UIKit or SwiftUI already has: an image called `add` would be `UIImage.add`.
-    package static let xcodeImageSymbols: [String: String] = Dictionary(
+    static let xcodeImageSymbols: [String: String] = Dictionary(
         uniqueKeysWithValues: ["add", "remove", "checkmark", "strokedCheckmark", "actions"].map { ($0, "UIImage.\($0)") })
 
     /// Likewise for colours: SwiftUI's `Color` and UIKit's `UIColor` class members.
-    package static let xcodeColorSymbols: [String: String] = {
+    static let xcodeColorSymbols: [String: String] = {
         var symbols: [String: String] = [:]
         for name in [
             "black", "blue", "brown", "clear", "cyan", "gray", "green", "indigo", "mint", "orange", "pink", "primary",
@@ -89,7 +91,7 @@ package enum SwiftIdentifier {
     /// What `CharmType` has besides its cases: the generated properties and what
     /// `RawRepresentable`, `CaseIterable` and `Hashable` give it, and the static `bundle`
     /// BijouxKit's `CatalogImage` asks of it (`bundle` → `bundle_`).
-    package static let memberNames: Set<String> = [
+    static let memberNames: Set<String> = [
         "allCases", "rawValue", "hashValue", "init", "imageName", "displayName", "stockNote", "sway", "displayNameKey", "stockNoteKey",
         "stringsBundle", "bundle", "localizedDisplayName", "localizedStockNote", "displayNameResource", "stockNoteResource",
     ]
@@ -98,7 +100,7 @@ package enum SwiftIdentifier {
     /// Language's keywords reserved in declarations, statements, expressions and types,
     /// plus `Type` and `Protocol`. Lowercasing the first letter already rules out the
     /// capitalised ones; they stay listed so the rule does not depend on that.
-    package static let reservedWords: Set<String> = [
+    static let reservedWords: Set<String> = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate",
         "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private",
         "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
@@ -111,7 +113,7 @@ package enum SwiftIdentifier {
     /// A Swift string literal for `text`. Quotes, backslashes and every invisible or
     /// line-breaking scalar (controls, line/paragraph separators, bidi overrides, BOM)
     /// are escaped, so the literal is one line and reads as what it means.
-    package static func stringLiteral(_ text: String) -> String {
+    static func stringLiteral(_ text: String) -> String {
         JSONWriter.quoted(text) { scalar in
             let value = scalar.value
             guard value < 0x20 || (0x7F...0x9F).contains(value) || invisible.contains(value) else { return nil }

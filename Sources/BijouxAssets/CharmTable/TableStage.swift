@@ -1,19 +1,21 @@
+import BijouxCore
+
 /// The charm-table stage: generates `Generated/CharmTable.swift` and its JSON twin
 /// `Generated/charms.json` from charms.json. It owns `Generated/` (where the sounds
 /// stage writes `Sounds.swift` too). The twin lists the sounds' facts: its job takes
 /// the sounds stage's artifacts as inputs, so it is keyed with the sounds' keys.
-package enum TableStage: Stage {
+enum TableStage: Stage {
     package static let name = "table"
     package static let folder = "Generated"
-    package static let swiftPath = folder + "/CharmTable.swift"
-    package static let jsonPath = folder + "/charms.json"
-    package static var ownedFolders: [String] { [folder] }
+    static let swiftPath = folder + "/CharmTable.swift"
+    static let jsonPath = folder + "/charms.json"
+    static var ownedFolders: [String] { [folder] }
 
-    package static func applies(to art: ArtFolder) -> Bool { art.table != nil }
+    static func applies(to art: ArtFolder) -> Bool { art.table != nil }
 
     /// The art files are checked by the stages that read them; the table's own
     /// outputs do not depend on them.
-    package static func plan(_ art: ArtFolder) throws -> StagePlan {
+    static func plan(_ art: ArtFolder) throws -> StagePlan {
         let table = art.table!
         let source = sourceName(artFolder: art.path)
         // Generated before any charm is painted: a table that cannot become Swift
@@ -37,7 +39,7 @@ package enum TableStage: Stage {
     /// How the generated header names the table: the art folder's own name and
     /// charms.json (`art/charms.json`), never the path it was reached by, so the output
     /// is the same on every machine and from every working directory.
-    package static func sourceName(artFolder: String, file: String = ArtFolder.charmTableFile) -> String {
+    static func sourceName(artFolder: String, file: String = ArtFolder.charmTableFile) -> String {
         var folder = artFolder
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         var name = folder.split(separator: "/").last.map(String.init) ?? ""

@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// The app's own assets, copied from a build into a folder of the app target: the app
 /// icon set, the accent colour (each in that folder's `Assets.xcassets`) and the iOS 26
 /// Icon Composer document `AppIcon.icon`. Xcode takes the app icon and the accent colour
@@ -8,7 +10,7 @@
 /// made with the root `Contents.json` Xcode writes.
 package enum AppAssets {
     /// What is copied: paths in the build's output folder, and the same paths in the app's.
-    package static let items = [LeFilDocument.folder, AppIconStage.iconSetFolder, PaletteStage.accentFolder]
+    static let items = [LeFilDocument.folder, AppIconStage.iconSetFolder, PaletteStage.accentFolder]
 
     package struct Report: Equatable, Sendable {
         /// Items replaced, and items that already held these bytes.

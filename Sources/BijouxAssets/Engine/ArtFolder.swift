@@ -1,3 +1,4 @@
+import BijouxCore
 import Dispatch
 
 /// The art folder read once, for every stage: its listing, the charm table and the
@@ -6,27 +7,27 @@ import Dispatch
 /// reads through `FileIO` with the folder as `below`, so every read gets the same
 /// checks: no symbolic link is followed and no special file is opened (see `FileIO`).
 package struct ArtFolder: Sendable {
-    package static let charmTableFile = "charms.json"
+    static let charmTableFile = "charms.json"
 
     /// The folder as given (`art`, `../design/art/`): how messages name its files.
     package let path: String
     /// Every folder's entries, relative to `path` ("" is the folder itself), sorted.
     /// Art is files and folders only: see `list`.
-    package let listing: [String: [String]]
+    let listing: [String: [String]]
     /// charms.json, parsed and validated, when there is one.
     package let table: CharmTableSource?
     /// palette.json, parsed and validated; empty when there is none. Every stage that
     /// draws or writes a colour takes it from here, and puts that colour in its keys.
     package let palette: Palette
     /// bijoux-assets.json, parsed and validated; the defaults when there is none.
-    package let configuration: BuildConfiguration
+    let configuration: BuildConfiguration
     /// The limits and the time so far of drawing this build's icons.
     package var renders = RenderSession()
     /// Set when a newer change supersedes the build (`watch`): the drawings and the
     /// encoder it runs are killed, and the build fails.
-    package var cancel: StopFlag? { renders.cancel }
+    var cancel: StopFlag? { renders.cancel }
     /// The system libraries the helpers load, as this build finds them.
-    package var libraries = LinkedLibraries()
+    var libraries = LinkedLibraries()
     private let memo: KeyedCharmMemo
 
     /// Reads the listing, the charm table, the palette and the configuration; throws when
@@ -57,9 +58,9 @@ package struct ArtFolder: Sendable {
     /// The full path of a file in the folder, as messages name it.
     package func file(_ relative: String) -> String { path + "/" + relative }
 
-    package var tablePath: String { file(Self.charmTableFile) }
+    var tablePath: String { file(Self.charmTableFile) }
 
-    package var palettePath: String { file(Palette.fileName) }
+    var palettePath: String { file(Palette.fileName) }
 
     /// Whether the folder has this entry (relative path, any kind).
     package func contains(_ relative: String) -> Bool {
@@ -69,7 +70,7 @@ package struct ArtFolder: Sendable {
     }
 
     /// Whether the folder has this sub-folder.
-    package func hasFolder(_ relative: String) -> Bool { listing[relative] != nil }
+    func hasFolder(_ relative: String) -> Bool { listing[relative] != nil }
 
     /// The entries of a sub-folder, sorted; empty when there is none.
     package func names(in relative: String) -> [String] { listing[relative] ?? [] }
@@ -80,14 +81,14 @@ package struct ArtFolder: Sendable {
 
     /// An art-folder JSON file (charms.json, icons.json, appicon.json, a score), refused past
     /// `JSONFields.maxFileSize` before it is read.
-    package func readJSON(_ relative: String) throws(FileError) -> [UInt8] { try Self.readJSON(relative, in: path) }
+    func readJSON(_ relative: String) throws(FileError) -> [UInt8] { try Self.readJSON(relative, in: path) }
 
     private static func readJSON(_ relative: String, in path: String) throws(FileError) -> [UInt8] {
         try FileIO.read(path + "/" + relative, limit: JSONFields.maxFileSize, below: path)
     }
 
     /// The table, or an error naming `file` (the file that needs it).
-    package func requireTable(for file: String, location: SourceLocation? = nil, field: String? = nil, _ message: String) throws(ArtFileError)
+    func requireTable(for file: String, location: SourceLocation? = nil, field: String? = nil, _ message: String) throws(ArtFileError)
         -> CharmTableSource
     {
         guard let table else { throw ArtFileError(file: file, location: location, field: field, message: message) }
@@ -97,7 +98,7 @@ package struct ArtFolder: Sendable {
     /// Checks that a charm's painted PNG is in the folder, spelled exactly as listed,
     /// then returns the hash of its bytes. Every stage that reads a charm's art calls
     /// this, so a missing file reads the same from each.
-    package func artHash(of entry: CharmEntry) throws -> ContentHash {
+    func artHash(of entry: CharmEntry) throws -> ContentHash {
         try checkArtFile(entry)
         return try FileIO.contentHash(file(entry.art), below: path)
     }
@@ -114,7 +115,7 @@ package struct ArtFolder: Sendable {
     /// hash its key was made from: art that changed since then stops the build rather
     /// than be cached under the old key. Keyed once per build for charms the engine
     /// said would be used twice (`expectUses`).
-    package func keyedCharm(_ entry: CharmEntry, expected: ContentHash, threads: Int = 1) throws -> KeyedCharm {
+    func keyedCharm(_ entry: CharmEntry, expected: ContentHash, threads: Int = 1) throws -> KeyedCharm {
         try memo.value(for: entry.id) {
             let bytes = try read(entry.art)
             guard ContentHash.of(bytes) == expected else {
@@ -157,16 +158,16 @@ package struct ArtFolder: Sendable {
 }
 
 /// A charm's art keyed and trimmed: where every use of a painted charm starts.
-package struct KeyedCharm: Sendable {
+struct KeyedCharm: Sendable {
     /// The keyed pixels, their colours in `gamut`.
     package var keyed: RGBAImage
-    package var gamut: Gamut
-    package var bounds: PixelRect
-    package var matteFloor: Int
+    var gamut: Gamut
+    var bounds: PixelRect
+    var matteFloor: Int
     /// What the PNG said about itself (for warnings).
     package var info: PNGSourceInfo
     /// The colour space the art was read in (`SourceColour.name`).
-    package var colourName: String
+    var colourName: String
 }
 
 /// Keyed charms shared between jobs, each made by whichever job asks first while the

@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// The build cache: for each job of the last build, the key its outputs were made
 /// from, each output's path and content hash, and what it reported (warnings, notes,
 /// its artifact), so a job whose key is unchanged is not run at all and still
@@ -52,7 +54,7 @@ struct BuildCache: Sendable {
         }
     }
 
-    struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         var key: ContentHash
         var outputs: [Output]
         var warnings: [Warning]
@@ -159,9 +161,9 @@ struct BuildCache: Sendable {
 /// the cache it left is not trusted, and the versions of the system libraries that
 /// decide its outputs (`SystemLibraries`), so upgrading one is a new identity too.
 /// Anyone can compute it: it names a build of the tool, it authenticates nothing.
-public enum ToolIdentity {
+package enum ToolIdentity {
     /// The tool's version, as `--version` prints it and the artifact bundle names it.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// The identity of the running executable.
     static let executable: String = {

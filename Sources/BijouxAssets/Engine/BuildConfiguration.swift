@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// `art/bijoux-assets.json`, optional: how the art folder is built, for every route into
 /// the build, including the plugins, which cannot be given options (as `swiftgen.yml`
 /// configures SwiftGen). Read like every art file, strictly: an unknown or repeated
@@ -13,13 +15,13 @@
 /// leaves them out, for a target whose catalog Xcode already generates them for (each
 /// member would be declared twice). `tolerances`: how `check` compares each kind of
 /// output with its baseline (`GoldenTolerances`, adjusted as `ToleranceSettings.swift` reads it).
-package struct BuildConfiguration: Equatable, Sendable {
-    package static let fileName = "bijoux-assets.json"
+struct BuildConfiguration: Equatable, Sendable {
+    static let fileName = "bijoux-assets.json"
 
     /// Warnings fail the build.
     package var strict = false
     /// CatalogSymbols.swift declares Xcode 15's asset symbols.
-    package var assetSymbols = true
+    var assetSymbols = true
     /// How `check` judges each kind of output.
     package var tolerances = GoldenTolerances.standard
 

@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// The engine's two last pieces: the final step over every stage's results, and the
 /// making of one job's outputs, which every job and the final step go through.
 extension BuildEngine {

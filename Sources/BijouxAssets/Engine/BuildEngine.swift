@@ -1,3 +1,5 @@
+import BijouxAudio
+import BijouxCore
 import Dispatch
 
 /// Runs a build: reads the art folder once, plans every stage whose inputs exist,
@@ -6,33 +8,33 @@ import Dispatch
 /// outputs into a new tree that is swapped in whole (see `OutputTree`), one build at
 /// a time per output folder. `charm <id>` is the same build with only that charm's
 /// jobs selected.
-public enum BuildEngine {
+package enum BuildEngine {
     /// What to build, from where, into where, and how.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The art folder (`art` unless given), as messages name it.
-        public var artFolder: String
+        package var artFolder: String
         /// The output folder (`build` unless given), swapped in whole by each build.
-        public var outputFolder: String
+        package var outputFolder: String
         /// Fail the build on any warning (`--strict`); `"strict": true` in the art folder's
         /// bijoux-assets.json does too, unless `followsConfiguredStrict` is off.
-        public var strict: Bool
+        package var strict: Bool
         /// Threads to use; the outputs are the same for any number.
-        public var jobs: Int
+        package var jobs: Int
         /// Build only these charms' outputs, touching no other output.
-        public var onlyCharms: Set<String>?
+        package var onlyCharms: Set<String>?
         /// Told as the build goes (from several threads): see `BuildEvent`.
-        public var progress: (@Sendable (BuildEvent) -> Void)?
+        package var progress: (@Sendable (BuildEvent) -> Void)?
         /// What drawing the icons may cost (`RenderLimits`; tests shorten the times).
-        package var renderLimits = RenderLimits.fromEnvironment
+        var renderLimits = RenderLimits.fromEnvironment
         /// Whether bijoux-assets.json's `"strict": true` makes the build strict: `watch`
         /// turns it off, since it is for seeing warnings on the contact sheet.
-        package var followsConfiguredStrict = true
+        var followsConfiguredStrict = true
         /// Once set, the icons' drawings are killed and the build fails: `watch` sets it
         /// when a newer change supersedes the build.
-        package var cancel: StopFlag?
+        var cancel: StopFlag?
 
         /// Options with the CLI's defaults for everything not given.
-        public init(
+        package init(
             artFolder: String = "art", outputFolder: String = "build", strict: Bool = false,
             jobs: Int = Parallel.defaultJobs, onlyCharms: Set<String>? = nil, progress: (@Sendable (BuildEvent) -> Void)? = nil
         ) {
@@ -46,25 +48,25 @@ public enum BuildEngine {
     }
 
     /// What a build did, for its summary line and its diagnostics.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// The stages that made something, in order (the auxiliary catalog stage aside).
-        public var stages: [String]
+        package var stages: [String]
         /// The output files written, kept and removed.
-        public var files: Files
+        package var files: Files
         /// Every warning, cached ones included, in stage and job order.
-        public var warnings: [BuildWarning]
+        package var warnings: [BuildWarning]
         /// One line per job worth reporting (a track's loudness, a charm's legibility).
-        public var notes: [String]
+        package var notes: [String]
     }
 
     /// The output files of a build, relative to the output folder.
-    public struct Files: Equatable, Sendable {
+    package struct Files: Equatable, Sendable {
         /// New or changed.
-        public var written: [String] = []
+        package var written: [String] = []
         /// The same bytes as before: kept, with their modification times.
-        public var unchanged: [String] = []
+        package var unchanged: [String] = []
         /// Stale files removed from folders a stage owns.
-        public var removed: [String] = []
+        package var removed: [String] = []
     }
 
     /// What one stage made, in memory: for tests and for callers that want the bytes.
@@ -77,7 +79,7 @@ public enum BuildEngine {
     /// Builds the art folder into the output folder (see the type's summary); throws a `UserFacingError` on bad input,
     /// leaving the previous outputs as they were.
     @discardableResult
-    public static func build(_ options: Options) throws -> Report {
+    package static func build(_ options: Options) throws -> Report {
         CallerNice.record()
         var art = try ArtFolder(options.artFolder)
         art.renders = RenderSession(limits: options.renderLimits, cancel: options.cancel)
@@ -238,8 +240,8 @@ public enum BuildEngine {
     }
 
     struct Execution {
-        var warnings: [BuildWarning] = []
-        var notes: [String] = []
+        package var warnings: [BuildWarning] = []
+        package var notes: [String] = []
         var paths: [String] = []
         var cache = BuildCache()
     }

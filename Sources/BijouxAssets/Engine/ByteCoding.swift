@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// A flat binary form for values the engine keeps between builds (the cache, a job's
 /// artifact): big-endian 64-bit words, length-prefixed bytes and strings. A reader
 /// returns nil for anything short or malformed, never traps. `number` is a count or a

@@ -5,7 +5,7 @@ import CXXHash
 /// tampering, which is all a cache of one's own outputs needs.
 package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     package var high: UInt64
-    package var low: UInt64
+    var low: UInt64
 
     package init(high: UInt64, low: UInt64) {
         self.high = high
@@ -36,7 +36,7 @@ package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
 /// Builds the key of one job from the things that decide its outputs. Every part is
 /// framed by its label and length, so ("ab", "c") and ("a", "bc") differ.
-package struct CacheKey {
+struct CacheKey {
     private let state: HashState
 
     /// `kind` names what is keyed ("charm", "icon"), so two kinds of job with the same
@@ -46,26 +46,26 @@ package struct CacheKey {
         add("kind", kind)
     }
 
-    package func add(_ label: String, _ bytes: [UInt8]) {
+    func add(_ label: String, _ bytes: [UInt8]) {
         frame(label, count: bytes.count)
         state.update(bytes)
     }
 
-    package func add(_ label: String, _ text: String) { add(label, Array(text.utf8)) }
+    func add(_ label: String, _ text: String) { add(label, Array(text.utf8)) }
 
     /// Numbers by their exact bits: 2.5 and 2.50 are one key, 2.5 and 2.5000001 two.
-    package func add(_ label: String, _ number: Double) { add(label, String(number.bitPattern, radix: 16)) }
+    func add(_ label: String, _ number: Double) { add(label, String(number.bitPattern, radix: 16)) }
 
-    package func add(_ label: String, _ number: Int) { add(label, String(number)) }
+    func add(_ label: String, _ number: Int) { add(label, String(number)) }
 
-    package func add(_ label: String, _ hash: ContentHash) { add(label, hash.description) }
+    func add(_ label: String, _ hash: ContentHash) { add(label, hash.description) }
 
     package var hash: ContentHash { state.digest() }
 
     /// The key of a job or step that takes other jobs' results (`JobArtifact`): its own
     /// key with the keys of the jobs it takes from, each under its id, in order. Their
     /// artifacts follow from their keys, so this decides everything it reads.
-    package static func taking(own: ContentHash, from jobs: [(id: String, key: ContentHash)]) -> ContentHash {
+    static func taking(own: ContentHash, from jobs: [(id: String, key: ContentHash)]) -> ContentHash {
         if jobs.isEmpty { return own }
         let key = CacheKey("with inputs")
         key.add("own", own)

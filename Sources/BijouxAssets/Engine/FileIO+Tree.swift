@@ -1,3 +1,4 @@
+import BijouxCore
 import CBijouxShims
 
 #if canImport(Glibc)
@@ -9,10 +10,10 @@ import CBijouxShims
 /// What the output commit needs beyond reading and writing files: entries seen
 /// without following links, hard links, an atomic exchange of two folders, a lock.
 extension FileIO {
-    package enum EntryKind: Sendable { case file, directory, symbolicLink, other }
+    enum EntryKind: Sendable { case file, directory, symbolicLink, other }
 
     /// What `path` itself is (a link is not followed), or nil when nothing is there.
-    package static func entryKind(_ path: String) -> EntryKind? {
+    static func entryKind(_ path: String) -> EntryKind? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         switch status.st_mode & S_IFMT {
@@ -28,7 +29,7 @@ extension FileIO {
     /// has no hard links, copies the bytes and the modification time, and returns true:
     /// the copy is new data, to be synced before it counts.
     @discardableResult
-    package static func hardLink(_ source: String, to destination: String) throws(FileError) -> Bool {
+    static func hardLink(_ source: String, to destination: String) throws(FileError) -> Bool {
         if linkat(AT_FDCWD, source, AT_FDCWD, destination, 0) == 0 { return false }
         let reason = lastError()
         guard errno == EPERM || errno == EXDEV || errno == ENOTSUP || errno == EMLINK, entryKind(source) == .file else {
@@ -50,7 +51,7 @@ extension FileIO {
 
     /// Puts a file's bytes, or a folder's entries, on disk (`fsync`) before returning.
     /// A file system that cannot sync a folder (EINVAL) is taken as it is.
-    package static func sync(_ path: String) throws(FileError) {
+    static func sync(_ path: String) throws(FileError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotWrite(path: path, reason: lastError()) }
         defer { close(fd) }
@@ -64,14 +65,14 @@ extension FileIO {
 
     /// Swaps two existing entries in one step (see bijoux_exchange.h); false when the
     /// file system cannot.
-    package static func exchange(_ a: String, _ b: String) throws(FileError) -> Bool {
+    static func exchange(_ a: String, _ b: String) throws(FileError) -> Bool {
         CommitTrace.record("exchange", a + " " + b)
         if bx_exchange(a, b) == 0 { return true }
         if errno == EINVAL || errno == ENOTSUP || errno == ENOSYS { return false }
         throw .cannotWrite(path: b, reason: lastError())
     }
 
-    package static func move(_ source: String, to destination: String) throws(FileError) {
+    static func move(_ source: String, to destination: String) throws(FileError) {
         CommitTrace.record("rename", source + " " + destination)
         #if canImport(Glibc)
             let status = Glibc.rename(source, destination)
@@ -94,14 +95,14 @@ extension FileIO {
     /// Creates a fresh folder named `prefix` + six random characters, and returns it.
     /// Unlike `mkdtemp` (whose folders are 0700), it has the mode the umask gives, as
     /// one `mkdir` makes: 0755 under umask 022, so a tree swapped in keeps it.
-    package static func makeUniqueDirectory(prefix: String) throws(FileError) -> String {
+    static func makeUniqueDirectory(prefix: String) throws(FileError) -> String {
         try unique(prefix: prefix, for: prefix) { mkdir($0, 0o777) == 0 ? () : nil }.0
     }
 
     /// Whether a build may replace or write in a folder: the running user can write it,
     /// and its mode lets its owner write it (so a folder made read-only with `chmod a-w`
     /// counts as read-only even to root, whom `access` lets write anything).
-    package static func isWritable(_ folder: String) -> Bool {
+    static func isWritable(_ folder: String) -> Bool {
         var status = stat()
         return stat(folder, &status) == 0 && status.st_mode & S_IWUSR != 0 && access(folder, W_OK) == 0
     }
@@ -110,7 +111,7 @@ extension FileIO {
     /// does not exist yet: the real path of the part that exists, with the rest after it
     /// (`.` and `..` in the rest taken as written). `path` itself when not even the
     /// working folder resolves.
-    package static func resolvedPath(_ path: String) -> String {
+    static func resolvedPath(_ path: String) -> String {
         var head = path
         var rest: [String] = []
         while true {
@@ -134,38 +135,8 @@ extension FileIO {
         }
     }
 
-    /// The hash of a file's bytes (`hash(of:path:)`: a piece at a time).
-    package static func contentHash(ofFile path: String) throws(FileError) -> ContentHash {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotRead(path: path, reason: lastError()) }
-        defer { close(fd) }
-        return try hash(of: fd, path: path)
-    }
-
-    /// What identifies an executable's build, read from its headers rather than hashed
-    /// whole (the tool and its helpers are 10 to 80 MB, read on every build): the ID the
-    /// linker derives from the file's contents, the GNU build ID note of a 64-bit ELF file
-    /// (Linux) or the LC_UUID of a 64-bit Mach-O file (macOS); the hash of the whole file
-    /// when it has neither. The ID is hashed with its kind, so it never equals a file's hash.
-    package static func executableIdentity(ofFile path: String) throws(FileError) -> ContentHash {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotRead(path: path, reason: lastError()) }
-        defer { close(fd) }
-        func bytes(at offset: Int, count: Int) -> [UInt8]? {
-            guard offset >= 0, count > 0, count <= 1 << 16 else { return nil }
-            let read = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
-                filled = max(0, pread(fd, buffer.baseAddress, count, off_t(offset)))
-            }
-            return read.count == count ? read : nil
-        }
-        if let header = bytes(at: 0, count: 64), let id = ExecutableHeaders.buildID(header, reading: bytes) {
-            return ContentHash.of(Array("build id ".utf8) + id)
-        }
-        return try contentHash(ofFile: path)
-    }
-
     /// The path of the running executable, for the tool's identity in the cache.
-    package static func executablePath() -> String? {
+    static func executablePath() -> String? {
         #if canImport(Darwin)
             var size: UInt32 = 0
             _ = _NSGetExecutablePath(nil, &size)
@@ -204,7 +175,7 @@ enum CommitTrace {
 
 /// An exclusive `flock` on a file that nothing moves or replaces. The kernel drops it
 /// when the process ends, however it ends, so a lock of a killed build never blocks.
-package final class FileLock {
+final class FileLock {
     private let descriptor: Int32
 
     /// Takes the lock, creating the file when needed. `waiting` is called once when
@@ -231,50 +202,4 @@ package final class FileLock {
     }
 
     deinit { close(descriptor) }
-}
-
-/// The linker's build ID in an executable's headers (see `FileIO.executableIdentity`).
-enum ExecutableHeaders {
-    /// The ID in a file starting with `header` (its first 64 bytes), reading the rest of
-    /// the headers with `read(offset, count)`; nil when it is neither a 64-bit
-    /// little-endian ELF file with an NT_GNU_BUILD_ID note nor a 64-bit Mach-O file with
-    /// an LC_UUID command.
-    static func buildID(_ header: [UInt8], reading read: (_ offset: Int, _ count: Int) -> [UInt8]?) -> [UInt8]? {
-        func integer(_ bytes: [UInt8], _ at: Int, _ size: Int) -> Int? {
-            guard at >= 0, at + size <= bytes.count else { return nil }
-            return (0..<size).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) }
-        }
-        if header.starts(with: [0x7F, 0x45, 0x4C, 0x46, 2, 1]) {
-            // ELF64, little-endian: the program headers' PT_NOTE segments.
-            guard let table = integer(header, 0x20, 8), let size = integer(header, 0x36, 2), let count = integer(header, 0x38, 2),
-                size >= 0x28, count <= 256, let headers = read(table, size * count)
-            else { return nil }
-            for index in 0..<count where integer(headers, index * size, 4) == 4 {
-                guard let offset = integer(headers, index * size + 8, 8), let length = integer(headers, index * size + 0x20, 8),
-                    let notes = read(offset, length)
-                else { continue }
-                var at = 0
-                while let nameSize = integer(notes, at, 4), let descSize = integer(notes, at + 4, 4), let type = integer(notes, at + 8, 4) {
-                    let name = at + 12, desc = name + (nameSize + 3) / 4 * 4
-                    guard desc + descSize <= notes.count else { break }
-                    if type == 3 && nameSize == 4 && Array(notes[name..<(name + 4)]) == [0x47, 0x4E, 0x55, 0] && descSize > 0 {
-                        return Array(notes[desc..<(desc + descSize)])
-                    }
-                    at = desc + (descSize + 3) / 4 * 4
-                }
-            }
-            return nil
-        }
-        if header.starts(with: [0xCF, 0xFA, 0xED, 0xFE]) {
-            // Mach-O 64: the load commands after the 32-byte header.
-            guard let count = integer(header, 16, 4), let size = integer(header, 20, 4), let commands = read(32, size) else { return nil }
-            var at = 0
-            for _ in 0..<count {
-                guard let command = integer(commands, at, 4), let length = integer(commands, at + 4, 4), length >= 8 else { return nil }
-                if command == 0x1B && length >= 24 && at + 24 <= commands.count { return Array(commands[(at + 8)..<(at + 24)]) }
-                at += length
-            }
-        }
-        return nil
-    }
 }

@@ -1,3 +1,4 @@
+import BijouxCore
 import Dispatch
 
 #if canImport(Glibc)
@@ -27,7 +28,7 @@ import Dispatch
 ///
 /// When the list cannot be had or names no such file, the identity is a value unique to
 /// this process (`SystemLibraries.unidentified`), so no cached output is trusted.
-package final class LinkedLibraries: Sendable {
+final class LinkedLibraries: Sendable {
     typealias Resolution = BuildCache.ResolvedLibraries
 
     /// One helper's answer, found once: the first to ask finds it, the others wait.

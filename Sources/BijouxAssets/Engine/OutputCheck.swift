@@ -1,8 +1,10 @@
+import BijouxCore
+
 /// `check`: how does what a build would write now differ from a baseline?
 extension BuildEngine {
     /// What `check` found: the review (every output that differs, judged and grouped by
     /// art file) and every art file the build reads, for reports that list each one.
-    public struct CheckReport: Sendable {
+    package struct CheckReport: Sendable {
         /// Every output that differs from the baseline, judged and grouped.
         package var review: Review
         /// The art files the build's jobs follow from, as messages name them, in build
@@ -10,9 +12,9 @@ extension BuildEngine {
         package var sources: [String]
 
         /// Nothing differs at all.
-        public var isUpToDate: Bool { review.isEmpty }
+        var isUpToDate: Bool { review.isEmpty }
         /// Nothing differs beyond the tolerances: `check`'s exit status 0.
-        public var passes: Bool { review.passes }
+        package var passes: Bool { review.passes }
     }
 
     /// Runs a full build's jobs and its final step against a baseline folder, writing
@@ -24,7 +26,7 @@ extension BuildEngine {
     /// whoever wrote the folder could have forged; a revision's baseline, built here,
     /// is trusted so. Waits for a build in progress (a shared lock, when there is a lock
     /// file: none is created). Plans as `build` does, so it refuses what `build` refuses.
-    public static func check(_ options: Options, against baseline: Baseline = .outputFolder, trustingCache: Bool = false) throws -> CheckReport {
+    package static func check(_ options: Options, against baseline: Baseline = .outputFolder, trustingCache: Bool = false) throws -> CheckReport {
         CallerNice.record()
         let art = try ArtFolder(options.artFolder)
         let plans = try plan(art)

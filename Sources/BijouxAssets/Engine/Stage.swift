@@ -30,10 +30,10 @@ package protocol Stage: Sendable {
 }
 
 extension Stage {
-    package static var ownedFolders: [String] { [] }
-    package static func catalogSets(_ art: ArtFolder) -> [CatalogSet] { [] }
-    package static var isAuxiliary: Bool { false }
-    package static var startsEarly: Bool { false }
+    static var ownedFolders: [String] { [] }
+    static func catalogSets(_ art: ArtFolder) -> [CatalogSet] { [] }
+    static var isAuxiliary: Bool { false }
+    static var startsEarly: Bool { false }
 }
 
 /// A stage's work: its jobs (run in parallel, results in this order).
@@ -53,7 +53,7 @@ package struct StagePlan: Sendable {
 /// one way results are combined: a job or step that takes them gets the artifacts of
 /// the jobs it takes from, in stage and job order (jobs that left none left out), and
 /// is keyed with those jobs' keys (`CacheKey.taking`).
-package struct JobArtifact: Sendable {
+struct JobArtifact: Sendable {
     package var stage: String
     package var job: String
     package var artifact: [UInt8]
@@ -67,7 +67,7 @@ package struct JobArtifact: Sendable {
 /// One unit of work: the outputs of one charm, one icon, the table.
 package struct Job: Sendable {
     /// Which builds make it.
-    package enum Scope: Sendable, Equatable {
+    enum Scope: Sendable, Equatable {
         /// Only a full build.
         case whole
         /// A full build, and `charm <id>` of this charm.
@@ -78,14 +78,14 @@ package struct Job: Sendable {
 
     /// Its name in verbose lines ("cat"), unique in its stage.
     package var name: String
-    package var scope: Scope
+    var scope: Scope
     /// The charms whose keyed art it uses (`ArtFolder.keyedCharm`), so a charm two
     /// jobs use is keyed once.
     package var charms: [String]
     /// Reads and checks the job's inputs, once: run for every selected job before any
     /// job is made, so a missing, unreadable or bad input stops the build first. Gives
     /// the job's key and the work that makes its outputs from what it read.
-    package var prepare: @Sendable () throws -> Prepared
+    var prepare: @Sendable () throws -> Prepared
     /// Stages whose jobs' artifacts `make` reads (`recorder.inputs`): the table's JSON
     /// twin lists the facts of the sounds the sounds stage made. The engine adds those
     /// jobs' keys to this job's key, so `key` hashes only its own inputs; a stage that
@@ -96,14 +96,14 @@ package struct Job: Sendable {
     /// A job that takes no noticeable time (a haptic pattern, a folder's Contents.json):
     /// it is not counted when the build's threads are shared among the jobs of a stage
     /// that run side by side (`JobRecorder.threads`), so a long job beside it keeps them.
-    package var isLight: Bool
+    var isLight: Bool
     /// The art file its outputs follow from, as messages name it ("art/icons/give.svg"):
     /// `check` groups its changes under it. Nil for outputs of no one file (a folder's
     /// Contents.json, the contact sheet page), which `check` puts under the art folder.
     package var source: String?
 
     /// A prepared job: what decides its outputs, and how to make them.
-    package struct Prepared: Sendable {
+    struct Prepared: Sendable {
         /// Everything that decides the outputs (input bytes, the table entry and the
         /// parameters that affect them), hashed with `CacheKey`.
         package var key: ContentHash
@@ -117,7 +117,7 @@ package struct Job: Sendable {
         }
     }
 
-    package init(
+    init(
         name: String, scope: Scope, charms: [String] = [], inputs: [any Stage.Type] = [], isLight: Bool = false, source: String? = nil,
         prepare: @escaping @Sendable () throws -> Prepared
     ) {
@@ -132,7 +132,7 @@ package struct Job: Sendable {
 
     /// A job whose outputs are made while planning (a folder's Contents.json, generated
     /// Swift), keyed by their bytes and the note it reports.
-    package static func constant(name: String, scope: Scope, _ outputs: [BuildOutput], note: String? = nil, source: String? = nil) -> Job {
+    static func constant(name: String, scope: Scope, _ outputs: [BuildOutput], note: String? = nil, source: String? = nil) -> Job {
         Job(name: name, scope: scope, isLight: true, source: source) {
             let key = CacheKey("constant")
             for output in outputs { key.add(output.path, output.bytes) }
@@ -148,9 +148,9 @@ package struct Job: Sendable {
 /// What a job hands the engine as it works: each output file as soon as it is made
 /// (so memory holds one job's outputs, not the build's), warnings, report notes, and
 /// a small artifact for the stage's summary.
-package final class JobRecorder {
+final class JobRecorder {
     /// Paths relative to the output folder, in the order written.
-    package private(set) var paths: [String] = []
+    private(set) var paths: [String] = []
     package private(set) var warnings: [BuildWarning] = []
     package private(set) var notes: [String] = []
     /// A small value for the summary (a charm's 22 px render), kept with the cache.
@@ -159,7 +159,7 @@ package final class JobRecorder {
     package let inputs: [JobArtifact]
     /// Threads the job may use for its own inner work (encoding a large PNG): the
     /// build's `--jobs` shared among the jobs running beside it.
-    package let threads: Int
+    let threads: Int
     private let sink: @Sendable (BuildOutput) throws -> Void
 
     init(threads: Int, inputs: [JobArtifact] = [], sink: @escaping @Sendable (BuildOutput) throws -> Void) {
@@ -175,7 +175,7 @@ package final class JobRecorder {
 
     package func write(_ path: String, text: String) throws { try write(path, Array(text.utf8)) }
 
-    package func warn(_ subject: String, _ message: String) {
+    func warn(_ subject: String, _ message: String) {
         warnings.append(BuildWarning(subject: subject, message: message))
     }
 
@@ -190,13 +190,13 @@ package final class JobRecorder {
 /// (`JobArtifact`), its own key being the planning warnings and what `keyed` adds from
 /// the art folder (the palette the page is drawn in), so a build that changed nothing
 /// it shows does not remake it.
-package struct FinalStep: Sendable {
+struct FinalStep: Sendable {
     package var name: String
     /// Owned as a stage's folders are: after a full build, a file there that no job
     /// made is stale and removed.
-    package var ownedFolders: [String]
+    var ownedFolders: [String]
     /// Its one job's name in progress lines and the cache ("contact sheet page").
-    package static let jobName = "page"
+    static let jobName = "page"
     /// The stages whose jobs' artifacts it reads.
     package var takes: @Sendable (any Stage.Type) -> Bool
     /// Adds to its key whatever else of the art folder `make` reads.
@@ -222,7 +222,7 @@ package struct FinalStep: Sendable {
 /// must not clash) before the app icon too, the sounds before the table whose JSON twin
 /// lists them; then the final step over them all. The sounds start early, beside the
 /// images (`startsEarly`), and are taken in their place, after the app icon.
-package enum Stages {
+enum Stages {
     package static let all: [any Stage.Type] = [
         CatalogStage.self, StringsStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self, SymbolsStage.self,
         AppIconStage.self, SoundsStage.self, TableStage.self,

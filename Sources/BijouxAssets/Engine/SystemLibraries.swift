@@ -1,3 +1,4 @@
+import BijouxCore
 import CBijouxShims
 import CCairo
 import CEbur128

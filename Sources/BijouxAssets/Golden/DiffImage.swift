@@ -1,11 +1,13 @@
+import BijouxCore
+
 /// The picture of what moved: counted pixels in a strong colour over a faded copy of
 /// the expected image, so a person sees at once where the change is and what it sits
 /// on.
 package enum DiffImage {
     /// Pixels that count as different.
-    package static let differsColor = RGBA(255, 0, 0, 255)
+    static let differsColor = RGBA(255, 0, 0, 255)
     /// Pixels that changed but are tolerated (anti-aliased, or below the threshold).
-    package static let toleratedColor = RGBA(255, 170, 0, 255)
+    static let toleratedColor = RGBA(255, 170, 0, 255)
     /// How much of the expected image's contrast is kept in the faded copy.
     static let fade = 0.3
     /// The expected image is laid on mid grey before fading, so light ink on a
@@ -42,9 +44,9 @@ package enum DiffImage {
 
 /// Loads images for comparison, and compares files: the one path shared by
 /// `bijoux-assets diff` and the golden tests.
-public enum ImageFileComparison {
+package enum ImageFileComparison {
     /// Any PNG as 8-bit RGBA; 16-bit samples are rounded to 8 bits.
-    package static func load(_ path: String) throws(ImageIOError) -> RGBAImage {
+    static func load(_ path: String) throws(ImageIOError) -> RGBAImage {
         eightBit(try PNGDecoder.decodeFile(path))
     }
 
@@ -61,7 +63,7 @@ public enum ImageFileComparison {
     /// pixel (`PixelComparer`) and, when `picture` names a file, writes the diff picture
     /// there (differing pixels red, tolerated ones orange, over a faded `expected`). A
     /// size mismatch is a user-facing error naming both files.
-    public static func compare(
+    package static func compare(
         expected: String, actual: String, _ comparison: PixelComparison, picture: String?
     ) throws -> ImageDifference {
         let (image, _, difference) = try compare(expected: expected, actual: actual, comparison)
@@ -86,10 +88,10 @@ public enum ImageFileComparison {
 }
 
 /// Two files whose images differ in size: no pixel comparison is possible.
-package struct ImageSizeError: UserFacingError, Equatable {
-    package var expectedPath: String
-    package var actualPath: String
-    package var mismatch: ImageSizeMismatch
+struct ImageSizeError: UserFacingError, Equatable {
+    var expectedPath: String
+    var actualPath: String
+    var mismatch: ImageSizeMismatch
 
     package var diagnostic: Diagnostic {
         Diagnostic(

@@ -33,23 +33,23 @@ package struct GoldenTolerance: Equatable, Sendable {
 /// `tolerances`); encoded audio by its decoded signal (`audio`); every other file is
 /// text, compared exactly and shown as a text diff.
 package struct GoldenTolerances: Equatable, Sendable {
-    package struct Rule: Equatable, Sendable {
+    struct Rule: Equatable, Sendable {
         /// The name `bijoux-assets.json` gives it ("icons").
         package var kind: String
         package var prefix: String
         package var tolerance: GoldenTolerance
     }
 
-    package var rules: [Rule]
-    package var fallback: GoldenTolerance
+    var rules: [Rule]
+    var fallback: GoldenTolerance
     package var audio: AudioTolerance
 
     package static let text = GoldenTolerance.exact(
         reason: "generated text (Swift, JSON, Contents.json) is the same on every machine and read by code: compared byte for byte")
 
-    package static func isImage(_ path: String) -> Bool { path.hasSuffix(".png") }
+    static func isImage(_ path: String) -> Bool { path.hasSuffix(".png") }
     /// Encoded audio: compared by its decoded signal (`AudioTolerance`).
-    package static func isAudio(_ path: String) -> Bool { path.hasSuffix("." + SoundCatalog.audioExtension) }
+    static func isAudio(_ path: String) -> Bool { path.hasSuffix("." + SoundCatalog.audioExtension) }
 
     package func tolerance(for path: String) -> GoldenTolerance {
         guard Self.isImage(path) else { return Self.text }
@@ -84,7 +84,7 @@ package struct GoldenTolerances: Equatable, Sendable {
         audio: .standard)
 
     /// Every kind an art folder may name, in table order.
-    package var kinds: [String] {
+    var kinds: [String] {
         var seen: [String] = []
         for kind in rules.map(\.kind) + [Self.fallbackKind, AudioTolerance.kind] where !seen.contains(kind) { seen.append(kind) }
         return seen
@@ -101,10 +101,10 @@ package struct AudioTolerance: Equatable, Sendable {
     /// Seconds the durations may differ by.
     package var seconds: Double
     /// LU the integrated loudnesses may differ by.
-    package var loudness: Double
+    var loudness: Double
     /// The largest allowed energy of the difference signal relative to the baseline's,
     /// in dB (−40: a difference at 1 % of the signal's amplitude).
-    package var differenceDB: Double
+    var differenceDB: Double
 
     package static let standard = AudioTolerance(seconds: 0.001, loudness: 0.1, differenceDB: -40)
 }

@@ -1,3 +1,6 @@
+import BijouxCore
+import BijouxAudio
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -87,13 +90,13 @@ package enum OutputJudge {
 /// Two sounds compared by their decoded signals: durations, integrated loudness (EBU
 /// R 128, libebur128) and the energy of their difference relative to the baseline's.
 package struct AudioDifference: Equatable, Sendable {
-    package var beforeSeconds: Double
-    package var afterSeconds: Double
+    var beforeSeconds: Double
+    var afterSeconds: Double
     /// Integrated loudness, LUFS.
-    package var beforeLoudness: Double
-    package var afterLoudness: Double
+    var beforeLoudness: Double
+    var afterLoudness: Double
     /// 10·log10(Σ(a−b)² / Σa²) over the frames both have, in dB; −∞ for equal samples.
-    package var differenceDB: Double
+    var differenceDB: Double
 
     package func passes(_ tolerance: AudioTolerance) -> Bool {
         abs(afterSeconds - beforeSeconds) <= tolerance.seconds && abs(afterLoudness - beforeLoudness) <= tolerance.loudness

@@ -1,5 +1,7 @@
+import BijouxCore
+
 /// How two images are compared pixel by pixel.
-public enum PixelComparison: Equatable, Sendable, CustomStringConvertible {
+package enum PixelComparison: Equatable, Sendable, CustomStringConvertible {
     /// Every pixel must be the same. For outputs of pure arithmetic (the key), where
     /// any change at all is a real change.
     case exact
@@ -9,10 +11,10 @@ public enum PixelComparison: Equatable, Sendable, CustomStringConvertible {
     case perceptual(threshold: Double)
 
     /// pixelmatch's default per-pixel threshold.
-    public static let defaultThreshold = 0.1
+    package static let defaultThreshold = 0.1
 
     /// The comparison as the summary line names it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .exact: "exact"
         case .perceptual(let threshold): "threshold \(Format.number(threshold))"
@@ -21,9 +23,9 @@ public enum PixelComparison: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What comparing two images of the same size found.
-public struct ImageDifference: Sendable {
+package struct ImageDifference: Sendable {
     /// What happened at each pixel, one byte per pixel in `classes`.
-    package enum PixelClass: UInt8, Sendable {
+    enum PixelClass: UInt8, Sendable {
         case same = 0
         /// Changed, by less than the threshold.
         case belowThreshold = 1
@@ -37,26 +39,26 @@ public struct ImageDifference: Sendable {
     package var height: Int
     package var comparison: PixelComparison
     /// Pixels that count as different.
-    package var differingPixels = 0
-    package var antiAliasedPixels = 0
-    package var belowThresholdPixels = 0
+    var differingPixels = 0
+    var antiAliasedPixels = 0
+    var belowThresholdPixels = 0
     /// The largest colour distance of any pixel, counted or not (0...1, the scale of
     /// the threshold), so a tolerated change still shows how big it was.
-    package var worstDistance = 0.0
+    var worstDistance = 0.0
     /// The smallest rectangle holding every counted pixel; nil when none differ.
-    package var bounds: PixelRect?
+    var bounds: PixelRect?
     /// `PixelClass` raw values, row by row.
-    package var classes: [UInt8]
+    var classes: [UInt8]
 
     /// No pixel differs under the comparison.
-    public var matches: Bool { differingPixels == 0 }
+    package var matches: Bool { differingPixels == 0 }
 
-    package func pixelClass(x: Int, y: Int) -> PixelClass {
+    func pixelClass(x: Int, y: Int) -> PixelClass {
         PixelClass(rawValue: classes[y * width + x])!
     }
 
     /// One line for people: the count, the worst distance and the bounding box.
-    public var summary: String {
+    package var summary: String {
         let total = width * height
         var text: String
         if differingPixels == 0 {
@@ -94,11 +96,11 @@ public struct ImageDifference: Sendable {
 }
 
 /// Two images that cannot be compared pixel by pixel.
-package struct ImageSizeMismatch: Error, Equatable, Sendable {
+struct ImageSizeMismatch: Error, Equatable, Sendable {
     package var expected: (width: Int, height: Int)
     package var actual: (width: Int, height: Int)
 
-    package static func == (a: Self, b: Self) -> Bool {
+    static func == (a: Self, b: Self) -> Bool {
         a.expected == b.expected && a.actual == b.actual
     }
 }
@@ -123,9 +125,9 @@ package struct ImageSizeMismatch: Error, Equatable, Sendable {
 /// - a pixel that is transparent on one side and painted on the other counts as its
 ///   painted colour against white and against black: it differs unless it is nearly
 ///   invisible on both (alpha ≲ 8 at the default threshold).
-package enum PixelComparer {
+enum PixelComparer {
     /// The largest YIQ delta between any two colours: pixelmatch's normaliser.
-    package static let maxDelta = 35215.0
+    static let maxDelta = 35215.0
 
     /// Compares two images of the same size. Bands of rows are compared on `jobs`
     /// threads; the result does not depend on their number.

@@ -63,7 +63,7 @@ package enum TextDiff {
     }
 
     /// The line number of the first hunk of `hunks`, as the hunk header gives it.
-    package static func firstLine(of hunks: String) -> Int? {
+    static func firstLine(of hunks: String) -> Int? {
         guard hunks.hasPrefix("@@ line ") else { return nil }
         return Int(hunks.dropFirst(8).prefix { $0.isNumber })
     }

@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// `bijoux-assets.json`'s `tolerances`: the table's kinds tightened or loosened for one
 /// art folder, read as strictly as every art file (an unknown kind or field, or a value
 /// out of range, is an error at its line and column).
@@ -17,7 +19,7 @@ extension GoldenTolerances {
     static let audioFields = ["seconds", "loudness", "differenceDB"]
 
     /// The table with `settings` (the `tolerances` object) applied to its kinds.
-    package func adjusted(by settings: JSONFields) throws(ArtFileError) -> GoldenTolerances {
+    func adjusted(by settings: JSONFields) throws(ArtFileError) -> GoldenTolerances {
         var table = self
         for kind in kinds where settings[kind] != nil {
             if kind == AudioTolerance.kind {

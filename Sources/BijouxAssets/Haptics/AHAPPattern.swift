@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// A haptic pattern as Core Haptics reads it from an `.ahap` file (Apple Haptic and
 /// Audio Pattern): `Version` and a `Pattern` of `Event`s (`Time`, `EventType`,
 /// `EventDuration` for a continuous one, `EventParameters` with `HapticIntensity`
@@ -19,17 +21,17 @@ package struct AHAPPattern: Equatable, Sendable {
 
     /// A curve over `HapticIntensityControl`, which scales the intensity of the
     /// events playing while it runs.
-    package struct IntensityCurve: Equatable, Sendable {
+    struct IntensityCurve: Equatable, Sendable {
         package var time: Double
         package var points: [(time: Double, value: Double)]
 
-        package static func == (a: Self, b: Self) -> Bool {
+        static func == (a: Self, b: Self) -> Bool {
             a.time == b.time && a.points.map(\.time) == b.points.map(\.time) && a.points.map(\.value) == b.points.map(\.value)
         }
     }
 
     package var events: [Event]
-    package var curves: [IntensityCurve]
+    var curves: [IntensityCurve]
 
     package static let fileExtension = "ahap"
 

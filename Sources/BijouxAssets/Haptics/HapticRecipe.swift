@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// A transfer-style haptic as `art/haptics/<name>.json` writes it: a rising ramp of
 /// transient taps into a heavy continuous thud, the way the system's own hand-off
 /// feels.
@@ -23,7 +25,7 @@ package struct HapticRecipe: Equatable, Sendable {
     }
 
     package struct Thud: Equatable, Sendable {
-        package var delay: Double
+        var delay: Double
         package var duration: Double
         package var intensity: Double
         package var sharpness: Double
@@ -35,12 +37,12 @@ package struct HapticRecipe: Equatable, Sendable {
     package var thud: Thud
 
     package static let folder = "haptics"
-    package static let defaultAttackSharpness = 0.5
+    static let defaultAttackSharpness = 0.5
     package static let countRange = 1...32
     /// Core Haptics plays a continuous event for at most 30 s.
     package static let maxDuration = 30.0
     /// The most recipes an art folder may hold.
-    package static let maxCount = 64
+    static let maxCount = 64
 }
 
 extension HapticRecipe {

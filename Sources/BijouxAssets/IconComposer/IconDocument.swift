@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// An Icon Composer document (Xcode 26): the `icon.json` of an `.icon` folder, whose
 /// `Assets/` holds the layers' pictures. Only what this tool writes is modelled; the
 /// text is written the way Icon Composer saves it (see `text`).
@@ -9,15 +11,15 @@
 /// a `<property>-specializations` array of `{"appearance": …, "value": …}`, the entry
 /// without an appearance being the default look; `dark` is the dark look and `tinted`
 /// the tinted and clear looks.
-package struct IconDocument: Equatable, Sendable {
+struct IconDocument: Equatable, Sendable {
     /// The looks a value can be specialized for; nil in a `Specialized` is the default.
-    package enum Appearance: String, Equatable, Sendable, CaseIterable {
+    enum Appearance: String, Equatable, Sendable, CaseIterable {
         case dark, tinted
     }
 
     /// One value per look: `appearance` nil for the default.
-    package struct Specialized<Value: Equatable & Sendable>: Equatable, Sendable {
-        package var appearance: Appearance?
+    struct Specialized<Value: Equatable & Sendable>: Equatable, Sendable {
+        var appearance: Appearance?
         package var value: Value
 
         package init(_ appearance: Appearance?, _ value: Value) {
@@ -27,39 +29,39 @@ package struct IconDocument: Equatable, Sendable {
     }
 
     /// A fill: a solid colour, or the background the system draws itself.
-    package enum Fill: Equatable, Sendable {
+    enum Fill: Equatable, Sendable {
         case solid(RGBA)
         /// Icon Composer's "system-dark": the system's own dark background.
         case systemDark
     }
 
-    package struct Layer: Equatable, Sendable {
+    struct Layer: Equatable, Sendable {
         package var name: String
         /// The file in Assets/.
-        package var imageName: String
+        var imageName: String
         /// Liquid Glass on the layer (the system's specular light and refraction).
-        package var glass: Bool
+        var glass: Bool
         /// Empty: the picture's own colours in every look.
-        package var fills: [Specialized<Fill>]
+        var fills: [Specialized<Fill>]
     }
 
     package struct Group: Equatable, Sendable {
         package var name: String
         /// Front to back.
         package var layers: [Layer]
-        package var shadowOpacity: Double
+        var shadowOpacity: Double
         /// nil: translucency off.
-        package var translucency: Double?
-        package var specular: Bool
+        var translucency: Double?
+        var specular: Bool
     }
 
     /// The document's background, per look.
-    package var fills: [Specialized<Fill>]
+    var fills: [Specialized<Fill>]
     /// Front to back.
     package var groups: [Group]
 
     /// Every layer's picture, front to back.
-    package var imageNames: [String] { groups.flatMap { $0.layers.map(\.imageName) } }
+    var imageNames: [String] { groups.flatMap { $0.layers.map(\.imageName) } }
 
     /// The fill of `look`: its specialization, else the default entry.
     package static func fill(_ fills: [Specialized<Fill>], for look: Appearance?) -> Fill? {
@@ -127,7 +129,7 @@ package struct IconDocument: Equatable, Sendable {
     /// "srgb:R,G,B,A", each component 0...1 with exactly five decimals, as Icon
     /// Composer writes a colour (the app icon's inks are 8-bit sRGB: a Display P3 palette
     /// colour appicon.json names is converted first, `Palette.rgba`).
-    package static func colorString(_ color: RGBA) -> String {
+    static func colorString(_ color: RGBA) -> String {
         "srgb:" + [color.r, color.g, color.b, color.a].map(component).joined(separator: ",")
     }
 

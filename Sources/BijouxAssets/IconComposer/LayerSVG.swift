@@ -1,3 +1,4 @@
+import BijouxCore
 import BijouxKit
 
 /// The SVG of a vector layer: one element on a square canvas of the icon's size in

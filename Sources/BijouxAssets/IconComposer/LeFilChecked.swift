@@ -1,26 +1,28 @@
+import BijouxCore
+
 extension LeFilDocument {
     /// The document made from the appiconset's renderer (its layout and charm) and
     /// held to the same three rules: on the geometry its layers write, then on the
     /// layers rendered back from their files and composited in every look. Its
     /// outputs are the document's files and each look on the home screen, for the
     /// contact sheet.
-    package struct Checked: Sendable {
+    struct Checked: Sendable {
         package var icon: LeFilDocument
-        package var geometry: SafeZone.Geometry
+        var geometry: SafeZone.Geometry
         package var pixels: SafeZone.Pixels
         package var outputs: [BuildOutput]
         /// Each look as the home screen would roughly show it (`LeFilLooks.asShown`,
         /// at 60 pt @3x, masked), in `outputs` at `path`.
-        package var homes: [(look: LeFilLooks.Look, path: String, side: Int)]
+        var homes: [(look: LeFilLooks.Look, path: String, side: Int)]
 
         /// The look on the home screen, for the contact sheet.
-        package static func homePath(_ look: LeFilLooks.Look) -> String {
+        static func homePath(_ look: LeFilLooks.Look) -> String {
             "\(ContactSheetPage.folder)/AppIcon/icon-\(look.rawValue).png"
         }
 
         /// What goes with the looks wherever they are shown (their cards on the
         /// contact sheet): the layers composited flat, not the glass.
-        package static let approximation =
+        static let approximation =
             """
             AppIcon.icon (iOS 26): the layers composited flat as icon.json inks them; the real Liquid Glass (light, refraction, shadows, frosting) is drawn by \
             the system

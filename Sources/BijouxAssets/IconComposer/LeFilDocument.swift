@@ -1,3 +1,4 @@
+import BijouxCore
 import BijouxKit
 
 /// "Le Fil" as an Icon Composer document, from the same recipe and the same layout
@@ -18,23 +19,23 @@ import BijouxKit
 /// picture under it would be an opaque layer the dark and tinted looks could not
 /// replace. The dark variant's charm gain is dropped too: a fill would flatten the
 /// painting, so the heart keeps its own colours in every look.
-package struct LeFilDocument: Sendable {
+struct LeFilDocument: Sendable {
     /// The folder in the output, beside the asset catalog (Xcode 26 takes an `.icon`
     /// document as a file of the project, not inside a catalog).
     package static let folder = "AppIcon.icon"
-    package static let assetsFolder = "Assets"
-    package static let threadFile = "thread.svg"
-    package static let ringFile = "ring.svg"
-    package static let heartFile = "heart.png"
+    static let assetsFolder = "Assets"
+    static let threadFile = "thread.svg"
+    static let ringFile = "ring.svg"
+    static let heartFile = "heart.png"
 
     package var document: IconDocument
-    package var threadSVG: String
-    package var ringSVG: String
+    var threadSVG: String
+    var ringSVG: String
     /// The heart on a transparent canvas, at the appiconset's charm box.
-    package var heart: RGBAImage
+    var heart: RGBAImage
     /// The appiconset's layout with the thread and ring as the SVGs write them
     /// (rounded): what the safe-zone checks measure for the document.
-    package var layout: AppIconLayout
+    var layout: AppIconLayout
 
     /// `layout` and `charm` as the appiconset's renderer worked them out.
     package init(parameters: AppIconParameters, layout: AppIconLayout, charm: RGBAImage) {

@@ -1,3 +1,6 @@
+import BijouxCore
+import BijouxSVG
+
 /// The document's layers rendered back from their files (the SVGs by the renderer
 /// `bijoux-render`, after the tool's own SVG safety check; the PNG decoded) and composited the way its
 /// icon.json says, per look: what the pixel checks read and the previews show.
@@ -5,9 +8,9 @@
 /// An approximation of what iOS 26 draws, not a copy: the system renders the glass
 /// (refraction, specular light, shadows, the clear look's frosting), and these
 /// composites are the flat layers under it, inked as the document specifies.
-package struct LeFilLooks: Sendable {
+struct LeFilLooks: Sendable {
     /// The looks iOS 26 draws from one document.
-    package enum Look: String, Sendable, CaseIterable {
+    enum Look: String, Sendable, CaseIterable {
         case `default`, dark, tinted, clear
 
         /// The specialization that applies: the tinted one serves the clear look too.
@@ -20,12 +23,12 @@ package struct LeFilLooks: Sendable {
         }
     }
 
-    package struct Composite: Sendable {
+    struct Composite: Sendable {
         package var look: Look
         /// The layers over the document's fill for the look (transparent where the
         /// system draws the ground: the system's dark, and the tinted and clear looks).
         package var image: RGBAImage
-        package var background: RGBAImage
+        var background: RGBAImage
 
         package var drawn: SafeZone.Drawn {
             SafeZone.Drawn(name: "\(look.rawValue) look of \(LeFilDocument.folder)", image: image, background: background)
@@ -72,13 +75,13 @@ package struct LeFilLooks: Sendable {
     }
 
     /// How much of each pixel a layer covers (its alpha), rows packed.
-    package func coverage(_ imageName: String) -> [UInt8] {
+    func coverage(_ imageName: String) -> [UInt8] {
         let image = layers[imageName]!
         return image.withPixels { p in (0..<p.pixelCount).map { p[$0, .alpha] } }
     }
 
     /// The layers composited back to front over the look's ground.
-    package func composite(_ look: Look) -> Composite {
+    func composite(_ look: Look) -> Composite {
         let background: RGBAImage
         switch (look, IconDocument.fill(document.fills, for: look.appearance)) {
         case (.default, .solid(let paper)?), (.dark, .solid(let paper)?):
@@ -111,7 +114,7 @@ package struct LeFilLooks: Sendable {
         }
     }
 
-    package func compositeAll() -> [Composite] { Look.allCases.map(composite) }
+    func compositeAll() -> [Composite] { Look.allCases.map(composite) }
 
     // MARK: Previews
 
@@ -124,7 +127,7 @@ package struct LeFilLooks: Sendable {
     /// look over the stand-in for the system's dark backdrop, the tinted one
     /// coloured with the sample tint, the clear one as white frosting over a dimmed
     /// wallpaper (each layer's luma lighting it).
-    package static func asShown(_ composite: Composite) -> RGBAImage {
+    static func asShown(_ composite: Composite) -> RGBAImage {
         switch composite.look {
         case .default: return composite.image
         case .dark: return AppIconPreview.overDarkBackdrop(composite.image)

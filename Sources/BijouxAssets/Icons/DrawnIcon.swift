@@ -1,3 +1,6 @@
+import BijouxCore
+import BijouxSVG
+
 /// One drawn icon, rendered at @1x, @2x and @3x with its wobble baked in.
 ///
 /// The SVG is drawn once, at `density` pixels per point (twice @3x), the wobble
@@ -10,7 +13,7 @@
 /// With the default template rendering intent the app tints it with its own ink and
 /// only the alpha matters; with `original` the colours are the SVG's own.
 package struct DrawnIcon: Sendable {
-    package static let scales = [1, 2, 3]
+    static let scales = [1, 2, 3]
     /// Pixels per point of the master render: a multiple of every scale.
     package static let density = 6
     /// The ink of a palette without one.
@@ -27,7 +30,7 @@ package struct DrawnIcon: Sendable {
     package var renders: [RGBAImage]
     /// Whether ink comes within the wobble's amplitude of the canvas edge, where the
     /// wobble can push it off the canvas.
-    package var inkNearEdge: Bool
+    var inkNearEdge: Bool
     /// What librsvg passes over (`SVGSafety.Report.warnings`): attributes it does not
     /// know, values it cannot read.
     package var warnings: [SVGSafety.Problem] = []

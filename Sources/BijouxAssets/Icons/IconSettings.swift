@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// How each icon is rendered, from the optional `art/icons.json`:
 ///
 ///     {"defaults": {"amplitude": 0.5, "wavelength": 8, "octaves": 2, "renderingIntent": "template"},
@@ -9,7 +11,7 @@
 /// the icon with its ink; the default) or "original". A per-icon value overrides
 /// `defaults`, which override the built-in ones. `seed` only makes sense per icon.
 package struct IconSettings: Equatable, Sendable {
-    package enum RenderingIntent: String, Equatable, Sendable {
+    enum RenderingIntent: String, Equatable, Sendable {
         case template, original
     }
 
@@ -19,10 +21,10 @@ package struct IconSettings: Equatable, Sendable {
         package var wavelength: Double?
         package var octaves: Int?
         package var seed: UInt32?
-        package var renderingIntent: RenderingIntent?
+        var renderingIntent: RenderingIntent?
         package var location: SourceLocation?
 
-        package init(
+        init(
             amplitude: Double? = nil, wavelength: Double? = nil, octaves: Int? = nil, seed: UInt32? = nil,
             renderingIntent: RenderingIntent? = nil, location: SourceLocation? = nil
         ) {
@@ -44,7 +46,7 @@ package struct IconSettings: Equatable, Sendable {
         self.icons = icons
     }
 
-    package static let fileName = "icons.json"
+    static let fileName = "icons.json"
 
     /// The wobble of the icon called `name`.
     package func wobble(for name: String) -> WobbleParameters {
@@ -58,7 +60,7 @@ package struct IconSettings: Equatable, Sendable {
             seed: seed)
     }
 
-    package func renderingIntent(for name: String) -> RenderingIntent {
+    func renderingIntent(for name: String) -> RenderingIntent {
         icons[name]?.renderingIntent ?? defaults.renderingIntent ?? .template
     }
 }

@@ -1,3 +1,6 @@
+import BijouxCore
+import BijouxSVG
+
 /// The drawn-icon stage: every `art/icons/<name>.svg` becomes
 /// `Assets.xcassets/Icons/<name>.imageset` (@1x, @2x, @3x with the wobble baked in),
 /// with per-icon settings from the optional `art/icons.json`. Icons are rendered in
@@ -6,18 +9,18 @@
 /// whatever the number of jobs. Each
 /// icon's job leaves its card on the contact sheet as its artifact. Icons are drawn in the
 /// palette's ink.
-package enum IconsStage: ContactSheetStage {
+enum IconsStage: ContactSheetStage {
     package static let name = "icons"
     /// The folder of SVGs, relative to the art folder.
-    package static let sourceFolder = "icons"
-    package static let catalogFolder = AssetCatalog.folderName + "/Icons"
-    package static var ownedFolders: [String] { [catalogFolder] }
+    static let sourceFolder = "icons"
+    static let catalogFolder = AssetCatalog.folderName + "/Icons"
+    static var ownedFolders: [String] { [catalogFolder] }
 
-    package static func applies(to art: ArtFolder) -> Bool { art.hasFolder(sourceFolder) }
+    static func applies(to art: ArtFolder) -> Bool { art.hasFolder(sourceFolder) }
 
     /// The icons' names (their SVG files' names), in name order: the image sets this
     /// stage makes (hidden files and files that are not SVGs aside).
-    package static func iconNames(_ art: ArtFolder) -> [String] {
+    static func iconNames(_ art: ArtFolder) -> [String] {
         art.names(in: sourceFolder).filter { isIcon($0) }.map { String($0.dropLast(4)) }
     }
 
@@ -25,7 +28,7 @@ package enum IconsStage: ContactSheetStage {
     /// are warned about.
     static func isIcon(_ file: String) -> Bool { !file.hasPrefix(".") && file.hasSuffix(".svg") }
 
-    package static func plan(_ art: ArtFolder) throws -> StagePlan {
+    static func plan(_ art: ArtFolder) throws -> StagePlan {
         var warnings: [BuildWarning] = []
         var names: [String] = []
         for file in art.names(in: sourceFolder) where !file.hasPrefix(".") {

@@ -1,3 +1,5 @@
+import BijouxCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

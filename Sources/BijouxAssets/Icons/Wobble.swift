@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// The hand-drawn wobble of an icon: a smooth random displacement of the drawing,
 /// baked into its pixels (SPEC A). Like SVG's feTurbulence + feDisplacementMap, each
 /// output pixel takes its colour from the source at a displaced position; unlike them
@@ -30,7 +32,7 @@ package struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
     package static let wavelengthRange = 1.0...256.0
     package static let octaveRange = 1...5
 
-    package var isOff: Bool { amplitude == 0 }
+    var isOff: Bool { amplitude == 0 }
 
     /// The seed of an icon that does not set one: FNV-1a of its name, so each icon
     /// wobbles differently and the same way on every build and every machine.

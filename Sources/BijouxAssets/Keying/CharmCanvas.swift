@@ -1,3 +1,4 @@
+import BijouxCore
 import BijouxKit
 
 /// The fixed canvas every charm is drawn on: width:height = 120:110 (SPEC B,
@@ -10,7 +11,7 @@ package struct CharmCanvas: Equatable, Sendable {
     package var marginPoints: Double
 
     package static let standard = CharmCanvas(pointWidth: 120, marginPoints: 4)
-    package static let scales = [1, 2, 3]
+    static let scales = [1, 2, 3]
 
     package init(pointWidth: Int, marginPoints: Double) {
         self.pointWidth = pointWidth
@@ -19,7 +20,7 @@ package struct CharmCanvas: Equatable, Sendable {
 
     package var pointHeight: Int { pointWidth * CharmArt.ratio.height / CharmArt.ratio.width }
 
-    package func pixelSize(scale: Int) -> (width: Int, height: Int) {
+    func pixelSize(scale: Int) -> (width: Int, height: Int) {
         (pointWidth * scale, pointHeight * scale)
     }
 
@@ -66,10 +67,10 @@ package struct CharmCanvas: Equatable, Sendable {
     }
 }
 
-package enum PaintedBounds {
+enum PaintedBounds {
     /// Alpha at or below 2/255 is not paint: flecks that faint are invisible on any
     /// ground, and counting them would let one stray speck stretch the trim.
-    package static let alphaThreshold: UInt8 = 2
+    static let alphaThreshold: UInt8 = 2
 
     /// The smallest rectangle holding every pixel whose alpha is above `threshold`.
     /// Empty when nothing is painted.

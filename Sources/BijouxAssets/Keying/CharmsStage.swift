@@ -1,16 +1,18 @@
+import BijouxCore
+
 /// The painted-charm stage: reads each charm's PNG, runs `PaintedCharm`, and lays the
 /// results out as image sets and its renders at 22 pt for the contact sheet, one job
 /// per charm (run in parallel); each job's artifact is the charm's card on the sheet.
-package enum CharmsStage: ContactSheetStage {
+enum CharmsStage: ContactSheetStage {
     package static let name = "charms"
-    package static let catalogFolder = AssetCatalog.folderName + "/Charms"
+    static let catalogFolder = AssetCatalog.folderName + "/Charms"
     /// The charms at 22 pt, for the contact sheet.
-    package static let previewFolder = ContactSheetPage.folder + "/Charms"
-    package static var ownedFolders: [String] { [catalogFolder, previewFolder] }
+    static let previewFolder = ContactSheetPage.folder + "/Charms"
+    static var ownedFolders: [String] { [catalogFolder, previewFolder] }
 
-    package static func applies(to art: ArtFolder) -> Bool { art.table != nil }
+    static func applies(to art: ArtFolder) -> Bool { art.table != nil }
 
-    package static func plan(_ art: ArtFolder) throws -> StagePlan {
+    static func plan(_ art: ArtFolder) throws -> StagePlan {
         let table = art.table!
         var jobs = [
             Job.constant(name: "Contents.json", scope: .anyCharm, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])

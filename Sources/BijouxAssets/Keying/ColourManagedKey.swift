@@ -1,6 +1,8 @@
+import BijouxCore
+
 /// The gamut a keyed image's colours are encoded in, named as an image set's
 /// `display-gamut` names it.
-package enum Gamut: String, Sendable, Equatable {
+enum Gamut: String, Sendable, Equatable {
     case sRGB = "sRGB"
     case displayP3 = "display-P3"
 }
@@ -8,7 +10,7 @@ package enum Gamut: String, Sendable, Equatable {
 /// A keyed painting and the gamut its colours are in.
 package struct KeyedImage: Sendable {
     package var image: RGBAImage
-    package var gamut: Gamut
+    var gamut: Gamut
 }
 
 /// The luminance key for a painting in a colour space other than sRGB (SPEC B's formula,
@@ -21,11 +23,11 @@ package struct KeyedImage: Sendable {
 /// When every keyed colour fits sRGB (see `wideExcess`) the image is written as sRGB;
 /// otherwise as Display P3, which keeps what sRGB cannot hold (colours beyond P3 are
 /// clipped to it, relative colorimetric).
-package enum ColourManagedKey {
+enum ColourManagedKey {
     /// How far beyond sRGB's gamut a pixel may reach, over black (so weighted by its
     /// alpha), and still count as fitting: one 8-bit level, which is also what an 8-bit
     /// sRGB picture saved in another space and read back can differ by.
-    package static let wideExcess: Float = 1 / 255
+    static let wideExcess: Float = 1 / 255
 
     package static func key(_ decoded: consuming DecodedPNG, blackPoint: Int, colour: ColourConversion, threads: Int = 1) -> KeyedImage {
         let width = decoded.width, height = decoded.height
@@ -140,4 +142,9 @@ struct DisplayP3Encoding: @unchecked Sendable {
         let p3 = SIMD3((matrix[0] * linear).sum(), (matrix[1] * linear).sum(), (matrix[2] * linear).sum())
         return SIMD3(SRGBCurve.encode(p3.x), SRGBCurve.encode(p3.y), SRGBCurve.encode(p3.z))
     }
+}
+
+extension PNGEncoder.ColourChunk {
+    /// The chunk that says a key's output gamut.
+    init(_ gamut: Gamut) { self = gamut == .sRGB ? .sRGB : .displayP3 }
 }

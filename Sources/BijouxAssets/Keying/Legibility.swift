@@ -1,23 +1,25 @@
+import BijouxCore
+
 /// Every charm must stay legible at 22 px, its width on the Dynamic Island (SPEC B).
 /// The check renders the charm at that size exactly as the catalog does and measures
 /// how much of it is still solid; thin strokes and small details melt into
 /// half-transparent mush long before the whole silhouette disappears.
-package struct LegibilityReport: Equatable, Sendable {
+struct LegibilityReport: Equatable, Sendable {
     /// Fraction of the 22 px canvas covered by pixels at least half opaque.
-    package var solidFraction: Double
+    var solidFraction: Double
     /// That fraction divided by the same measure at full size: how much of the
     /// silhouette survives the shrink.
-    package var retention: Double
+    var retention: Double
     /// The matte's floor (`MatteCheck.floor`) when it is not black: the haze covers the
     /// whole box, so the figures above measure the haze, not the shape.
-    package var hazeFloor: Int = 0
+    var hazeFloor: Int = 0
 
     /// Below this, the charm is a speck on the island.
-    package static let minimumSolidFraction = 0.12
+    static let minimumSolidFraction = 0.12
     /// Below this, over a third of the silhouette has melted away.
-    package static let minimumRetention = 0.65
+    static let minimumRetention = 0.65
 
-    package var nearlyVanishes: Bool {
+    var nearlyVanishes: Bool {
         solidFraction < Self.minimumSolidFraction || retention < Self.minimumRetention
     }
 
@@ -26,18 +28,18 @@ package struct LegibilityReport: Equatable, Sendable {
     }
 }
 
-package enum Legibility {
+enum Legibility {
     /// The island's charm width (SPEC B: 22, in points; the check's pixels at @1x) and
     /// the matching canvas height.
-    package static let islandWidth = 22
-    package static let islandHeight = 20
+    static let islandWidth = 22
+    static let islandHeight = 20
     /// The phone's scale: every Dynamic Island iPhone is @3x, so 22 pt is 66 px there.
-    package static let phoneScale = 3
+    static let phoneScale = 3
 
     /// The charm as the island shows it at `scale`: 22 pt wide on the fixed canvas
     /// (22 × scale pixels), margin scaled.
     /// `painted` is the charm's painted part (`CharmCanvas.painted`).
-    package static func islandRender(_ painted: Resample.Source?, canvas: CharmCanvas, scale: Int = 1, threads: Int = 1) -> RGBAImage {
+    static func islandRender(_ painted: Resample.Source?, canvas: CharmCanvas, scale: Int = 1, threads: Int = 1) -> RGBAImage {
         let factor = Double(islandWidth * scale) / Double(canvas.pointWidth)
         return CharmCanvas.place(
             painted, width: islandWidth * scale, height: islandHeight * scale, margin: canvas.marginPoints * factor, threads: threads)

@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// The black-matte luminance key (SPEC B): painted art on black becomes a soft-edged
 /// cut-out. Alpha is the pixel's brightness, and the colour is unpremultiplied, so
 /// brush edges and anti-aliasing survive where a colour key would clip them.
@@ -125,8 +127,8 @@ package enum LuminanceKey {
 
 /// A matte's noise floor, removed by levelling: samples at or below the black point
 /// become 0 and the rest are stretched so 255 stays 255.
-package enum BlackPoint {
-    package static let validRange = 0...254
+enum BlackPoint {
+    static let validRange = 0...254
 
     /// The 8-bit levels mapping for a black point; the identity for 0.
     static func levelsTable(_ blackPoint: Int) -> [UInt8] {

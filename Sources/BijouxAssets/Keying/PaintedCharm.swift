@@ -1,20 +1,22 @@
+import BijouxCore
+
 /// One painted charm taken from source pixels to everything the catalog and the
 /// previews need: keyed, checked for a hazy matte, trimmed to its painted bounds,
 /// placed on the fixed canvas at each scale, and rendered at island size.
-package struct PaintedCharm: Sendable {
+struct PaintedCharm: Sendable {
     package var id: String
     /// Renders at @1x, @2x, @3x, in `CharmCanvas.scales` order, their colours in `gamut`.
     package var renders: [RGBAImage]
-    package var gamut: Gamut
+    var gamut: Gamut
     /// The charm at the island's 22 pt at @1x (22 px): the strict check.
-    package var island: RGBAImage
-    package var legibility: LegibilityReport
+    var island: RGBAImage
+    var legibility: LegibilityReport
     /// The same at @3x (66 px), what the phone shows.
-    package var phoneIsland: RGBAImage
-    package var phoneLegibility: LegibilityReport
+    var phoneIsland: RGBAImage
+    var phoneLegibility: LegibilityReport
     /// The matte's floor after the black point (0 for a clean matte).
-    package var matteFloor: Int
-    package var paintedBounds: PixelRect
+    var matteFloor: Int
+    var paintedBounds: PixelRect
 
     /// Runs the charm pipeline on decoded art. Pure: pixels in, pixels out; `threads`
     /// share the resampling, and the pixels are the same for any number.
@@ -31,9 +33,9 @@ package struct PaintedCharm: Sendable {
     }
 
     /// The renders in sRGB, for the sRGB variant of a wide charm's image set.
-    package var sRGBRenders: [RGBAImage] { gamut == .sRGB ? renders : renders.map(GamutMapping.sRGB(fromDisplayP3:)) }
+    var sRGBRenders: [RGBAImage] { gamut == .sRGB ? renders : renders.map(GamutMapping.sRGB(fromDisplayP3:)) }
 
-    static func make(
+    package static func make(
         id: String, keyed: RGBAImage, gamut: Gamut, bounds: PixelRect, matteFloor floor: Int, canvas: CharmCanvas, threads: Int
     ) -> PaintedCharm {
         // Cropped and premultiplied once for all five renders.
@@ -50,7 +52,7 @@ package struct PaintedCharm: Sendable {
 
     /// The art keyed, its matte floor, and its painted bounds: where every use of a
     /// painted charm (the catalog, the app icon) starts.
-    package static func keyAndTrim(
+    static func keyAndTrim(
         _ art: consuming DecodedPNG, colour: SourceColour = .sRGB, blackPoint: Int, threads: Int = 1
     ) -> (keyed: KeyedImage, bounds: PixelRect, matteFloor: Int) {
         let keyed = LuminanceKey.key(art, colour: colour, blackPoint: blackPoint, threads: threads)
@@ -61,7 +63,7 @@ package struct PaintedCharm: Sendable {
     }
 
     /// The black point that would level this matte away, given the one already used.
-    package static func suggestedBlackPoint(floor: Int, current: Int) -> Int {
+    static func suggestedBlackPoint(floor: Int, current: Int) -> Int {
         min(254, current + Int((Double(floor) * Double(255 - current) / 255).rounded(.up)))
     }
 }

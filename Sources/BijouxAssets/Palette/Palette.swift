@@ -1,3 +1,4 @@
+import BijouxCore
 import BijouxKit
 
 /// The app's named colours, from `art/palette.json`, the one place they are written:
@@ -52,7 +53,7 @@ package struct Palette: Equatable, Sendable {
         }
     }
 
-    package static let fileName = "palette.json"
+    static let fileName = "palette.json"
 
     /// In file order.
     package var colors: [Color]
@@ -72,7 +73,7 @@ package struct Palette: Equatable, Sendable {
     /// What icons are drawn in: the colour named `ink`, else white.
     package var ink: PaletteColor.Components { self["ink"]?.any ?? .sRGB(0xFFFFFF) }
     /// The app's accent, its glow and tint: the colour `accent` names, else the ink.
-    package var accentColor: PaletteColor.Components { accent.flatMap { self[$0]?.any } ?? ink }
+    var accentColor: PaletteColor.Components { accent.flatMap { self[$0]?.any } ?? ink }
 
     /// The colours whose role is to be drawn as they are, and so must be opaque: what
     /// the icons are drawn in and what the contact sheet is drawn on.
@@ -80,14 +81,14 @@ package struct Palette: Equatable, Sendable {
 
     /// A colour as the tool draws it into pixels: its sRGB form (a Display P3 colour
     /// converted and clipped to the sRGB gamut) in 8-bit channels, with its alpha.
-    package static func rgba(_ color: PaletteColor.Components) -> RGBA {
+    static func rgba(_ color: PaletteColor.Components) -> RGBA {
         let rgb = color.sRGBComponents
         func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
         return RGBA(byte(rgb.red), byte(rgb.green), byte(rgb.blue), byte(color.alpha))
     }
 
     /// "#RRGGBB" (either case) as an opaque colour: the form appicon.json takes.
-    package static func parseHex(_ text: String) -> RGBA? {
+    static func parseHex(_ text: String) -> RGBA? {
         guard text.utf8.count == 7, text.hasPrefix("#"), let color = parseColor(text) else { return nil }
         return rgba(color)
     }
@@ -97,7 +98,7 @@ package struct Palette: Equatable, Sendable {
         "\"#RRGGBB\", \"#RRGGBBAA\" (sRGB; AA the alpha), \"color(display-p3 R G B)\" or \"color(display-p3 R G B / A)\" (components and alpha from 0 to 1)"
 
     /// A colour written as palette.json takes it (see the type), or nil.
-    package static func parseColor(_ text: String) -> PaletteColor.Components? {
+    static func parseColor(_ text: String) -> PaletteColor.Components? {
         let bytes = Array(text.utf8)
         if bytes.first == UInt8(ascii: "#") {
             guard bytes.count == 7 || bytes.count == 9 else { return nil }

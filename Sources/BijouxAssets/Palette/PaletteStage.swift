@@ -5,16 +5,16 @@
 /// a palette, the accent is the palette's (none without `accent`), never a hand-made one.
 /// One job per colour set, keyed by its colour, so a changed colour rewrites its own
 /// colour set (and the accent, when it is the accent) and nothing else.
-package enum PaletteStage: Stage {
+enum PaletteStage: Stage {
     package static let name = "palette"
-    package static let catalogFolder = AssetCatalog.folderName + "/Colors"
-    package static let accentFolder = AssetCatalog.folderName + "/AccentColor.colorset"
-    package static var ownedFolders: [String] { [catalogFolder, accentFolder] }
+    static let catalogFolder = AssetCatalog.folderName + "/Colors"
+    static let accentFolder = AssetCatalog.folderName + "/AccentColor.colorset"
+    static var ownedFolders: [String] { [catalogFolder, accentFolder] }
 
     /// palette.json is parsed (and checked) once, with the art folder.
-    package static func applies(to art: ArtFolder) -> Bool { !art.palette.colors.isEmpty }
+    static func applies(to art: ArtFolder) -> Bool { !art.palette.colors.isEmpty }
 
-    package static func plan(_ art: ArtFolder) throws -> StagePlan {
+    static func plan(_ art: ArtFolder) throws -> StagePlan {
         let palette = art.palette
         let dark = palette.colors.filter { $0.dark != nil }.count, high = palette.colors.filter { $0.highContrast != nil }.count
         let p3 = palette.colors.filter { $0.paletteColor.appearances.contains { $0.components.colorSpace == .displayP3 } }.count

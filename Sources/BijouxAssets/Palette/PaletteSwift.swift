@@ -1,9 +1,10 @@
+import BijouxCore
 import BijouxKit
 
 extension Palette.Color {
     /// The colour as Swift that makes it: `PaletteColor(rgb: 0x171513, colorSetName: "Paper")`
     /// for an opaque sRGB colour with one appearance, else each appearance on a line.
-    package var swiftLiteral: String {
+    var swiftLiteral: String {
         let color = paletteColor
         let name = SwiftIdentifier.stringLiteral(color.colorSetName)
         func components(_ value: PaletteColor.Components) -> String {

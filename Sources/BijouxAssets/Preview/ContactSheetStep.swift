@@ -1,7 +1,7 @@
 /// A stage whose jobs show on the contact sheet: each job leaves its cards (a
 /// `ContactSheet` holding them) as its artifact, with `JobRecorder.leave`, and the
 /// build's final step puts every stage's cards on one page.
-package protocol ContactSheetStage: Stage {}
+protocol ContactSheetStage: Stage {}
 
 extension JobRecorder {
     /// Leaves this job's cards for the contact sheet, as its artifact (kept in the

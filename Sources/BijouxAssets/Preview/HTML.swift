@@ -1,10 +1,11 @@
+import BijouxCore
 import BijouxKit
 
 /// Text made safe for HTML (the contact sheet, the golden report), and numbers written
 /// the same way on every machine.
-package enum HTML {
+enum HTML {
     /// Escapes text for element content and double-quoted attribute values.
-    package static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {

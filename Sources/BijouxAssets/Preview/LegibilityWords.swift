@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// A legibility reading in words a designer reads, instead of two ratios.
 ///
 /// "Kept" is the share of the full-size silhouette still solid at 22 pt, capped at
@@ -6,10 +8,10 @@
 /// 1 (844 % on a hazy charm), which says nothing a person can use.
 extension LegibilityReport {
     /// Above this share of the shape kept, fine details survive the shrink.
-    package static let crispRetention = 0.85
+    static let crispRetention = 0.85
 
     /// The share of the shape that stays solid, at most 1.
-    package var keptShare: Double { min(1, max(0, retention)) }
+    var keptShare: Double { min(1, max(0, retention)) }
 
     /// One sentence: how the charm reads at 22 pt.
     package var verdict: String {
@@ -32,7 +34,7 @@ extension LegibilityReport {
     }
 
     /// "fades", "softens" or "reads well": for a badge.
-    package var grade: String {
+    var grade: String {
         hazeFloor > 0 ? "hazy" : nearlyVanishes ? "fades" : retention < Self.crispRetention ? "softens" : "reads well"
     }
 
@@ -40,7 +42,7 @@ extension LegibilityReport {
     static func percent(_ share: Double) -> String { Format.percent(min(1, max(0, share))) }
 
     /// How the figures are measured, for the page's legend.
-    package static var explanation: String {
+    static var explanation: String {
         "The charm is rendered at 22 pt exactly as the catalog renders it, and a pixel counts as solid paint when it is at least half opaque. "
             + "\u{201C}Of its shape\u{201D} compares the solid area at 22 pt with the same measure at full size, capped at 100 % "
             + "(soft edges can make a small render look fuller than the large one). "

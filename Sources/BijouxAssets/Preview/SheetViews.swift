@@ -3,9 +3,9 @@ import BijouxKit
 /// How long the app's glow is and how strong (SPEC B: camel, opacity 0.35, radius
 /// 5 pt): applied at run time, so the page applies it too (a CSS drop shadow) and the
 /// catalog never has it baked in.
-package enum CharmGlow {
-    package static let opacity = 0.35
-    package static let radiusPoints = 5.0
+enum CharmGlow {
+    static let opacity = 0.35
+    static let radiusPoints = 5.0
 }
 
 /// The app's surfaces on the contact sheet, drawn with the app's own recipes
@@ -13,16 +13,16 @@ package enum CharmGlow {
 /// computed here and written into the page as numbers and SVG paths, so the page has
 /// no second copy of any recipe. The surfaces' sizes are a mock of the phone (the
 /// app's views set their own); what matters is that the recipes are the app's.
-package enum SheetViews {
+enum SheetViews {
     /// A worn charm's width on the Dynamic Island, in points.
-    package static let islandCharmWidth = 22.0
+    static let islandCharmWidth = 22.0
     /// The app icon's home-screen size, and the size the file is shown at on its card.
-    package static let homeIconPoints = 60
-    package static let appIconPreviewPoints = 180
+    static let homeIconPoints = 60
+    static let appIconPreviewPoints = 180
     /// Names on the expanded island: their size in points, and the least scale the
     /// island may shrink them to (SwiftUI's minimumScaleFactor).
-    package static let nameSize = 11.0
-    package static let nameMinimumScale = 0.6
+    static let nameSize = 11.0
+    static let nameMinimumScale = 0.6
 
     static let canvasRatio = "\(CharmArt.ratio.width):\(CharmArt.ratio.height)"
 

@@ -1,3 +1,5 @@
+import BijouxCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +10,7 @@
 /// earlier build (`--against DIR`), or the art folder as it was at a git revision
 /// (`--against REV`), built by this same tool into a temporary folder, so a pull
 /// request that edits art is reviewed even where no output is committed.
-public enum Baseline: Sendable, Equatable {
+package enum Baseline: Sendable, Equatable {
     /// The output folder the build writes (`--out`).
     case outputFolder
     /// A folder of an earlier build.
@@ -17,14 +19,14 @@ public enum Baseline: Sendable, Equatable {
     case revision(String)
 
     /// `--against VALUE`: a folder when one is there by that name, else a revision.
-    public static func parse(_ value: String) -> Baseline {
+    package static func parse(_ value: String) -> Baseline {
         FileIO.entryKind(value) == .directory ? .folder(value) : .revision(value)
     }
 }
 
 /// `--against REV` could not give a baseline: not a repository, not a revision, or the
 /// art as it was there does not build. One line naming the revision.
-package struct BaselineError: UserFacingError, Equatable {
+struct BaselineError: UserFacingError, Equatable {
     package var revision: String
     package var message: String
 
@@ -33,7 +35,7 @@ package struct BaselineError: UserFacingError, Equatable {
 
 /// The art folder at a git revision, taken out with `git archive` into a temporary
 /// folder (removed by `remove`), and built there.
-package struct RevisionBaseline {
+struct RevisionBaseline {
     /// The temporary folder holding `art/` and `out/`.
     package let folder: String
     /// The art folder as it was at the revision; nil when it did not exist there.
@@ -80,7 +82,7 @@ package struct RevisionBaseline {
     }
 
     /// Removes the temporary folder.
-    package func remove() { FileIO.removeTree(folder) }
+    func remove() { FileIO.removeTree(folder) }
 
     static func temporaryFolder() -> String {
         let variable = getenv("TMPDIR").map { String(cString: $0) } ?? ""

@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// Where `check` sends a build's outputs: each compared, as it is made, with the
 /// baseline folder's file of the same path, and judged by the tolerance table when the
 /// bytes differ (`OutputJudge`), on the job's own thread. Nothing is written; what

@@ -57,7 +57,7 @@ package struct Review: Sendable {
         }
 
         /// Some output changed beyond its tolerance, or was added or removed.
-        package var fails: Bool { changes.contains { $0.status != .withinTolerance } }
+        var fails: Bool { changes.contains { $0.status != .withinTolerance } }
     }
 
     /// What the outputs were compared with, as people read it ("build/", "HEAD~1").

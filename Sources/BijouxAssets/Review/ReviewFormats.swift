@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// The review as CI reads it: one diagnostic line per art file in the form compilers use
 /// (so Xcode, GitHub's problem matchers and editors link it to the art), a Markdown
 /// summary for a pull request, and JUnit with one test case per art file.

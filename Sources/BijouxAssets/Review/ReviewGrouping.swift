@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// Puts each changed output under the art file it follows from (`Job.source`), in the
 /// order a build makes them: outputs of no one file, and removed ones, go under the art
 /// folder itself. With the art as the baseline had it (a revision's), a text art file's

@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// The review page's pictures: before, after and the diff picture of an image change
 /// side by side (with the flip control and the comparison's figures), before and after
 /// of a resized one, the one side of an added or removed one. Each is its PNG inline

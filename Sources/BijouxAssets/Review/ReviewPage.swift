@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// The review page of `check --report DIR`: `DIR/index.html`, one self-contained file
 /// that shows a `Review` to a person (a designer looking at what a change of art did,
 /// CI keeping it as an artifact). Every image is inline as a `data:` URI and the style
@@ -10,7 +12,7 @@
 /// review made from their failures: one recipe for both.
 package enum ReviewPage {
     /// The page's file name in the report folder.
-    package static let fileName = "index.html"
+    static let fileName = "index.html"
     /// The most lines of an added text file the page shows.
     static let addedTextLines = 40
 
@@ -106,7 +108,7 @@ package enum ReviewPage {
     }
 
     /// What a change's body shows, which sets its width on the page.
-    enum Kind: String {
+    package enum Kind: String {
         case image, text, audio, other
     }
 

@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// `bijoux-assets strings`: the art folder's String Catalog brought up to date with its
 /// charm table (`CatalogUpdate`) and written back in place, as Xcode writes it, only
 /// when that changes its bytes; made, with the table's keys, when the folder has none.

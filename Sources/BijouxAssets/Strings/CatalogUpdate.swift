@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// Brings a String Catalog up to date with the table, as Xcode does with the strings it
 /// extracts from code: a pure function, catalog and table in, catalog and what changed
 /// out. `bijoux-assets strings` writes the result into the art folder; a build ships it
@@ -17,14 +19,14 @@ package enum CatalogUpdate {
     /// What an update changed, for the command's summary and the build's warning.
     package struct Changes: Equatable, Sendable {
         package var added: [String] = []
-        package var markedStale: [String] = []
+        var markedStale: [String] = []
         /// Stale keys the table has again.
-        package var revived: [String] = []
+        var revived: [String] = []
         /// Keys whose source text changed.
-        package var sourceChanged: [String] = []
+        var sourceChanged: [String] = []
         /// Per language, the keys whose translation now needs review.
-        package var toReview: [String: [String]] = [:]
-        package var commentsChanged: [String] = []
+        var toReview: [String: [String]] = [:]
+        var commentsChanged: [String] = []
 
         package var isEmpty: Bool { self == Changes() }
 

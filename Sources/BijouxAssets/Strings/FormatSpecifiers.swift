@@ -7,7 +7,7 @@
 /// D i u U o O x X f F e E g G a A c C s S p`); `%%` is a percent sign. A `%` that
 /// starts none of these is text ("100 % pur"): the space flag is left out, so "100%
 /// sure" does not read as `% s`.
-package struct FormatSpecifiers: Equatable, Sendable {
+struct FormatSpecifiers: Equatable, Sendable {
     /// Each argument's position (1-based) and its length and conversion ("lld", "@").
     package var arguments: [Int: String]
     /// The specifiers as written, in order, for messages.

@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// Reading and writing a String Catalog: read strictly, with the position of every
 /// value (the one JSON reader, `JSONFields`), so a problem is `PATH:LINE:COL`; written
 /// as Xcode writes it (two-space indent, `" : "`, keys in `XcodeKeyOrder`, `/` and
@@ -34,7 +36,7 @@ extension StringCatalog {
 
     /// How messages name a key: `key 'charm.cat.note'`, quoted and escaped as a Swift
     /// literal would be when it holds a quote or an invisible character.
-    package static func subject(_ key: String) -> String {
+    static func subject(_ key: String) -> String {
         let literal = SwiftIdentifier.stringLiteral(key)
         return "key " + (literal == "\"\(key)\"" && !key.contains("'") ? "'\(key)'" : literal)
     }

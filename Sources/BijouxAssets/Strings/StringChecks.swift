@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// What a build checks in the catalog it ships, for every language, where each text
 /// shows:
 /// - a translated display name wider than the island allows (`CharmLimits.islandWidth`,

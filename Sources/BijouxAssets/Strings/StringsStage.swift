@@ -1,3 +1,4 @@
+import BijouxCore
 import BijouxKit
 
 /// The strings stage, when the art has a String Catalog (`Localizable.xcstrings`): the
@@ -7,18 +8,18 @@ import BijouxKit
 /// targets and Linux. While planning it checks the catalog (`StringChecks`) and warns
 /// when the art's catalog is behind the table, naming the command that brings it up to
 /// date. Its job leaves the languages for the contact sheet's switch.
-package enum StringsStage: ContactSheetStage {
+enum StringsStage: ContactSheetStage {
     package static let name = "strings"
     package static let folder = "Strings"
-    package static let catalogPath = folder + "/" + StringCatalog.fileName
-    package static var ownedFolders: [String] { [folder] }
+    static let catalogPath = folder + "/" + StringCatalog.fileName
+    static var ownedFolders: [String] { [folder] }
 
     /// `Strings/<language>.lproj/Localizable.strings`.
-    package static func tablePath(_ language: String) -> String { "\(folder)/\(language).lproj/\(CharmStrings.table).strings" }
+    static func tablePath(_ language: String) -> String { "\(folder)/\(language).lproj/\(CharmStrings.table).strings" }
 
-    package static func applies(to art: ArtFolder) -> Bool { art.contains(StringCatalog.fileName) }
+    static func applies(to art: ArtFolder) -> Bool { art.contains(StringCatalog.fileName) }
 
-    package static func plan(_ art: ArtFolder) throws -> StagePlan {
+    static func plan(_ art: ArtFolder) throws -> StagePlan {
         let file = art.file(StringCatalog.fileName)
         let read = try StringCatalog.parse(try readCatalog(art), file: file)
         let table = TableStrings(art.table)

@@ -1,3 +1,4 @@
+import BijouxCore
 import BijouxKit
 
 /// `<language>.lproj/Localizable.strings`, one per language of the catalog: the texts
@@ -43,10 +44,10 @@ package enum StringsTable {
 /// Xcode's double-length pseudolanguage (a scheme's App Language, or
 /// `NSDoubleLocalizedStrings`): every text twice, a space between, so a designer sees
 /// what a long translation does to a surface before any translator has started.
-package enum DoubleLength {
+enum DoubleLength {
     /// How the contact sheet's language switch names it.
     package static let code = "double-length"
-    package static let label = "Double-length pseudolanguage"
+    static let label = "Double-length pseudolanguage"
 
     package static func text(_ text: String) -> String { text + " " + text }
 }

@@ -6,7 +6,7 @@ import BijouxKit
 /// a translator can act on (what it is, where it shows, its limit). What
 /// `CatalogUpdate` brings a catalog in step with.
 package struct TableStrings: Equatable, Sendable {
-    package struct Item: Equatable, Sendable {
+    struct Item: Equatable, Sendable {
         package var key: String
         /// The text in the source language, as the table (or BijouxKit) writes it.
         package var value: String
@@ -14,11 +14,11 @@ package struct TableStrings: Equatable, Sendable {
         /// The charm it belongs to, and whether it is its display name (else its note);
         /// nil for BijouxKit's phrases.
         package var charm: String?
-        package var isDisplayName = false
+        var isDisplayName = false
     }
 
     /// In table order: each charm's name and note, then BijouxKit's phrases.
-    package var items: [Item]
+    var items: [Item]
 
     package init(_ table: CharmTableSource?) {
         items = []
@@ -35,13 +35,13 @@ package struct TableStrings: Equatable, Sendable {
     }
 
     /// The comment on every display name.
-    package static let displayNameComment =
+    static let displayNameComment =
         """
         A charm's name: shown on the Dynamic Island under the charm, on its card, and read by VoiceOver. At most \(CharmLimits.maxNameLength) characters, \
         three names side by side (a wide character, as in Chinese, Japanese or Korean, counts two).
         """
     /// The comment on every note.
-    package static let noteComment =
+    static let noteComment =
         "The note a stock charm arrives with: shown on the charm's card under its name and read by VoiceOver. At most \(CharmLimits.maxNoteLength) characters."
 
     /// The charm a key of the catalog is about and whether it is its name, from the key

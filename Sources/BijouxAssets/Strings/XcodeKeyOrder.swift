@@ -11,9 +11,9 @@
 /// A character outside ASCII sorts after every ASCII character, by code point; Xcode's
 /// place for such keys may differ (it sorts "é" with "e"), and the order is still one
 /// order, so a second run changes nothing.
-package enum XcodeKeyOrder {
+enum XcodeKeyOrder {
     /// Whether `a` comes before `b`.
-    package static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
+    static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
         precedes((a, SortKey(a)), (b, SortKey(b)))
     }
 

@@ -1,3 +1,4 @@
+import BijouxCore
 import Dispatch
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Dispatch
 /// compares to notice a save. Polling a snapshot is portable (Linux and macOS alike,
 /// any file system, editors that save by renaming a temporary file) and, for an art
 /// folder of tens of files, costs microseconds every tenth of a second.
-package struct ArtSnapshot: Equatable, Sendable {
+struct ArtSnapshot: Equatable, Sendable {
     /// Relative path → fingerprint; hidden files (an editor's swap file) are left out.
     package var files: [String: FileIO.Fingerprint]
 
@@ -35,22 +36,22 @@ package struct ArtSnapshot: Equatable, Sendable {
 }
 
 /// A flag another thread (a signal handler's queue) sets to stop a loop.
-public final class StopFlag: @unchecked Sendable {
+package final class StopFlag: @unchecked Sendable {
     private let stopped = Locked(false)
     private var sources: [DispatchSourceSignal] = []
 
     /// A flag not yet set.
-    public init() {}
+    package init() {}
 
     /// Whether `set()` was called (or an interrupt came).
-    public var isSet: Bool { stopped.value }
+    var isSet: Bool { stopped.value }
 
     /// Asks the watcher to stop after what it is doing.
-    public func set() { stopped.value = true }
+    package func set() { stopped.value = true }
 
     /// Sets the flag on Ctrl-C (SIGINT) or SIGTERM instead of dying, so `watch` can
     /// stop its server and exit 0.
-    public func setOnInterrupt() {
+    package func setOnInterrupt() {
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -66,9 +67,9 @@ public final class StopFlag: @unchecked Sendable {
 /// a file still being written makes the build wait for the next change rather than
 /// fail on it. A change during a build cancels it (`BuildEngine.Options.cancel`): its
 /// icons' drawings are killed, and the newer change is built instead.
-public struct ArtWatcher: Sendable {
+package struct ArtWatcher: Sendable {
     /// What each build of the loop did, for its line.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// A build finished: what triggered it (empty for the first), its report, the
         /// jobs it made rather than took from the cache ("charms sun"), and how long it
         /// took in seconds.
@@ -78,23 +79,23 @@ public struct ArtWatcher: Sendable {
     }
 
     /// The build each change runs.
-    public var options: BuildEngine.Options
+    package var options: BuildEngine.Options
     /// How often the folder is looked at, and how long a change must stay still
     /// before it is built (a file being written keeps changing).
-    public var pollInterval: Double = 0.1
+    var pollInterval: Double = 0.1
     /// Seconds a change must stay still before it is built.
-    public var settleTime: Double = 0.15
+    var settleTime: Double = 0.15
 
     /// A watcher that runs `options`' build on each change. It keeps building on
     /// warnings, whatever bijoux-assets.json says: it is for seeing them on the sheet.
-    public init(options: BuildEngine.Options) {
+    package init(options: BuildEngine.Options) {
         self.options = options
         self.options.followsConfiguredStrict = false
     }
 
     /// Builds, then watches until `stop` is set. `handle` gets every build's outcome
     /// (on this thread).
-    public func run(until stop: StopFlag, _ handle: (Event) -> Void) {
+    package func run(until stop: StopFlag, _ handle: (Event) -> Void) {
         var built = ArtSnapshot(folder: options.artFolder)
         report(attempt(superseding: nil, until: stop), changed: [], handle)
         while !stop.isSet {
@@ -193,7 +194,7 @@ struct InternalWatchError: UserFacingError {
 extension ArtWatcher.Event {
     /// The one line `watch` prints for a build: what changed, what was rebuilt, how
     /// long it took, how many warnings.
-    public var line: String {
+    package var line: String {
         switch self {
         case .built(let changed, let report, let made, let seconds):
             let files = report.files

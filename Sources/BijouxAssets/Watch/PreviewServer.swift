@@ -1,3 +1,4 @@
+import BijouxCore
 import CBijouxShims
 import Dispatch
 
@@ -33,14 +34,14 @@ import Dispatch
 ///   reset the connection before the client has read the reply; at most `Limits.maxConnections` are open at once, and one
 ///   accepted past that closes the one open longest. So slow clients cannot hold up
 ///   the others: every connection's bytes are read as they come.
-public final class PreviewServer: @unchecked Sendable {
+package final class PreviewServer: @unchecked Sendable {
     /// The port `--serve` uses when given none.
-    public static let defaultPort = 8722
+    package static let defaultPort = 8722
     /// What the page polls; its text changes after every rebuild that wrote something.
-    package static let stampPath = "/__bijoux/stamp"
-    package static let pollMilliseconds = 500
+    static let stampPath = "/__bijoux/stamp"
+    static let pollMilliseconds = 500
     /// The only folders of the output served.
-    package static let servedFolders = [ContactSheetPage.folder, AssetCatalog.folderName]
+    static let servedFolders = [ContactSheetPage.folder, AssetCatalog.folderName]
 
     /// How long a client may take, and how many may be connected at once.
     struct Limits: Sendable {
@@ -55,9 +56,9 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     /// The output folder it serves from.
-    public let root: String
+    package let root: String
     /// The port it listens on (the one chosen when given 0).
-    public private(set) var port: Int = 0
+    package private(set) var port: Int = 0
     let limits: Limits
     private var listener: Int32 = -1
     private let stampValue = Locked(0)
@@ -67,7 +68,7 @@ public final class PreviewServer: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// Listens on 127.0.0.1:`port` (0: any free port; see `port`) and serves `root`.
-    public init(root: String, port: Int) throws(ServerError) {
+    package init(root: String, port: Int) throws(ServerError) {
         self.root = root
         limits = Limits()
         (listener, self.port) = try Self.openListener(port: port)
@@ -115,10 +116,10 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     /// The contact sheet's address, to print.
-    public var url: String { "http://127.0.0.1:\(port)/\(ContactSheetPage.path)" }
+    package var url: String { "http://127.0.0.1:\(port)/\(ContactSheetPage.path)" }
 
     /// Tells pages a new build is there.
-    public func bumpStamp() { stampValue.withLock { $0 += 1 } }
+    package func bumpStamp() { stampValue.withLock { $0 += 1 } }
 
     var stamp: Int { stampValue.value }
 
@@ -128,7 +129,7 @@ public final class PreviewServer: @unchecked Sendable {
     var connectionCount: Int { openCount.value }
 
     /// Serves on a thread of its own until `stop()`.
-    public func start() {
+    package func start() {
         CallerNice.async { [self] in
             var connections: [Connection] = []
             while !isStopped {
@@ -143,7 +144,7 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     /// Stops listening and waits for the server's thread.
-    public func stop() {
+    package func stop() {
         stopped.value = true
         done.wait()
     }
@@ -305,9 +306,9 @@ extension RequestHead {
 }
 
 /// The server could not start (the port is taken, say).
-public struct ServerError: UserFacingError {
+package struct ServerError: UserFacingError {
     /// What went wrong.
-    public var message: String
+    package var message: String
     /// The error about no file.
-    public var diagnostic: Diagnostic { Diagnostic(place: nil, message: message) }
+    package var diagnostic: Diagnostic { Diagnostic(place: nil, message: message) }
 }

@@ -1,3 +1,5 @@
+@testable import BijouxAudio
+@testable import BijouxCore
 import Foundation
 import Testing
 

@@ -1,3 +1,5 @@
+@testable import BijouxAudio
+@testable import BijouxCore
 import CKissFFT
 import Testing
 

@@ -1,3 +1,5 @@
+@testable import BijouxAudio
+@testable import BijouxCore
 import CKissFFT
 import Foundation
 import Testing
@@ -102,31 +104,31 @@ struct WholeTrack {
         let rate = Voices.sampleRate
         let body = Int((score.bodySeconds * rate).rounded())
         let arrangement = Arrangement(score)
-        let frames = body + Int(AmbientTrack.ringOut * rate)
+        let frames = body + Int(TrackSynthesis.ringOut * rate)
 
         var piano = StereoBuffer(frames: frames)
         for note in arrangement.piano {
-            piano.add(Voices.electricPiano(note), at: Int(note.start * rate), pan: note.pan * 0.5, gain: AmbientTrack.pianoGain)
+            piano.add(Voices.electricPiano(note), at: Int(note.start * rate), pan: note.pan * 0.5, gain: TrackSynthesis.pianoGain)
         }
-        let cycles = max(1, Int((AmbientTrack.tremoloRate * score.bodySeconds).rounded()))
+        let cycles = max(1, Int((TrackSynthesis.tremoloRate * score.bodySeconds).rounded()))
         Sine.table.withUnsafeBufferPointer { table in
             for n in 0..<frames {
                 let s = Sine.of(UInt32((UInt64(cycles * n % body) << 32) / UInt64(body)), table)
-                piano.left[n] *= Float(1 - AmbientTrack.tremoloDepth * (0.5 + 0.5 * s))
-                piano.right[n] *= Float(1 - AmbientTrack.tremoloDepth * (0.5 - 0.5 * s))
+                piano.left[n] *= Float(1 - TrackSynthesis.tremoloDepth * (0.5 + 0.5 * s))
+                piano.right[n] *= Float(1 - TrackSynthesis.tremoloDepth * (0.5 - 0.5 * s))
             }
         }
 
         var mix = StereoBuffer(frames: frames)
         mix.add(piano, gain: Float(score.levels.piano))
         for note in arrangement.bass {
-            mix.add(Voices.bass(note), at: Int(note.start * rate), pan: -0.05, gain: AmbientTrack.bassGain * score.levels.bass)
+            mix.add(Voices.bass(note), at: Int(note.start * rate), pan: -0.05, gain: TrackSynthesis.bassGain * score.levels.bass)
         }
         if score.levels.brushes > 0 {
             for (i, stroke) in arrangement.brushes.enumerated() {
                 mix.add(
                     Voices.brush(stroke, seed: score.seed, index: i), at: Int(stroke.start * rate), pan: i % 3 == 0 ? 0.25 : 0.35,
-                    gain: AmbientTrack.brushGain * score.levels.brushes)
+                    gain: TrackSynthesis.brushGain * score.levels.brushes)
             }
         }
 

@@ -1,4 +1,6 @@
+@testable import BijouxCore
 import BijouxKit
+@testable import BijouxSVG
 import Foundation
 import Testing
 

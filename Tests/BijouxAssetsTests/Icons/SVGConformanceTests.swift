@@ -1,3 +1,5 @@
+@testable import BijouxCore
+@testable import BijouxSVG
 import Foundation
 import Testing
 

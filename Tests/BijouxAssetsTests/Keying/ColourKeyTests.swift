@@ -1,3 +1,4 @@
+@testable import BijouxCore
 import CLCMS2
 import Testing
 

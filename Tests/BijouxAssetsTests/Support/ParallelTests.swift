@@ -1,3 +1,4 @@
+@testable import BijouxCore
 import Dispatch
 import Testing
 

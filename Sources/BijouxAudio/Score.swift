@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// A piece of music as `art/music/<name>.json` writes it:
 ///
 ///     {"tempo": 72, "bars": 24, "meter": "3/4", "key": "F", "seed": 7,
@@ -11,9 +13,9 @@
 /// after `seed` is optional, with the defaults of `Score.init`.
 package struct Score: Equatable, Sendable {
     package struct Levels: Equatable, Sendable {
-        package var piano = 1.0
-        package var bass = 0.9
-        package var brushes = 0.25
+        var piano = 1.0
+        var bass = 0.9
+        var brushes = 0.25
         package init() {}
     }
 
@@ -26,12 +28,12 @@ package struct Score: Equatable, Sendable {
     package var levels = Levels()
     /// Where the off-beat eighth falls, as a fraction of the beat: 0.5 straight,
     /// 2/3 triplet swing.
-    package var swing = 0.6
+    var swing = 0.6
     /// The largest timing offset of a note, in seconds, and of its velocity, as a fraction.
-    package var humanizeTiming = 0.008
-    package var humanizeVelocity = 0.08
+    var humanizeTiming = 0.008
+    var humanizeVelocity = 0.08
     package var reverbSeconds = 2.4
-    package var reverbMix = 0.3
+    var reverbMix = 0.3
     package var fadeIn = 0.0
     package var fadeOut = 0.0
     /// The track loops: its end runs into its start, the reverb tail folded into the
@@ -42,8 +44,8 @@ package struct Score: Equatable, Sendable {
         (self.tempo, self.bars, self.key, self.progression, self.seed) = (tempo, bars, key, progression, seed)
     }
 
-    package var beatSeconds: Double { 60 / tempo }
-    package var barSeconds: Double { Double(beatsPerBar) * beatSeconds }
+    var beatSeconds: Double { 60 / tempo }
+    var barSeconds: Double { Double(beatsPerBar) * beatSeconds }
     /// The music's own length: bars × beats per bar × 60 / tempo.
     package var bodySeconds: Double { Double(bars) * barSeconds }
     /// The chord of bar `bar` (0-based).
@@ -51,11 +53,11 @@ package struct Score: Equatable, Sendable {
 
     /// The least bass level for a piano level of 1: a lower bass would leave the track
     /// without its low end (at least 15 % of the energy under 200 Hz, 4 % under 100 Hz).
-    package static let minimumBassToPiano = 0.9
+    static let minimumBassToPiano = 0.9
 
     package static let folder = "music"
     /// The only meter the arrangement knows: it is a waltz.
-    package static let supportedMeters = ["3/4"]
+    static let supportedMeters = ["3/4"]
     package static let tempoRange = 30.0...240.0
     /// The longest track a score may ask for, reverb tail included: checked before
     /// any synthesis, so a typo cannot make the build render for hours.

@@ -19,7 +19,7 @@ package enum Alpha {
     /// c·255/α rounded to nearest and clamped to 255 (a premultiplied value above its
     /// alpha is invalid, but rounding upstream can produce it); 0 when α is 0.
     @inline(__always)
-    package static func unpremultiply(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
+    static func unpremultiply(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
         guard alpha > 0 else { return 0 }
         let a = UInt32(alpha)
         return UInt8(min(255, (UInt32(c) * 255 + a / 2) / a))

@@ -1,3 +1,4 @@
+import BijouxCore
 import CKissFFT
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// Art is untrusted input in CI, so an icon's SVG is checked before librsvg sees it.
 /// The policy: an icon is self-contained and cheap to draw. It may refer to its own
 /// elements (`#id`, `url(#id)`) and to nothing else: no files (relative, absolute or
@@ -35,18 +37,18 @@ package enum SVGSafety {
     package enum Limits {
         /// `numOctaves` of an `feTurbulence`: each octave is a full pass over the
         /// filter region, and past a handful they add no detail at icon sizes.
-        package static let maxOctaves = 8
+        static let maxOctaves = 8
         /// Primitives (`fe…` children) in one `<filter>`.
-        package static let maxFilterPrimitives = 16
+        static let maxFilterPrimitives = 16
         /// `stdDeviation` of every `feGaussianBlur` and `feDropShadow` added up, in
         /// user units (the larger of its two values each).
-        package static let maxTotalBlur = 64.0
+        static let maxTotalBlur = 64.0
         /// Elements once every `<use>` is replaced by what it refers to.
-        package static let maxExpandedElements = 4096
+        static let maxExpandedElements = 4096
         /// Bytes of path data (`d` and `points`) once every `<use>` is expanded.
-        package static let maxExpandedPathData = 1 << 20
+        static let maxExpandedPathData = 1 << 20
         /// Nesting, counting each `<use>` as a level: it bounds the check's own recursion.
-        package static let maxExpandedDepth = 512
+        static let maxExpandedDepth = 512
     }
 
     /// Why an SVG may not be rendered, in words for the person who drew it, and where.

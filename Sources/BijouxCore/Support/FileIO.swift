@@ -1,10 +1,10 @@
 #if canImport(Glibc)
     import Glibc
-    private let systemRead = Glibc.read
+    package let systemRead = Glibc.read
     private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
     import Darwin
-    private let systemRead = Darwin.read
+    package let systemRead = Darwin.read
     private let systemWrite = Darwin.write
 #endif
 
@@ -54,39 +54,8 @@ package enum FileIO {
         return bytes
     }
 
-    /// The hash of a file's bytes, with `read`'s checks (`limit`, `below`), read a piece
-    /// at a time (`hash(of:path:)`): hashing art (every charm's PNG on every build) costs
-    /// no memory the size of the file, nor its first touch.
-    package static func contentHash(_ path: String, limit: Int = maxReadSize, below root: String? = nil) throws(FileError) -> ContentHash {
-        let fd = try openChecked(path, below: root, directory: false)
-        defer { close(fd) }
-        _ = try checkedSize(fd, path: path, limit: limit)
-        return try hash(of: fd, path: path)
-    }
-
-    /// The hash of what is left to read of an open file, read 64 KiB at a time: a piece
-    /// under malloc's mmap threshold, so the buffer is heap memory used again from file to
-    /// file, and small enough to stay in the cache between the read and the hash. (A
-    /// 1 MiB buffer was mapped afresh for each file, 256 page faults each: a no-op build
-    /// of the 12-charm bench took 1,974 page faults, now 1,269.)
-    static func hash(of fd: Int32, path: String) throws(FileError) -> ContentHash {
-        let state = HashState()
-        let size = 1 << 16
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let got = systemRead(fd, buffer, size)
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: path, reason: lastError())
-            }
-            if got == 0 { return state.digest() }
-            state.update(buffer, count: got)
-        }
-    }
-
     /// The size of the open file, refused past `limit` bytes before any of it is read.
-    private static func checkedSize(_ fd: Int32, path: String, limit: Int) throws(FileError) -> Int {
+    package static func checkedSize(_ fd: Int32, path: String, limit: Int) throws(FileError) -> Int {
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw .cannotRead(path: path, reason: lastError()) }
         let size = Int(status.st_size)
@@ -192,7 +161,7 @@ package enum FileIO {
     /// Opens a file (or, with `directory`, a folder) for reading, checked as the
     /// type's comment says, never blocking: `O_NONBLOCK` keeps the open of a FIFO from
     /// waiting for a writer, the status is checked, then the flag is cleared.
-    private static func openChecked(_ path: String, below root: String?, directory: Bool) throws(FileError) -> Int32 {
+    package static func openChecked(_ path: String, below root: String?, directory: Bool) throws(FileError) -> Int32 {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
         let fd: Int32
         if let root, path.hasPrefix(root + "/") {
@@ -379,7 +348,7 @@ package enum FileIO {
         return Fingerprint(size: Int(status.st_size), modified: modified, isDirectory: (status.st_mode & S_IFMT) == S_IFDIR)
     }
 
-    static func lastError() -> String {
+    package static func lastError() -> String {
         String(cString: strerror(errno))
     }
 }

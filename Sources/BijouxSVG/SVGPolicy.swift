@@ -1,3 +1,4 @@
+import BijouxCore
 import CLibXML2
 
 /// What an icon may refer to and what it may ask librsvg to draw, checked on the

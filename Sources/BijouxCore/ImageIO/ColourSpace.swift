@@ -15,7 +15,7 @@ package struct SourceColour: Sendable {
 
     /// A gAMA within 1 % of sRGB's 1/2.2, without a cHRM that says otherwise, is read
     /// as sRGB: the exporters that write it mean sRGB.
-    package static let srgbGamma = 1 / 2.2
+    static let srgbGamma = 1 / 2.2
     /// How far a cHRM value may be from sRGB's and still be sRGB's.
     static let chromaticityTolerance = 0.002
 

@@ -36,7 +36,7 @@ package final class ColourProfile: @unchecked Sendable {
     /// The most bytes an embedded profile may have: real RGB profiles are a few hundred
     /// bytes (matrix/TRC) to a few hundred kilobytes (LUT-based); libpng itself keeps at
     /// most 1 MiB of any chunk (`BX_PNG_CHUNK_MALLOC_MAX`).
-    package static let maxBytes = 1 << 20
+    static let maxBytes = 1 << 20
 
     /// Why a profile cannot be used; `ColourSpace` turns it into the file's error.
     package enum Problem: Error, Equatable, Sendable {
@@ -68,7 +68,7 @@ package final class ColourProfile: @unchecked Sendable {
     /// The profile PNG's gAMA and cHRM chunks describe: a power-law curve (decoding
     /// exponent 1 ÷ gAMA) on the given primaries and white, or sRGB's where there is no
     /// cHRM.
-    package static func chunks(gamma: Double, chromaticities: [Double]?) -> ColourProfile? {
+    static func chunks(gamma: Double, chromaticities: [Double]?) -> ColourProfile? {
         guard gamma > 0, (chromaticities ?? srgbChromaticities).count == 8 else { return nil }
         let name = "gAMA \(Format.number((gamma * 100000).rounded() / 100000))" + (chromaticities == nil ? "" : " and cHRM")
         return rgb(chromaticities ?? srgbChromaticities, curve: cmsBuildGamma(nil, 1 / gamma), description: name)
@@ -76,7 +76,7 @@ package final class ColourProfile: @unchecked Sendable {
 
     /// sRGB's white (D65) and primaries, as a PNG cHRM chunk lists them: white x, y, red
     /// x, y, green x, y, blue x, y.
-    package static let srgbChromaticities = [0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
+    static let srgbChromaticities = [0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
 
     /// sRGB (IEC 61966-2-1), as Little CMS makes it.
     package static let sRGB = ColourProfile(handle: cmsCreate_sRGBProfile(), description: "sRGB IEC61966-2.1")!
@@ -91,7 +91,7 @@ package final class ColourProfile: @unchecked Sendable {
 
     /// The profile as an ICC file, the same bytes every run: its creation date is fixed
     /// and its ID computed from its content.
-    package func iccFile() -> [UInt8] {
+    func iccFile() -> [UInt8] {
         var size: cmsUInt32Number = 0
         guard cmsSaveProfileToMem(handle, nil, &size) != 0, size > 36 else { return [] }
         var bytes = [UInt8](repeating: 0, count: Int(size))

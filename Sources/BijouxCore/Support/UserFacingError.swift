@@ -2,25 +2,25 @@
 /// Xcode's issue navigator (and any editor) links it to the file:
 /// `PATH:LINE:COL: error: MESSAGE`, or `PATH: error: MESSAGE` without a position, or
 /// `error: MESSAGE` when it is about no file (`warning:` likewise).
-public struct Diagnostic: Equatable, Sendable {
+package struct Diagnostic: Equatable, Sendable {
     /// How bad: the word printed after the place.
-    public enum Severity: String, Sendable {
+    package enum Severity: String, Sendable {
         case error, warning
     }
 
     /// "file:line:column", "file", or nil when the message is about no file.
-    public var place: String?
+    package var place: String?
     /// What is wrong, in words, after the severity.
-    public var message: String
+    package var message: String
 
     /// A message at `place` ("file:line:col", "file" or nil).
-    public init(place: String?, message: String) {
+    package init(place: String?, message: String) {
         self.place = place
         self.message = message
     }
 
     /// The line as printed.
-    public func line(_ severity: Severity) -> String {
+    package func line(_ severity: Severity) -> String {
         place.map { "\($0): \(severity.rawValue): \(message)" } ?? "\(severity.rawValue): \(message)"
     }
 }
@@ -28,7 +28,7 @@ public struct Diagnostic: Equatable, Sendable {
 /// An error meant for the person running the tool: one line that names the file (and
 /// where in it) and what is wrong. Its description is the same line without the
 /// severity ("file:line:col: message").
-public protocol UserFacingError: Error, CustomStringConvertible, Sendable {
+package protocol UserFacingError: Error, CustomStringConvertible, Sendable {
     var diagnostic: Diagnostic { get }
     /// Every line to print, in order: `diagnostic` alone, unless the error is about
     /// several places (a strict build's warnings, each at its file, then the summary).
@@ -37,10 +37,10 @@ public protocol UserFacingError: Error, CustomStringConvertible, Sendable {
 
 extension UserFacingError {
     /// `diagnostic` alone.
-    public var diagnostics: [Diagnostic] { [diagnostic] }
+    package var diagnostics: [Diagnostic] { [diagnostic] }
 
     /// The diagnostic without its severity: "file:line:col: message".
-    public var description: String {
+    package var description: String {
         diagnostic.place.map { "\($0): \(diagnostic.message)" } ?? diagnostic.message
     }
 }
@@ -77,7 +77,7 @@ package struct ArtFileError: UserFacingError, Equatable {
     /// The field's dotted path, e.g. "thread.endX".
     package var field: String?
     /// What is wrong, in words, after the severity.
-    public var message: String
+    package var message: String
 
     package init(
         file: String, location: SourceLocation? = nil, subject: String? = nil, field: String? = nil, message: String

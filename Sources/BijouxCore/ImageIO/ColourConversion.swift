@@ -37,7 +37,7 @@ package struct ColourConversion: @unchecked Sendable {
     }
 
     /// Whether the matrix path is taken (for the tests).
-    package var usesMatrix: Bool {
+    var usesMatrix: Bool {
         if case .matrix = path { return true }
         return false
     }
@@ -146,9 +146,9 @@ package struct ColourConversion: @unchecked Sendable {
 
 /// Linear-light RGB from a matrix/TRC profile's colorants (their XYZ, adapted to the
 /// ICC's D50 by the profile, as Little CMS reads them).
-enum LinearRGB {
-    static let sRGB = colorants(of: ColourProfile.sRGB.handle)!
-    static let displayP3 = colorants(of: ColourProfile.displayP3.handle)!
+package enum LinearRGB {
+    package static let sRGB = colorants(of: ColourProfile.sRGB.handle)!
+    package static let displayP3 = colorants(of: ColourProfile.displayP3.handle)!
 
     /// The three colorants as the columns of the RGB-to-XYZ matrix, by rows.
     static func colorants(of handle: cmsHPROFILE) -> [SIMD3<Double>]? {
@@ -164,7 +164,7 @@ enum LinearRGB {
     }
 
     /// inverse(to) × from, by rows: linear RGB of `from`'s primaries to `to`'s.
-    static func matrix(from: [SIMD3<Double>], to: [SIMD3<Double>]) -> [SIMD3<Float>]? {
+    package static func matrix(from: [SIMD3<Double>], to: [SIMD3<Double>]) -> [SIMD3<Float>]? {
         guard let inverse = inverse(to) else { return nil }
         return (0..<3).map { row in
             let r = inverse[row]

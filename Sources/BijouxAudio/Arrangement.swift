@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// One note to play: when (seconds from the start), for how long, its MIDI pitch,
 /// velocity 0…1 and pan −1 (left) … 1 (right).
 struct Note: Equatable, Sendable {

@@ -8,11 +8,11 @@ import CEbur128
 
 /// A track's loudness as EBU R 128 measures it (libebur128): integrated loudness in
 /// LUFS and the true peak (4× oversampled, the louder channel) in dBTP.
-struct Loudness: Equatable, Sendable {
-    var integrated: Double
-    var truePeak: Double
+package struct Loudness: Equatable, Sendable {
+    package var integrated: Double
+    package var truePeak: Double
 
-    static func measure(_ buffer: StereoBuffer) -> Loudness {
+    package static func measure(_ buffer: StereoBuffer) -> Loudness {
         let meter = Meter()
         var interleaved = [Float](repeating: 0, count: 2 * buffer.frames)
         for i in 0..<buffer.frames {
@@ -28,13 +28,13 @@ struct Loudness: Equatable, Sendable {
     /// `truePeak` it measures the integrated loudness alone (the true peak's 4×
     /// oversampling is most of its work) and `result` has a true peak of nan.
     /// Used by one thread at a time (`MasteringPass` hands it blocks on a serial queue).
-    final class Meter: @unchecked Sendable {
+    package final class Meter: @unchecked Sendable {
         private let state: UnsafeMutablePointer<ebur128_state>
         private var pending: [Float] = []
         private let chunk = 2 * Int(Voices.sampleRate)
         private let truePeak: Bool
 
-        init(truePeak: Bool = true) {
+        package init(truePeak: Bool = true) {
             self.truePeak = truePeak
             let mode = EBUR128_MODE_I.rawValue | (truePeak ? EBUR128_MODE_TRUE_PEAK.rawValue : 0)
             guard let state = ebur128_init(2, UInt(Voices.sampleRate), Int32(mode)) else {
@@ -49,7 +49,7 @@ struct Loudness: Equatable, Sendable {
             ebur128_destroy(&owned)
         }
 
-        func add(_ interleaved: [Float]) {
+        package func add(_ interleaved: [Float]) {
             var i = 0
             while i < interleaved.count {
                 let take = min(chunk - pending.count, interleaved.count - i)
@@ -65,7 +65,7 @@ struct Loudness: Equatable, Sendable {
         }
 
         /// The loudness of everything added.
-        func result() -> Loudness {
+        package func result() -> Loudness {
             flush()
             var integrated = -Double.infinity
             ebur128_loudness_global(state, &integrated)
@@ -83,7 +83,7 @@ struct Loudness: Equatable, Sendable {
 
 /// The last stage before encoding: the loop's seam or the fades, then one gain to
 /// the loudness target, capped so the true peak stays under the ceiling.
-enum Mastering {
+package enum Mastering {
     /// Ambient music under other sounds: quieter than streaming's −14 and
     /// broadcast's −23 is too quiet on a phone speaker. The true-peak ceiling leaves
     /// room for the AAC encoder's overshoot.
@@ -95,9 +95,9 @@ enum Mastering {
     /// then, given the true peak the track had with that gain, nil when it is within the
     /// ceiling less 0.05 dB, else the gain lowered to put it there (the true peak scales
     /// with the gain), with which the track is made again.
-    static func gain(toTargetFrom measured: Loudness) -> Double { pow(10, (targetLoudness - measured.integrated) / 20) }
+    package static func gain(toTargetFrom measured: Loudness) -> Double { pow(10, (targetLoudness - measured.integrated) / 20) }
 
-    static func lowered(_ gain: Float, truePeak: Double) -> Float? {
+    package static func lowered(_ gain: Float, truePeak: Double) -> Float? {
         let over = truePeak - (truePeakCeiling - 0.05)
         return over > 0 ? gain * Float(pow(10, -over / 20)) : nil
     }

@@ -26,8 +26,8 @@ package enum SRGBCurve {
         return code < 0 ? -value : value
     }
 
-    package static func encodeFormula(_ x: Float) -> Float { x <= 0.0031308 ? 12.92 * x : 1.055 * powf(x, 1 / 2.4) - 0.055 }
-    package static func decodeFormula(_ x: Float) -> Float { x <= 0.04045 ? x / 12.92 : powf((x + 0.055) / 1.055, 2.4) }
+    static func encodeFormula(_ x: Float) -> Float { x <= 0.0031308 ? 12.92 * x : 1.055 * powf(x, 1 / 2.4) - 0.055 }
+    static func decodeFormula(_ x: Float) -> Float { x <= 0.04045 ? x / 12.92 : powf((x + 0.055) / 1.055, 2.4) }
 
     /// The tables, made once and kept for the process's life (read-only after that):
     /// plain memory rather than arrays, so a lookup in the key's inner loop is a load.

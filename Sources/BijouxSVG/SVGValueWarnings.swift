@@ -1,3 +1,4 @@
+import BijouxCore
 import CLibXML2
 
 /// The warnings: attributes librsvg does not know, and attribute values it cannot read,

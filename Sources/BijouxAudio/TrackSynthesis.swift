@@ -1,3 +1,4 @@
+import BijouxCore
 import CKissFFT
 
 #if canImport(Glibc)
@@ -12,20 +13,34 @@ import CKissFFT
 /// is the sum of the same terms in the same order as if each step ran over the whole
 /// track (notes in arrangement order, reverb blocks in time order, the tail after the
 /// head), so the bits are those of a whole-track computation.
-struct TrackSynthesis {
+package struct TrackSynthesis {
     let score: Score
     /// The loop's or the music's length, in frames, before the reverb's tail.
     let body: Int
     /// The notes' span: the body and the ring-out.
     let frames: Int
     /// The track's length.
-    let length: Int
+    package let length: Int
 
-    init(_ score: Score) {
+    /// The piano's tremolo (a suitcase piano's stereo vibrato, slow): its rate is
+    /// moved to a whole number of cycles per loop, so the seam does not jump.
+    static let tremoloRate = 2.8
+    static let tremoloDepth = 0.28
+    /// How long past the last bar notes may ring before the reverb.
+    static let ringOut = 3.0
+    /// The voices' gains in the mix, before the score's levels (see docs/sounds.md, the
+    /// balance): the piano carries the melody and the chords; the bass sits under it,
+    /// most of its energy below 200 Hz, where the piano has little; the brushes are a
+    /// texture far below both.
+    static let pianoGain = 0.16
+    static let bassGain = 0.2
+    static let brushGain = 0.05
+
+    package init(_ score: Score) {
         self.score = score
         let rate = Voices.sampleRate
         body = Int((score.bodySeconds * rate).rounded())
-        frames = body + Int(AmbientTrack.ringOut * rate)
+        frames = body + Int(TrackSynthesis.ringOut * rate)
         let responseLength = Int(score.reverbSeconds * rate)
         let room = frames + responseLength - 1
         length = score.loop ? body : min(room, body + Int(score.reverbSeconds * rate))
@@ -36,7 +51,7 @@ struct TrackSynthesis {
     /// comes last, once the tail has been added to it. The notes a block needs are made
     /// on `threads` threads and the reverb's two channels transformed back side by side; what is added is
     /// the same, in the same order, for any number.
-    func render(threads: Int = 1, _ emit: (_ interleaved: [Float], _ at: Int) -> Void) {
+    package func render(threads: Int = 1, _ emit: (_ interleaved: [Float], _ at: Int) -> Void) {
         let arrangement = Arrangement(score)
         let seed = score.seed
         var voices = [
@@ -44,7 +59,7 @@ struct TrackSynthesis {
             NoteStream(arrangement.bass) { note, _ in Voices.bass(note) },
             NoteStream(score.levels.brushes > 0 ? arrangement.brushes : []) { stroke, index in Voices.brush(stroke, seed: seed, index: index) },
         ]
-        let cycles = max(1, Int((AmbientTrack.tremoloRate * score.bodySeconds).rounded()))
+        let cycles = max(1, Int((TrackSynthesis.tremoloRate * score.bodySeconds).rounded()))
         let response = Reverb.impulseResponse(seconds: score.reverbSeconds, seed: score.seed)
         let convolver = Reverb.Convolver(response)
         let wetGain = Float(score.reverbMix), dryGain = 1 - Float(score.reverbMix) * 0.5
@@ -62,19 +77,19 @@ struct TrackSynthesis {
             for ((voice, index), samples) in zip(due, made) { voices[voice].begin(index, samples) }
 
             var block = StereoBuffer(frames: end - start)
-            voices[0].add(to: &block, from: start) { note, _ in (note.pan * 0.5, AmbientTrack.pianoGain) }
+            voices[0].add(to: &block, from: start) { note, _ in (note.pan * 0.5, TrackSynthesis.pianoGain) }
             Sine.table.withUnsafeBufferPointer { table in
                 for n in start..<end {
                     // A whole number of cycles in the body, so the loop's seam does not jump.
                     let s = Sine.of(UInt32((UInt64(cycles * n % body) << 32) / UInt64(body)), table)
-                    block.left[n - start] *= Float(1 - AmbientTrack.tremoloDepth * (0.5 + 0.5 * s))
-                    block.right[n - start] *= Float(1 - AmbientTrack.tremoloDepth * (0.5 - 0.5 * s))
+                    block.left[n - start] *= Float(1 - TrackSynthesis.tremoloDepth * (0.5 + 0.5 * s))
+                    block.right[n - start] *= Float(1 - TrackSynthesis.tremoloDepth * (0.5 - 0.5 * s))
                 }
             }
             var mix = StereoBuffer(frames: end - start)
             mix.add(block, gain: Float(score.levels.piano))
-            voices[1].add(to: &mix, from: start) { _, _ in (-0.05, AmbientTrack.bassGain * score.levels.bass) }
-            voices[2].add(to: &mix, from: start) { _, i in (i % 3 == 0 ? 0.25 : 0.35, AmbientTrack.brushGain * score.levels.brushes) }
+            voices[1].add(to: &mix, from: start) { _, _ in (-0.05, TrackSynthesis.bassGain * score.levels.bass) }
+            voices[2].add(to: &mix, from: start) { _, i in (i % 3 == 0 ? 0.25 : 0.35, TrackSynthesis.brushGain * score.levels.brushes) }
             var room = convolver.push(mix, threads: threads)
             for i in 0..<room.frames {
                 room.left[i] *= wetGain

@@ -33,7 +33,7 @@ package enum Compositing {
         return out
     }
 
-    package static func crop(_ image: RGBAImage, to rect: PixelRect) -> RGBAImage {
+    static func crop(_ image: RGBAImage, to rect: PixelRect) -> RGBAImage {
         if rect == PixelRect(x: 0, y: 0, width: image.width, height: image.height) { return image }
         var cropped = RGBAImage(width: rect.width, height: rect.height)
         paste(image, into: &cropped, x: -rect.x, y: -rect.y)

@@ -9,7 +9,7 @@ package struct Chord: Equatable, Sendable {
     package var intervals: [Int]
 
     /// Every quality this reader knows, by suffix. Aliases spell the same chord.
-    package static let qualities: [String: [Int]] = [
+    static let qualities: [String: [Int]] = [
         "": [0, 4, 7], "maj": [0, 4, 7], "m": [0, 3, 7], "-": [0, 3, 7], "min": [0, 3, 7],
         "6": [0, 4, 7, 9], "m6": [0, 3, 7, 9],
         "maj7": [0, 4, 7, 11], "M7": [0, 4, 7, 11],
@@ -32,7 +32,7 @@ package struct Chord: Equatable, Sendable {
 
     /// The pitch class of the note name at the start of `text` (`F`, `Bb`, `F#`) and
     /// what follows it.
-    package static func pitchClass(prefixOf text: String) -> (Int, Substring)? {
+    static func pitchClass(prefixOf text: String) -> (Int, Substring)? {
         let naturals: [Character: Int] = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11]
         guard let first = text.first, let natural = naturals[first] else { return nil }
         var rest = text.dropFirst()
@@ -54,7 +54,7 @@ package struct Chord: Equatable, Sendable {
 /// The key a score is in: a tonic and major or minor (`F`, `Bb`, `F#m`). The melody
 /// passes through its scale between chord tones.
 package struct MusicalKey: Equatable, Sendable {
-    package var tonic: Int
+    var tonic: Int
     package var minor: Bool
 
     package init?(_ name: String) {

@@ -1,3 +1,5 @@
+import BijouxCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -5,18 +7,18 @@
 #endif
 
 /// Two channels of samples at `Voices.sampleRate`.
-struct StereoBuffer: Equatable, Sendable {
-    var left: [Float]
-    var right: [Float]
+package struct StereoBuffer: Equatable, Sendable {
+    package var left: [Float]
+    package var right: [Float]
 
-    init(frames: Int) {
+    package init(frames: Int) {
         left = [Float](repeating: 0, count: frames)
         right = left
     }
 
-    init(left: [Float], right: [Float]) { (self.left, self.right) = (left, right) }
+    package init(left: [Float], right: [Float]) { (self.left, self.right) = (left, right) }
 
-    var frames: Int { left.count }
+    package var frames: Int { left.count }
 
     /// Adds `mono` starting at frame `offset`, panned with equal power (−1 left … 1 right);
     /// a negative offset is a sound that began before this buffer.
@@ -76,8 +78,8 @@ enum Sine {
 /// decay by a factor a sample; what libm computes (`exp`, `pow`, `sin` for the tables
 /// and factors) is computed once a note, so the bits are the same from build to build
 /// on one platform (the goldens' Linux) but may differ in the last place on another.
-enum Voices {
-    static let sampleRate = 44_100.0
+package enum Voices {
+    package static let sampleRate = 44_100.0
 
     static func frequency(_ pitch: Int) -> Double { 440 * pow(2, Double(pitch - 69) / 12) }
 

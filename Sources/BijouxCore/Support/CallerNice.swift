@@ -34,7 +34,7 @@ package enum CallerNice {
     /// Brings the calling thread's nice value to the caller's. Raising a nice value needs
     /// no privilege; lowering one (a thread libdispatch raised above the caller, as root)
     /// needs the privilege that raised it, and otherwise the thread stays where it is.
-    static func adopt() {
+    package static func adopt() {
         #if os(Linux)
             guard let value else { return }
             errno = 0
@@ -44,7 +44,7 @@ package enum CallerNice {
     }
 
     /// `work` on a thread of libdispatch's pool, at the caller's nice value.
-    static func async(_ work: @escaping @Sendable () -> Void) {
+    package static func async(_ work: @escaping @Sendable () -> Void) {
         DispatchQueue.global().async {
             adopt()
             work()

@@ -1,3 +1,4 @@
+import BijouxCore
 import CLibXML2
 
 /// The SVG read with libxml2: the parser's callbacks, which refuse markup declarations,

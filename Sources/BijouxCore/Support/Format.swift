@@ -2,10 +2,10 @@
 /// sheet, and in what it generates (JSON, Swift, SVG coordinates). One spelling each:
 /// the shortest decimal that reads back as the same Double, integral values without
 /// ".0"; a percentage with a space before "%" ("42 %"); pixels as "12.5 px".
-public enum Format {
+package enum Format {
     /// The shortest text that reads back as the same Double; integral values without
     /// a trailing ".0".
-    public static func number(_ number: Double) -> String {
+    package static func number(_ number: Double) -> String {
         precondition(number.isFinite, "no text for \(number)")
         if number == number.rounded(), abs(number) < 1e15 {
             return String(Int64(number))
@@ -15,13 +15,13 @@ public enum Format {
 
     /// `number` rounded to at most `decimals` decimals, trailing zeros dropped: the one
     /// fixed-precision form.
-    public static func number(_ number: Double, decimals: Int) -> String {
+    package static func number(_ number: Double, decimals: Int) -> String {
         Self.number(rounded(number, decimals: decimals))
     }
 
     /// `number` rounded to `decimals` decimals, as the text `number(_:decimals:)`
     /// writes reads back (so a check can measure what was written).
-    public static func rounded(_ number: Double, decimals: Int) -> Double {
+    package static func rounded(_ number: Double, decimals: Int) -> Double {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         return (number * scale).rounded() / scale
@@ -39,7 +39,7 @@ public enum Format {
     }
 
     /// A share (0...1) as a percentage to at most `decimals` decimals: "42 %", "17.3 %".
-    public static func percent(_ share: Double, decimals: Int = 0) -> String {
+    package static func percent(_ share: Double, decimals: Int = 0) -> String {
         number(share * 100, decimals: decimals) + " %"
     }
 
@@ -50,5 +50,5 @@ public enum Format {
     }
 
     /// A length in pixels to one decimal at most: "12.5 px".
-    public static func pixels(_ value: Double) -> String { number(value, decimals: 1) + " px" }
+    package static func pixels(_ value: Double) -> String { number(value, decimals: 1) + " px" }
 }

@@ -2,9 +2,9 @@ import Dispatch
 
 /// Runs independent work items on several threads and returns the results in index
 /// order, so the output never depends on the number of jobs or on scheduling.
-public enum Parallel {
+package enum Parallel {
     /// The number of threads to use by default: one per core.
-    public static var defaultJobs: Int { max(1, ProcessInfoCores.count) }
+    package static var defaultJobs: Int { max(1, ProcessInfoCores.count) }
 
     package static func map<T, E: Error>(
         _ count: Int, jobs: Int = defaultJobs, _ body: (Int) throws(E) -> T

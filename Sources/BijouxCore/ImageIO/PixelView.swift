@@ -60,7 +60,7 @@ package struct MutablePixelView<Sample> {
     package let view: PixelView<Sample>
     @usableFromInline let samples: UnsafeMutableBufferPointer<Sample>
 
-    @usableFromInline init(width: Int, height: Int, samples: UnsafeMutableBufferPointer<Sample>) {
+    @usableFromInline package init(width: Int, height: Int, samples: UnsafeMutableBufferPointer<Sample>) {
         view = PixelView(width: width, height: height, samples: UnsafeBufferPointer(samples))
         self.samples = samples
     }
@@ -167,7 +167,7 @@ extension PixelBuffer {
 }
 
 /// Resampling's working buffer: premultiplied RGBA as `Float` in 0...255.
-package struct FloatPixels: PixelBuffer, Sendable {
+struct FloatPixels: PixelBuffer, Sendable {
     package let width: Int
     package let height: Int
     package var pixels: [Float]
@@ -192,7 +192,7 @@ package struct FloatPixels: PixelBuffer, Sendable {
 /// (`madvise`; the kernel's `madvise` mode gives them only to buffers that ask), so
 /// writing an image takes one page fault per 2 MiB instead of one per 4 KiB (measured in
 /// docs/performance.md). The bytes are the same either way.
-package func imageBuffer<Sample, E: Error>(_ count: Int, _ fill: (UnsafeMutableBufferPointer<Sample>) throws(E) -> Void) throws(E) -> [Sample] {
+func imageBuffer<Sample, E: Error>(_ count: Int, _ fill: (UnsafeMutableBufferPointer<Sample>) throws(E) -> Void) throws(E) -> [Sample] {
     var failure: E?
     let samples = [Sample](unsafeUninitializedCapacity: count) { buffer, initialized in
         #if canImport(Glibc)

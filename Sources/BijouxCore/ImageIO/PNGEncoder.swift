@@ -51,11 +51,10 @@ package enum PNGEncoder {
         /// An `iCCP` chunk holding the Display P3 profile.
         case displayP3
 
-        package init(_ gamut: Gamut) { self = gamut == .sRGB ? .sRGB : .displayP3 }
     }
 
     package struct Options: Sendable {
-        package var compression: Compression
+        var compression: Compression
         /// Threads to deflate with.
         package var jobs: Int
         package var colour: ColourChunk

@@ -1,14 +1,14 @@
 /// SplitMix64: a small, fast generator whose sequence depends only on its seed, so
 /// every random choice (a score's, a test's random pixels) is the same on every build
 /// and machine.
-struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// `stream` separates the choices of different voices, so changing how one voice
     /// draws does not move another's.
-    init(seed: UInt64, stream: UInt64 = 0) { state = seed ^ (stream &* 0x9E37_79B9_7F4A_7C15) }
+    package init(seed: UInt64, stream: UInt64 = 0) { state = seed ^ (stream &* 0x9E37_79B9_7F4A_7C15) }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -19,9 +19,9 @@ struct SeededRandom: RandomNumberGenerator, Sendable {
     /// Uniform in [0, 1), 53 bits.
     mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
     /// Uniform in [-1, 1).
-    mutating func signed() -> Double { unit() * 2 - 1 }
+    package mutating func signed() -> Double { unit() * 2 - 1 }
     /// Triangular in (-1, 1): most offsets small, as a player's are.
-    mutating func triangular() -> Double { (unit() + unit()) - 1 }
-    mutating func index(_ count: Int) -> Int { Int(next() % UInt64(count)) }
-    mutating func chance(_ probability: Double) -> Bool { unit() < probability }
+    package mutating func triangular() -> Double { (unit() + unit()) - 1 }
+    package mutating func index(_ count: Int) -> Int { Int(next() % UInt64(count)) }
+    package mutating func chance(_ probability: Double) -> Bool { unit() < probability }
 }

@@ -12,19 +12,19 @@ package struct PNGSourceInfo: Equatable, Sendable {
     }
 
     package var colorType: ColorType
-    package var bitDepth: Int
+    var bitDepth: Int
     /// An alpha channel or a tRNS chunk.
-    package var hasAlpha: Bool
-    package var interlaced: Bool
+    var hasAlpha: Bool
+    var interlaced: Bool
     /// The gAMA chunk's value, if any (0.45455 is sRGB's).
-    package var gamma: Double?
-    package var hasSRGBChunk: Bool
+    var gamma: Double?
+    var hasSRGBChunk: Bool
     /// The cHRM chunk's white and primaries (white x, y, red x, y, green x, y, blue x, y).
-    package var chromaticities: [Double]? = nil
+    var chromaticities: [Double]? = nil
     /// The iCCP chunk's profile name (the chunk's label, not the profile's description).
-    package var iccProfileName: String?
+    var iccProfileName: String?
     /// The iCCP chunk's profile, inflated (empty when it cannot be).
-    package var iccProfile: [UInt8]? = nil
+    var iccProfile: [UInt8]? = nil
     /// libpng's warnings while reading (for example a known-incorrect sRGB profile).
     package var warnings: [String]
 }
