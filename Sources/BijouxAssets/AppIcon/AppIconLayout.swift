@@ -4,13 +4,13 @@ import BijouxKit
 /// Where everything in the icon goes, worked out once from the parameters: the
 /// renderer draws it, the safe-zone checks measure it, the previews annotate it.
 struct AppIconLayout: Sendable {
-    package var side: Int
+    var side: Int
     /// The thread (BijouxKit's, with the icon's stretch), and its samples as drawn.
-    package var thread: GoldThread
+    var thread: GoldThread
     var samples: [GoldThread.Sample]
     /// The squiggle the renderer strokes: the samples' points.
-    package var points: [CanvasPoint]
-    package var strokeWidth: Double
+    var points: [CanvasPoint]
+    var strokeWidth: Double
     /// The top of the ring's centre line: the point that rests on the thread.
     var ringTop: CanvasPoint
     var ringRadius: Double
@@ -25,7 +25,7 @@ struct AppIconLayout: Sendable {
     /// `charmSize` is the charm's box (see `charmSize(height:aspect:)`), `attachDepth`
     /// how far below the box's top its paint starts on its centre line: the point
     /// that hangs `hang` below the base curve, and that the ring passes through.
-    package init(_ parameters: AppIconParameters, charmSize: (width: Int, height: Int), attachDepth: Int, file: String) throws(ArtFileError) {
+    init(_ parameters: AppIconParameters, charmSize: (width: Int, height: Int), attachDepth: Int, file: String) throws(ArtFileError) {
         side = AppIconParameters.side
         thread = parameters.curve
         samples = thread.samples(spacing: Self.sampleSpacing)

@@ -14,28 +14,28 @@ import BijouxKit
 ///        "default": {"paper": "#171513", "thread": "#C9A16B", "highlight": "#EBD3A4", "ring": "#E2C084", "charm": "painted"},
 ///        "dark": {"paper": null, …, "charm": "painted", "charmGain": 1.08},
 ///        "tinted": {"paper": "#000000", "thread": "#D6D6D6", …, "charm": "luminance", "charmGain": 1.6}}}
-package struct AppIconParameters: Equatable, Sendable {
+struct AppIconParameters: Equatable, Sendable {
     /// The single size of the iOS app icon, in points and in pixels.
-    package static let side = 1024
+    static let side = 1024
 
-    package struct Thread: Equatable, Sendable {
+    struct Thread: Equatable, Sendable {
         /// x of the endpoints.
-        package var startX: Double
-        package var endX: Double
+        var startX: Double
+        var endX: Double
         var topFraction: Double
         var controlDrop: Double
         /// The icon's wobble stretch (wavelength and amplitude together).
         var stretch: Double
-        package var strokeWidth: Double
+        var strokeWidth: Double
     }
 
     /// The charm hanging from the thread, by its id in charms.json.
-    package struct Charm: Equatable, Sendable {
-        package var id: String
+    struct Charm: Equatable, Sendable {
+        var id: String
         /// The charm's centre line (and so the ring's x).
-        package var x: Double
+        var x: Double
         /// The height of its painted bounds.
-        package var height: Double
+        var height: Double
         /// From the base curve at x down to the charm's attach point: where its paint
         /// starts on its centre line (a heart's cleft), which the ring passes through.
         var hang: Double
@@ -43,51 +43,51 @@ package struct AppIconParameters: Equatable, Sendable {
 
     /// The jump ring. Its top (the point of its centre line that rests on the thread)
     /// sits `offset` below where the squiggle crosses the charm's x.
-    package struct Ring: Equatable, Sendable {
-        package var radius: Double
-        package var strokeWidth: Double
-        package var offset: Double
+    struct Ring: Equatable, Sendable {
+        var radius: Double
+        var strokeWidth: Double
+        var offset: Double
     }
 
     /// The default paper's fixed grain: a hash of (x, y, seed), so the same every run.
     struct Grain: Equatable, Sendable {
-        package var seed: UInt32
+        var seed: UInt32
         /// The largest deviation from the paper ink, in 8-bit levels.
-        package var amplitude: Double
+        var amplitude: Double
         /// The size of the grain's soft blotches, in pixels.
         var cell: Double
     }
 
     /// How the painted charm is inked in a variant.
-    package enum CharmInk: String, Equatable, Sendable, CaseIterable {
+    enum CharmInk: String, Equatable, Sendable, CaseIterable {
         /// As painted.
         case painted
         /// Its luma (Rec. 709 weights on the sRGB-encoded values), grey.
         case luminance
     }
 
-    package struct Inks: Equatable, Sendable {
+    struct Inks: Equatable, Sendable {
         /// The background; nil is transparent (the system draws its own).
-        package var paper: RGBA?
-        package var thread: RGBA
+        var paper: RGBA?
+        var thread: RGBA
         /// The sheen along the thread's upper side.
-        package var highlight: RGBA
-        package var ring: RGBA
-        package var charm: CharmInk
+        var highlight: RGBA
+        var ring: RGBA
+        var charm: CharmInk
         /// Multiplies the charm's colour (or its luma), so it can be lifted where
         /// the ground is darker or the system tints it.
         var charmGain: Double
     }
 
-    package enum Variant: String, Equatable, Hashable, Sendable, CaseIterable {
+    enum Variant: String, Equatable, Hashable, Sendable, CaseIterable {
         case `default`, dark, tinted
     }
 
-    package var thread: Thread
-    package var charm: Charm
-    package var ring: Ring
+    var thread: Thread
+    var charm: Charm
+    var ring: Ring
     var grain: Grain
-    package var inks: [Variant: Inks]
+    var inks: [Variant: Inks]
     /// Where each section (and a few fields) start in the file, for messages: keys
     /// like "thread", "charm", "charm.id".
     var locations: [String: SourceLocation] = [:]
@@ -106,7 +106,7 @@ extension AppIconParameters {
     /// Parses and validates appicon.json. `file` names the file in errors. A colour is
     /// "#RRGGBB" or the name of an opaque colour in `palette` (its `any` appearance, in
     /// 8-bit sRGB: a Display P3 colour converted and clipped to sRGB).
-    package static func parse(_ bytes: [UInt8], file: String, palette: Palette = Palette()) throws(ArtFileError) -> AppIconParameters {
+    static func parse(_ bytes: [UInt8], file: String, palette: Palette = Palette()) throws(ArtFileError) -> AppIconParameters {
         let top = try JSONFields(parsing: bytes, file: file, known: ["thread", "charm", "ring", "grain", "variants"])
         var locations: [String: SourceLocation] = [:]
         let side = Double(Self.side)

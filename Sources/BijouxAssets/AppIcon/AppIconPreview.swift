@@ -64,7 +64,7 @@ enum AppIconPreview {
     }
 
     /// A grey image coloured by its level with the sample tint.
-    package static func tinted(_ image: RGBAImage) -> RGBAImage {
+    static func tinted(_ image: RGBAImage) -> RGBAImage {
         let dark = RGBA(sampleTint.r / 8, sampleTint.g / 8, sampleTint.b / 8, 255)
         return image.mapPixels { pixel in
             let level = Double(pixel.r) / 255

@@ -5,8 +5,8 @@ import CCairo
 /// One variant of the icon as rendered, with the background it was drawn on (paper
 /// and grain, black, or nothing), so the checks can tell what was drawn.
 struct AppIconRender: Sendable {
-    package var variant: AppIconParameters.Variant
-    package var image: RGBAImage
+    var variant: AppIconParameters.Variant
+    var image: RGBAImage
     var background: RGBAImage
     /// The gamut the pixels are in: the charm's (`AppIconRenderer.gamut`).
     var gamut: Gamut = .sRGB
@@ -19,7 +19,7 @@ struct AppIconRender: Sendable {
     }
 
     /// What the safe-zone checks read.
-    package var drawn: SafeZone.Drawn { SafeZone.Drawn(name: "\(variant.rawValue) variant", image: image, background: background) }
+    var drawn: SafeZone.Drawn { SafeZone.Drawn(name: "\(variant.rawValue) variant", image: image, background: background) }
 }
 
 /// Draws "Le Fil" with cairo: paper with its fixed grain, the painted charm, the jump
@@ -33,7 +33,7 @@ final class AppIconRenderer {
     let parameters: AppIconParameters
     let layout: AppIconLayout
     /// The keyed charm trimmed and resampled to `layout.charmBox`'s size.
-    package let charm: RGBAImage
+    let charm: RGBAImage
     /// The gamut of the charm's colours: a wide charm's icon is drawn in Display P3,
     /// its other inks converted, so the charm keeps its colours.
     let gamut: Gamut
@@ -48,7 +48,7 @@ final class AppIconRenderer {
 
     /// `keyed` is the charm after the luminance key, its colours in `gamut`; `bounds`
     /// its painted bounds.
-    package init(parameters: AppIconParameters, keyed: RGBAImage, gamut: Gamut = .sRGB, bounds: PixelRect, file: String) throws(ArtFileError) {
+    init(parameters: AppIconParameters, keyed: RGBAImage, gamut: Gamut = .sRGB, bounds: PixelRect, file: String) throws(ArtFileError) {
         guard !bounds.isEmpty else {
             throw ArtFileError(
                 file: file, location: parameters.locations["charm.id"], field: "charm.id",
@@ -104,7 +104,7 @@ final class AppIconRenderer {
     /// How much of each pixel the thread covers (0–255), rows packed.
     var threadCoverage: [UInt8] { threadLayer.coverage() }
 
-    package func render(_ variant: AppIconParameters.Variant) -> AppIconRender {
+    func render(_ variant: AppIconParameters.Variant) -> AppIconRender {
         let inks = parameters.inks[variant]!.converted(to: gamut)
         let side = layout.side
         let background: RGBAImage
@@ -135,7 +135,7 @@ final class AppIconRenderer {
     /// plus a fine tooth, the same shade offset on all three channels, at most
     /// `amplitude` levels either way. Computed from a hash of (x, y, seed) rather
     /// than a random generator, so the paper is identical on every run.
-    package static func paper(side: Int, ink: RGBA, grain: AppIconParameters.Grain) -> RGBAImage {
+    static func paper(side: Int, ink: RGBA, grain: AppIconParameters.Grain) -> RGBAImage {
         var image = RGBAImage(width: side, height: side)
         let cell = grain.cell
         let blotchSeed = grain.seed

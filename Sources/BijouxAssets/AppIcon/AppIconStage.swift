@@ -7,7 +7,7 @@ import BijouxCore
 /// layout. Each job's cards on `Preview/index.html` are its artifact. Any broken rule
 /// stops the build before anything is committed.
 enum AppIconStage: ContactSheetStage {
-    package static let name = "app icon"
+    static let name = "app icon"
     static let iconSetFolder = AssetCatalog.folderName + "/AppIcon.appiconset"
     static let safeZonePreviewPath = ContactSheetPage.folder + "/AppIcon-safe-zone.png"
     static var ownedFolders: [String] { [iconSetFolder, LeFilDocument.folder] }

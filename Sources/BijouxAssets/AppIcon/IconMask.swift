@@ -4,11 +4,11 @@ import CCairo
 /// A square with circular corners, in a drawing's coordinates: the shape the checks
 /// measure against and the previews draw.
 struct RoundedSquare: Equatable, Sendable {
-    package var origin: CanvasPoint
-    package var side: Double
+    var origin: CanvasPoint
+    var side: Double
     var cornerRadius: Double
 
-    package init(origin: CanvasPoint, side: Double, cornerRadius: Double) {
+    init(origin: CanvasPoint, side: Double, cornerRadius: Double) {
         precondition(side > 0 && cornerRadius >= 0 && cornerRadius <= side / 2)
         self.origin = origin
         self.side = side

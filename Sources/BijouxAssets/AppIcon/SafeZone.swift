@@ -18,16 +18,16 @@ enum SafeZoneRule: String, Sendable, CaseIterable {
 /// A broken rule, as one line: where in appicon.json, which rule, how it was found
 /// (geometry or rendered pixels), what was measured, and the limit.
 struct SafeZoneViolation: UserFacingError, Equatable {
-    package var file: String
-    package var location: SourceLocation?
-    package var rule: SafeZoneRule
+    var file: String
+    var location: SourceLocation?
+    var rule: SafeZoneRule
     /// "geometry", or "rendered pixels" and the variant.
     var evidence: String
     /// What was measured, with the value.
-    package var finding: String
-    package var limit: String
+    var finding: String
+    var limit: String
 
-    package var diagnostic: Diagnostic {
+    var diagnostic: Diagnostic {
         Diagnostic(place: SourceLocation.place(file, location), message: "rule '\(rule.rawValue)' failed (\(evidence)): \(finding); limit: \(limit)")
     }
 }
@@ -72,7 +72,7 @@ enum SafeZone {
     }
 
     /// Fails on the first broken rule, in `SafeZoneRule` order.
-    package static func check(
+    static func check(
         _ layout: AppIconLayout, parameters: AppIconParameters, file: String
     ) throws(SafeZoneViolation) -> Geometry {
         let geometry = measure(layout)
@@ -127,11 +127,11 @@ enum SafeZone {
     /// Icon Composer document with its layers composited.
     struct Drawn: Sendable {
         /// For messages: "default variant", "dark look of AppIcon.icon".
-        package var name: String
-        package var image: RGBAImage
+        var name: String
+        var image: RGBAImage
         var background: RGBAImage
 
-        package init(name: String, image: RGBAImage, background: RGBAImage) {
+        init(name: String, image: RGBAImage, background: RGBAImage) {
             self.name = name
             self.image = image
             self.background = background

@@ -21,23 +21,23 @@ struct AmbientTrack: Sendable {
 
     /// What the app and the JSON twin are told about a track.
     struct Facts: Equatable, Sendable {
-        package var name: String
+        var name: String
         var sampleRate: Int
         /// The file's length in frames (the encoder's priming is not counted: the
         /// container's edit list removes it on decode).
         var frames: Int
         /// Where playback loops, in frames: the whole file for a looping score.
-        package var loop: Range<Int>?
-        package var tempo: Double
-        package var bars: Int
+        var loop: Range<Int>?
+        var tempo: Double
+        var bars: Int
         var beatsPerBar: Int
         var loudness: Double
         var truePeak: Double
 
-        package var duration: Double { Double(frames) / Double(sampleRate) }
+        var duration: Double { Double(frames) / Double(sampleRate) }
     }
 
-    package init(score: Score, name: String, threads: Int = 1) {
+    init(score: Score, name: String, threads: Int = 1) {
         let synthesis = TrackSynthesis(score)
         var store = MemoryStore(frames: synthesis.length)
         synthesis.render(threads: threads) { store.write($0, at: $1) }

@@ -17,7 +17,7 @@ struct SoundCatalog: Equatable, Sendable {
     /// Pattern names, each the resource `<name>.ahap`.
     var patterns: [String]
 
-    package init(tracks: [AmbientTrack.Facts] = [], patterns: [String] = []) {
+    init(tracks: [AmbientTrack.Facts] = [], patterns: [String] = []) {
         (self.tracks, self.patterns) = (tracks, patterns)
     }
 

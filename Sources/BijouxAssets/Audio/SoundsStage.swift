@@ -14,7 +14,7 @@ import BijouxAudio
 /// checked before any is synthesised, and `charm <id>`, which selects none of these
 /// jobs, never reads one.
 enum SoundsStage: Stage {
-    package static let name = "sounds"
+    static let name = "sounds"
     static let audioFolder = "Audio"
     static let hapticsFolder = "Haptics"
     static let swiftPath = TableStage.folder + "/Sounds.swift"

@@ -3,11 +3,11 @@ import BijouxKit
 
 /// The layout and `Contents.json` files of an Xcode asset catalog, written in Xcode's
 /// own style so a catalog the tool writes and one Xcode re-saves do not differ.
-package enum AssetCatalog {
+enum AssetCatalog {
     static let folderName = "Assets.xcassets"
     /// Computed, not stored: a global holding an indirect enum keeps its box behind a
     /// tagged pointer, which LeakSanitizer (make fuzz-smoke) cannot follow.
-    package static var info: JSONOutput { ["author": "xcode", "version": 1] }
+    static var info: JSONOutput { ["author": "xcode", "version": 1] }
 
     /// Contents.json of the catalog root or of a plain group folder.
     static func folderContents() -> String {
@@ -48,7 +48,7 @@ package enum AssetCatalog {
     /// "srgb"`, each component a string, `"0xC9"`: exact, and what actool reads as hex);
     /// a Display P3 one as Xcode writes one typed as floating point (`"display-p3"`,
     /// `"0.800"`); the alpha as Xcode writes it, to thousandths (`"1.000"`).
-    package static func colorSetContents(_ color: PaletteColor) -> String {
+    static func colorSetContents(_ color: PaletteColor) -> String {
         let dark: JSONOutput = ["appearance": "luminosity", "value": "dark"]
         let high: JSONOutput = ["appearance": "contrast", "value": "high"]
         let slots: [(PaletteColor.Components?, [JSONOutput])] = [
@@ -99,16 +99,16 @@ package enum AssetCatalog {
 }
 
 /// One file the build produces, by its path relative to the output folder.
-package struct BuildOutput: Equatable, Sendable {
-    package var path: String
-    package var bytes: [UInt8]
+struct BuildOutput: Equatable, Sendable {
+    var path: String
+    var bytes: [UInt8]
 
-    package init(path: String, bytes: [UInt8]) {
+    init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
     }
 
-    package init(path: String, text: String) {
+    init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }
 }

@@ -3,8 +3,8 @@ import BijouxCore
 /// A set of the asset catalog a stage makes (an image set, a colour set), named from
 /// the art folder before any job runs. Sets are not namespaced: the app asks for
 /// `UIImage(named: "cat")` whatever folder holds the set.
-package struct CatalogSet: Equatable, Sendable {
-    package enum Kind: String, Sendable {
+struct CatalogSet: Equatable, Sendable {
+    enum Kind: String, Sendable {
         case image = "imageset"
         case color = "colorset"
 

@@ -1,7 +1,7 @@
 /// The asset catalog's root `Contents.json`, which Xcode needs beside the groups the
 /// other stages write (Charms/, Icons/, the app icon set). It runs only beside them.
 enum CatalogStage: Stage {
-    package static let name = "catalog"
+    static let name = "catalog"
     static let contentsPath = AssetCatalog.folderName + "/Contents.json"
     static var isAuxiliary: Bool { true }
 

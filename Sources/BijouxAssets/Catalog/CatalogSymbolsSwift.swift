@@ -11,19 +11,19 @@ import BijouxCore
 /// depends only on the art: no date, no path.
 enum CatalogSymbolsSwift {
     /// What the file is made from.
-    package struct Input: Sendable {
+    struct Input: Sendable {
         /// The charm table's charms (their `CharmType` is in CharmTable.swift), and the
         /// file that lists them.
-        package var charms: [CharmEntry]
+        var charms: [CharmEntry]
         var charmsFile: String
         /// Icon names with the file each comes from, in catalog order.
-        package var icons: [(name: String, file: String)]
-        package var palette: Palette
+        var icons: [(name: String, file: String)]
+        var palette: Palette
         var paletteFile: String
         /// Whether to declare Xcode 15's asset symbols (`bijoux-assets.json`'s `assetSymbols`).
         var assetSymbols: Bool
 
-        package init(
+        init(
             charms: [CharmEntry], charmsFile: String, icons: [(name: String, file: String)], palette: Palette, paletteFile: String,
             assetSymbols: Bool = true
         ) {
@@ -149,7 +149,7 @@ enum CatalogSymbolsSwift {
 
                 extension PaletteColor {
                     /// The colour set `colorSetName` from this target's catalog.
-                    package func color() -> Color { color(in: generatedCatalogBundle) }
+                    func color() -> Color { color(in: generatedCatalogBundle) }
                 }
             #endif
 

@@ -5,7 +5,7 @@
 /// other's. It runs before the app icon, so a name clash stops the build before the
 /// icon is rendered; like the table, the text is made while planning.
 enum SymbolsStage: Stage {
-    package static let name = "symbols"
+    static let name = "symbols"
     static let swiftPath = TableStage.folder + "/CatalogSymbols.swift"
     static var ownedFolders: [String] { [TableStage.folder] }
 

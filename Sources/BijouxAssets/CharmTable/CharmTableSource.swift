@@ -9,31 +9,31 @@ import BijouxKit
 ///      "canvas": {"pointWidth": 120, "margin": 4}}
 ///
 /// `art`, `blackPoint` and `canvas` are optional.
-package struct CharmTableSource: Equatable, Sendable {
-    package var charms: [CharmEntry]
-    package var canvas: CharmCanvas
+struct CharmTableSource: Equatable, Sendable {
+    var charms: [CharmEntry]
+    var canvas: CharmCanvas
 
-    package init(charms: [CharmEntry], canvas: CharmCanvas = .standard) {
+    init(charms: [CharmEntry], canvas: CharmCanvas = .standard) {
         self.charms = charms
         self.canvas = canvas
     }
 }
 
-package struct CharmEntry: Equatable, Sendable {
-    package var id: String
-    package var displayName: String
-    package var note: String
-    package var swayDuration: Double
+struct CharmEntry: Equatable, Sendable {
+    var id: String
+    var displayName: String
+    var note: String
+    var swayDuration: Double
     /// Path of the painted PNG, relative to the art folder.
-    package var art: String
+    var art: String
     /// Where `art` is written, or nil when it is the default `charms/<id>.png`.
-    package var artLocation: SourceLocation?
+    var artLocation: SourceLocation?
     /// The matte's noise floor to level away before keying (0 = a true black matte).
-    package var blackPoint: Int
+    var blackPoint: Int
     /// Where the charm's object starts in charms.json, for messages about it.
-    package var location: SourceLocation?
+    var location: SourceLocation?
 
-    package init(
+    init(
         id: String, displayName: String, note: String, swayDuration: Double, art: String? = nil,
         artLocation: SourceLocation? = nil, blackPoint: Int = 0, location: SourceLocation? = nil
     ) {
@@ -50,7 +50,7 @@ package struct CharmEntry: Equatable, Sendable {
 
 extension CharmTableSource {
     /// Parses and validates charms.json. `file` names the file in errors.
-    package static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> CharmTableSource {
+    static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> CharmTableSource {
         let top = try JSONFields(
             parsing: bytes, file: file, known: ["charms", "canvas"],
             notAnObject: "expected an object with a \"charms\" array",
@@ -142,9 +142,9 @@ extension CharmTableSource {
 
 /// Paths inside the art folder. Art is untrusted input in CI: a path may not leave
 /// the folder.
-package enum ArtPath {
+enum ArtPath {
     /// Why a relative path is not acceptable, or nil when it is.
-    package static func problem(with path: String) -> String? {
+    static func problem(with path: String) -> String? {
         if path.isEmpty { return "path is empty" }
         if path.hasPrefix("/") || path.hasPrefix("~") { return "\"\(path)\" must be relative to the art folder" }
         if path.split(separator: "/").contains("..") { return "\"\(path)\" must not leave the art folder ('..')" }

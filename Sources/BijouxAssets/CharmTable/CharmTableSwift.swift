@@ -9,7 +9,7 @@ import BijouxKit
 /// on the table: no date, no version, no absolute path.
 enum CharmTableSwift {
     /// The first line of both generated files' provenance.
-    package static func header(source: String) -> String {
+    static func header(source: String) -> String {
         "// Generated from \(source) by bijoux-assets. Do not edit."
     }
 

@@ -28,7 +28,7 @@ enum SwiftIdentifier {
     /// Swift names for `items` (ids with the file and place they are written), in order. Two ids with
     /// one name is an error naming both (at the second one, pointing back at the first);
     /// so is a name in `xcodeSymbols`, which Xcode's own asset symbols already take.
-    package static func names(
+    static func names(
         for items: [(id: String, file: String, location: SourceLocation?)], kind: String, field: String? = nil,
         members: Set<String> = memberNames, xcodeSymbols: [String: String]
     ) throws(ArtFileError) -> [String] {

@@ -5,8 +5,8 @@ import BijouxCore
 /// stage writes `Sounds.swift` too). The twin lists the sounds' facts: its job takes
 /// the sounds stage's artifacts as inputs, so it is keyed with the sounds' keys.
 enum TableStage: Stage {
-    package static let name = "table"
-    package static let folder = "Generated"
+    static let name = "table"
+    static let folder = "Generated"
     static let swiftPath = folder + "/CharmTable.swift"
     static let jsonPath = folder + "/charms.json"
     static var ownedFolders: [String] { [folder] }

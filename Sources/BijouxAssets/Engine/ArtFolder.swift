@@ -6,23 +6,23 @@ import Dispatch
 /// app icon hangs a charm the charms stage also keys). Stages read through it, and it
 /// reads through `FileIO` with the folder as `below`, so every read gets the same
 /// checks: no symbolic link is followed and no special file is opened (see `FileIO`).
-package struct ArtFolder: Sendable {
+struct ArtFolder: Sendable {
     static let charmTableFile = "charms.json"
 
     /// The folder as given (`art`, `../design/art/`): how messages name its files.
-    package let path: String
+    let path: String
     /// Every folder's entries, relative to `path` ("" is the folder itself), sorted.
     /// Art is files and folders only: see `list`.
     let listing: [String: [String]]
     /// charms.json, parsed and validated, when there is one.
-    package let table: CharmTableSource?
+    let table: CharmTableSource?
     /// palette.json, parsed and validated; empty when there is none. Every stage that
     /// draws or writes a colour takes it from here, and puts that colour in its keys.
-    package let palette: Palette
+    let palette: Palette
     /// bijoux-assets.json, parsed and validated; the defaults when there is none.
     let configuration: BuildConfiguration
     /// The limits and the time so far of drawing this build's icons.
-    package var renders = RenderSession()
+    var renders = RenderSession()
     /// Set when a newer change supersedes the build (`watch`): the drawings and the
     /// encoder it runs are killed, and the build fails.
     var cancel: StopFlag? { renders.cancel }
@@ -33,7 +33,7 @@ package struct ArtFolder: Sendable {
     /// Reads the listing, the charm table, the palette and the configuration; throws when
     /// the folder is missing, when any folder in it cannot be listed or holds anything but
     /// files and folders, or when any of those files is malformed.
-    package init(_ path: String) throws {
+    init(_ path: String) throws {
         // The folder itself is as the user gave it: a link to it is followed.
         switch try FileIO.kind(of: path) {
         case .directory: break
@@ -56,14 +56,14 @@ package struct ArtFolder: Sendable {
     }
 
     /// The full path of a file in the folder, as messages name it.
-    package func file(_ relative: String) -> String { path + "/" + relative }
+    func file(_ relative: String) -> String { path + "/" + relative }
 
     var tablePath: String { file(Self.charmTableFile) }
 
     var palettePath: String { file(Palette.fileName) }
 
     /// Whether the folder has this entry (relative path, any kind).
-    package func contains(_ relative: String) -> Bool {
+    func contains(_ relative: String) -> Bool {
         let parent = FileIO.parentDirectory(of: relative)
         let name = parent.isEmpty ? relative : String(relative.dropFirst(parent.count + 1))
         return listing[parent]?.contains(name) == true
@@ -73,9 +73,9 @@ package struct ArtFolder: Sendable {
     func hasFolder(_ relative: String) -> Bool { listing[relative] != nil }
 
     /// The entries of a sub-folder, sorted; empty when there is none.
-    package func names(in relative: String) -> [String] { listing[relative] ?? [] }
+    func names(in relative: String) -> [String] { listing[relative] ?? [] }
 
-    package func read(_ relative: String, limit: Int = FileIO.maxReadSize) throws(FileError) -> [UInt8] {
+    func read(_ relative: String, limit: Int = FileIO.maxReadSize) throws(FileError) -> [UInt8] {
         try FileIO.read(file(relative), limit: limit, below: path)
     }
 
@@ -160,12 +160,12 @@ package struct ArtFolder: Sendable {
 /// A charm's art keyed and trimmed: where every use of a painted charm starts.
 struct KeyedCharm: Sendable {
     /// The keyed pixels, their colours in `gamut`.
-    package var keyed: RGBAImage
+    var keyed: RGBAImage
     var gamut: Gamut
     var bounds: PixelRect
     var matteFloor: Int
     /// What the PNG said about itself (for warnings).
-    package var info: PNGSourceInfo
+    var info: PNGSourceInfo
     /// The colour space the art was read in (`SourceColour.name`).
     var colourName: String
 }

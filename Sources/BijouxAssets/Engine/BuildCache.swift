@@ -54,7 +54,7 @@ struct BuildCache: Sendable {
         }
     }
 
-    package struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         var key: ContentHash
         var outputs: [Output]
         var warnings: [Warning]

@@ -19,20 +19,20 @@ struct BuildConfiguration: Equatable, Sendable {
     static let fileName = "bijoux-assets.json"
 
     /// Warnings fail the build.
-    package var strict = false
+    var strict = false
     /// CatalogSymbols.swift declares Xcode 15's asset symbols.
     var assetSymbols = true
     /// How `check` judges each kind of output.
-    package var tolerances = GoldenTolerances.standard
+    var tolerances = GoldenTolerances.standard
 
-    package init(strict: Bool = false, assetSymbols: Bool = true, tolerances: GoldenTolerances = .standard) {
+    init(strict: Bool = false, assetSymbols: Bool = true, tolerances: GoldenTolerances = .standard) {
         self.strict = strict
         self.assetSymbols = assetSymbols
         self.tolerances = tolerances
     }
 
     /// Parses and validates bijoux-assets.json. `file` names the file in errors.
-    package static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> BuildConfiguration {
+    static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> BuildConfiguration {
         let top = try JSONFields(
             parsing: bytes, file: file, known: ["strict", "assetSymbols", "tolerances"],
             notAnObject: "expected an object such as {\"strict\": true}",

@@ -17,13 +17,13 @@ package enum BuildEngine {
         package var outputFolder: String
         /// Fail the build on any warning (`--strict`); `"strict": true` in the art folder's
         /// bijoux-assets.json does too, unless `followsConfiguredStrict` is off.
-        package var strict: Bool
+        var strict: Bool
         /// Threads to use; the outputs are the same for any number.
-        package var jobs: Int
+        var jobs: Int
         /// Build only these charms' outputs, touching no other output.
-        package var onlyCharms: Set<String>?
+        var onlyCharms: Set<String>?
         /// Told as the build goes (from several threads): see `BuildEvent`.
-        package var progress: (@Sendable (BuildEvent) -> Void)?
+        var progress: (@Sendable (BuildEvent) -> Void)?
         /// What drawing the icons may cost (`RenderLimits`; tests shorten the times).
         var renderLimits = RenderLimits.fromEnvironment
         /// Whether bijoux-assets.json's `"strict": true` makes the build strict: `watch`
@@ -70,10 +70,10 @@ package enum BuildEngine {
     }
 
     /// What one stage made, in memory: for tests and for callers that want the bytes.
-    package struct StageRun: Sendable {
-        package var outputs: [BuildOutput] = []
-        package var warnings: [BuildWarning] = []
-        package var notes: [String] = []
+    struct StageRun: Sendable {
+        var outputs: [BuildOutput] = []
+        var warnings: [BuildWarning] = []
+        var notes: [String] = []
     }
 
     /// Builds the art folder into the output folder (see the type's summary); throws a `UserFacingError` on bad input,
@@ -131,13 +131,13 @@ package enum BuildEngine {
     }
 
     /// One stage run alone on an art folder, its outputs kept in memory.
-    package static func run(_ stage: any Stage.Type, art: ArtFolder, jobs: Int = Parallel.defaultJobs) throws -> StageRun {
+    static func run(_ stage: any Stage.Type, art: ArtFolder, jobs: Int = Parallel.defaultJobs) throws -> StageRun {
         try run([stage], art: art, jobs: jobs)
     }
 
     /// Stages run in this order on an art folder (a stage with the ones it takes
     /// inputs from), their outputs kept in memory.
-    package static func run(_ stages: [any Stage.Type], art: ArtFolder, jobs: Int = Parallel.defaultJobs) throws -> StageRun {
+    static func run(_ stages: [any Stage.Type], art: ArtFolder, jobs: Int = Parallel.defaultJobs) throws -> StageRun {
         let memory = OutputMemory()
         let work = try keyed(try stages.map { ($0, try $0.plan(art)) }, only: nil, jobs: jobs)
         let run = try execute(work, art: art, into: memory, cache: nil, full: true, options: Options(jobs: jobs))
@@ -240,8 +240,8 @@ package enum BuildEngine {
     }
 
     struct Execution {
-        package var warnings: [BuildWarning] = []
-        package var notes: [String] = []
+        var warnings: [BuildWarning] = []
+        var notes: [String] = []
         var paths: [String] = []
         var cache = BuildCache()
     }

@@ -7,10 +7,10 @@ package struct BuildWarning: Equatable, Sendable, CustomStringConvertible {
     /// The file (or charm) it is about.
     var subject: String
     /// What is wrong or worth knowing.
-    package var message: String
+    var message: String
 
     /// A warning about `subject` (a file, with a position when there is one).
-    package init(subject: String, message: String) {
+    init(subject: String, message: String) {
         self.subject = subject
         self.message = message
     }
@@ -25,15 +25,15 @@ package struct BuildWarning: Equatable, Sendable, CustomStringConvertible {
 /// The build failed on purpose: it was strict (`reason`: `--strict`, or the art folder's
 /// bijoux-assets.json) and there were warnings.
 struct StrictModeFailure: UserFacingError {
-    package var warnings: [BuildWarning]
-    package var reason: String
+    var warnings: [BuildWarning]
+    var reason: String
 
     /// The summary: how many warnings failed the build, and why it was strict.
-    package var diagnostic: Diagnostic {
+    var diagnostic: Diagnostic {
         Diagnostic(place: nil, message: "strict build failed on \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (\(reason))")
     }
 
     /// Each warning as an error at its own place (`PATH[:LINE:COL]: error: …`, so Xcode
     /// links it to the file), then the summary.
-    package var diagnostics: [Diagnostic] { warnings.map(\.diagnostic) + [diagnostic] }
+    var diagnostics: [Diagnostic] { warnings.map(\.diagnostic) + [diagnostic] }
 }

@@ -3,25 +3,25 @@ import CXXHash
 /// A 128-bit content hash (XXH3 from libxxhash): the build cache's keys and the
 /// fingerprints of the files it keeps. Not cryptographic: it detects change, not
 /// tampering, which is all a cache of one's own outputs needs.
-package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
-    package var high: UInt64
+struct ContentHash: Hashable, Sendable, CustomStringConvertible {
+    var high: UInt64
     var low: UInt64
 
-    package init(high: UInt64, low: UInt64) {
+    init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
-    package static func of(_ bytes: [UInt8]) -> ContentHash {
+    static func of(_ bytes: [UInt8]) -> ContentHash {
         let hash = bytes.withUnsafeBytes { XXH3_128bits($0.baseAddress, $0.count) }
         return ContentHash(high: hash.high64, low: hash.low64)
     }
 
     /// 32 lowercase hex digits.
-    package var description: String { hex(high) + hex(low) }
+    var description: String { hex(high) + hex(low) }
 
     /// Parses `description` back; nil for anything else.
-    package init?(hex text: Substring) {
+    init?(hex text: Substring) {
         guard text.utf8.count == 32, let high = UInt64(text.prefix(16), radix: 16), let low = UInt64(text.suffix(16), radix: 16) else {
             return nil
         }
@@ -41,7 +41,7 @@ struct CacheKey {
 
     /// `kind` names what is keyed ("charm", "icon"), so two kinds of job with the same
     /// parts never share a key.
-    package init(_ kind: String) {
+    init(_ kind: String) {
         state = HashState()
         add("kind", kind)
     }
@@ -60,7 +60,7 @@ struct CacheKey {
 
     func add(_ label: String, _ hash: ContentHash) { add(label, hash.description) }
 
-    package var hash: ContentHash { state.digest() }
+    var hash: ContentHash { state.digest() }
 
     /// The key of a job or step that takes other jobs' results (`JobArtifact`): its own
     /// key with the keys of the jobs it takes from, each under its id, in order. Their

@@ -180,7 +180,7 @@ final class FileLock {
 
     /// Takes the lock, creating the file when needed. `waiting` is called once when
     /// another process holds it, before waiting for it.
-    package init(_ path: String, shared: Bool = false, create: Bool = true, waiting: () -> Void) throws(FileError) {
+    init(_ path: String, shared: Bool = false, create: Bool = true, waiting: () -> Void) throws(FileError) {
         descriptor = open(path, (create ? O_CREAT : 0) | O_RDWR | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: FileIO.lastError()) }
         let mode = shared ? LOCK_SH : LOCK_EX

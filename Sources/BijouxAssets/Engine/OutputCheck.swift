@@ -14,7 +14,7 @@ extension BuildEngine {
         /// Nothing differs at all.
         var isUpToDate: Bool { review.isEmpty }
         /// Nothing differs beyond the tolerances: `check`'s exit status 0.
-        package var passes: Bool { review.passes }
+        var passes: Bool { review.passes }
     }
 
     /// Runs a full build's jobs and its final step against a baseline folder, writing

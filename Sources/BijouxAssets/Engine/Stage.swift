@@ -4,7 +4,7 @@
 /// `ArtFolder`) into jobs; each job says what decides its outputs (its key) and how
 /// to make them; the engine keys, skips, runs, stages and commits. To add a stage,
 /// see Sources/BijouxAssets/Engine/README.md.
-package protocol Stage: Sendable {
+protocol Stage: Sendable {
     /// Its name in progress lines and reports ("charms").
     static var name: String { get }
     /// Whether the art folder holds this stage's inputs.
@@ -37,12 +37,12 @@ extension Stage {
 }
 
 /// A stage's work: its jobs (run in parallel, results in this order).
-package struct StagePlan: Sendable {
-    package var jobs: [Job]
+struct StagePlan: Sendable {
+    var jobs: [Job]
     /// Found while planning (a stray file among the inputs).
-    package var warnings: [BuildWarning]
+    var warnings: [BuildWarning]
 
-    package init(jobs: [Job], warnings: [BuildWarning] = []) {
+    init(jobs: [Job], warnings: [BuildWarning] = []) {
         self.jobs = jobs
         self.warnings = warnings
     }
@@ -54,18 +54,18 @@ package struct StagePlan: Sendable {
 /// the jobs it takes from, in stage and job order (jobs that left none left out), and
 /// is keyed with those jobs' keys (`CacheKey.taking`).
 struct JobArtifact: Sendable {
-    package var stage: String
-    package var job: String
-    package var artifact: [UInt8]
+    var stage: String
+    var job: String
+    var artifact: [UInt8]
 
     /// The job's id in the cache and in messages ("sounds/theme").
-    package var id: String { Self.id(stage: stage, job: job) }
+    var id: String { Self.id(stage: stage, job: job) }
 
-    package static func id(stage: String, job: String) -> String { stage + "/" + job }
+    static func id(stage: String, job: String) -> String { stage + "/" + job }
 }
 
 /// One unit of work: the outputs of one charm, one icon, the table.
-package struct Job: Sendable {
+struct Job: Sendable {
     /// Which builds make it.
     enum Scope: Sendable, Equatable {
         /// Only a full build.
@@ -77,11 +77,11 @@ package struct Job: Sendable {
     }
 
     /// Its name in verbose lines ("cat"), unique in its stage.
-    package var name: String
+    var name: String
     var scope: Scope
     /// The charms whose keyed art it uses (`ArtFolder.keyedCharm`), so a charm two
     /// jobs use is keyed once.
-    package var charms: [String]
+    var charms: [String]
     /// Reads and checks the job's inputs, once: run for every selected job before any
     /// job is made, so a missing, unreadable or bad input stops the build first. Gives
     /// the job's key and the work that makes its outputs from what it read.
@@ -92,7 +92,7 @@ package struct Job: Sendable {
     /// does not apply to the art gives none. A job may name its own stage (a generated
     /// index of the stage's outputs, `Sounds.swift`): it then runs after the stage's
     /// other jobs and takes theirs.
-    package var inputs: [any Stage.Type]
+    var inputs: [any Stage.Type]
     /// A job that takes no noticeable time (a haptic pattern, a folder's Contents.json):
     /// it is not counted when the build's threads are shared among the jobs of a stage
     /// that run side by side (`JobRecorder.threads`), so a long job beside it keeps them.
@@ -100,18 +100,18 @@ package struct Job: Sendable {
     /// The art file its outputs follow from, as messages name it ("art/icons/give.svg"):
     /// `check` groups its changes under it. Nil for outputs of no one file (a folder's
     /// Contents.json, the contact sheet page), which `check` puts under the art folder.
-    package var source: String?
+    var source: String?
 
     /// A prepared job: what decides its outputs, and how to make them.
     struct Prepared: Sendable {
         /// Everything that decides the outputs (input bytes, the table entry and the
         /// parameters that affect them), hashed with `CacheKey`.
-        package var key: ContentHash
+        var key: ContentHash
         /// Makes the outputs, handing each to the recorder as soon as it is made; run
         /// only when the cache does not hold `key`.
-        package var make: @Sendable (JobRecorder) throws -> Void
+        var make: @Sendable (JobRecorder) throws -> Void
 
-        package init(key: ContentHash, make: @escaping @Sendable (JobRecorder) throws -> Void) {
+        init(key: ContentHash, make: @escaping @Sendable (JobRecorder) throws -> Void) {
             self.key = key
             self.make = make
         }
@@ -151,12 +151,12 @@ package struct Job: Sendable {
 final class JobRecorder {
     /// Paths relative to the output folder, in the order written.
     private(set) var paths: [String] = []
-    package private(set) var warnings: [BuildWarning] = []
-    package private(set) var notes: [String] = []
+    private(set) var warnings: [BuildWarning] = []
+    private(set) var notes: [String] = []
     /// A small value for the summary (a charm's 22 px render), kept with the cache.
-    package var artifact: [UInt8] = []
+    var artifact: [UInt8] = []
     /// The artifacts of the jobs of the stages this job takes `inputs` from.
-    package let inputs: [JobArtifact]
+    let inputs: [JobArtifact]
     /// Threads the job may use for its own inner work (encoding a large PNG): the
     /// build's `--jobs` shared among the jobs running beside it.
     let threads: Int
@@ -168,18 +168,18 @@ final class JobRecorder {
         self.sink = sink
     }
 
-    package func write(_ path: String, _ bytes: [UInt8]) throws {
+    func write(_ path: String, _ bytes: [UInt8]) throws {
         paths.append(path)
         try sink(BuildOutput(path: path, bytes: bytes))
     }
 
-    package func write(_ path: String, text: String) throws { try write(path, Array(text.utf8)) }
+    func write(_ path: String, text: String) throws { try write(path, Array(text.utf8)) }
 
     func warn(_ subject: String, _ message: String) {
         warnings.append(BuildWarning(subject: subject, message: message))
     }
 
-    package func note(_ line: String) { notes.append(line) }
+    func note(_ line: String) { notes.append(line) }
 }
 
 /// The build's last step, over every stage's results (the contact sheet page). Every
@@ -191,20 +191,20 @@ final class JobRecorder {
 /// the art folder (the palette the page is drawn in), so a build that changed nothing
 /// it shows does not remake it.
 struct FinalStep: Sendable {
-    package var name: String
+    var name: String
     /// Owned as a stage's folders are: after a full build, a file there that no job
     /// made is stale and removed.
     var ownedFolders: [String]
     /// Its one job's name in progress lines and the cache ("contact sheet page").
     static let jobName = "page"
     /// The stages whose jobs' artifacts it reads.
-    package var takes: @Sendable (any Stage.Type) -> Bool
+    var takes: @Sendable (any Stage.Type) -> Bool
     /// Adds to its key whatever else of the art folder `make` reads.
-    package var keyed: @Sendable (ArtFolder, CacheKey) -> Void
+    var keyed: @Sendable (ArtFolder, CacheKey) -> Void
     /// The artifacts it takes, the stages' planning warnings, and the art folder.
-    package var make: @Sendable (_ parts: [JobArtifact], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
+    var make: @Sendable (_ parts: [JobArtifact], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
 
-    package init(
+    init(
         name: String, ownedFolders: [String] = [], takes: @escaping @Sendable (any Stage.Type) -> Bool,
         keyed: @escaping @Sendable (ArtFolder, CacheKey) -> Void = { _, _ in },
         make: @escaping @Sendable (_ parts: [JobArtifact], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
@@ -223,9 +223,9 @@ struct FinalStep: Sendable {
 /// lists them; then the final step over them all. The sounds start early, beside the
 /// images (`startsEarly`), and are taken in their place, after the app icon.
 enum Stages {
-    package static let all: [any Stage.Type] = [
+    static let all: [any Stage.Type] = [
         CatalogStage.self, StringsStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self, SymbolsStage.self,
         AppIconStage.self, SoundsStage.self, TableStage.self,
     ]
-    package static let final: FinalStep = ContactSheetStep.step
+    static let final: FinalStep = ContactSheetStep.step
 }

@@ -74,7 +74,7 @@ package enum ImageFileComparison {
     }
 
     /// Compares two PNG files; a size mismatch is a user-facing error naming both.
-    package static func compare(
+    static func compare(
         expected expectedPath: String, actual actualPath: String, _ comparison: PixelComparison
     ) throws -> (expected: RGBAImage, actual: RGBAImage, difference: ImageDifference) {
         let expected = try load(expectedPath)
@@ -93,7 +93,7 @@ struct ImageSizeError: UserFacingError, Equatable {
     var actualPath: String
     var mismatch: ImageSizeMismatch
 
-    package var diagnostic: Diagnostic {
+    var diagnostic: Diagnostic {
         Diagnostic(
             place: nil,
             message:

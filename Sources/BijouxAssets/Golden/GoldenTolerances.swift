@@ -11,19 +11,19 @@ package struct GoldenTolerance: Equatable, Sendable {
     package var reason: String
 
     /// Any change is a real change.
-    package static func exact(reason: String) -> GoldenTolerance {
+    static func exact(reason: String) -> GoldenTolerance {
         GoldenTolerance(comparison: .exact, budget: 0, renderer: nil, reason: reason)
     }
 
     /// pixelmatch's rule with `threshold`, plus `budget` other pixels.
-    package static func perceptual(
+    static func perceptual(
         threshold: Double = PixelComparison.defaultThreshold, budget: Int = 0, renderer: String, reason: String
     ) -> GoldenTolerance {
         GoldenTolerance(comparison: .perceptual(threshold: threshold), budget: budget, renderer: renderer, reason: reason)
     }
 
     /// Whether an image difference found under `comparison` is within the tolerance.
-    package func passes(_ difference: ImageDifference) -> Bool { difference.differingPixels <= budget }
+    func passes(_ difference: ImageDifference) -> Bool { difference.differingPixels <= budget }
 }
 
 /// The tolerance table: how each output is compared with its baseline, by kind, in this
@@ -35,16 +35,16 @@ package struct GoldenTolerance: Equatable, Sendable {
 package struct GoldenTolerances: Equatable, Sendable {
     struct Rule: Equatable, Sendable {
         /// The name `bijoux-assets.json` gives it ("icons").
-        package var kind: String
-        package var prefix: String
-        package var tolerance: GoldenTolerance
+        var kind: String
+        var prefix: String
+        var tolerance: GoldenTolerance
     }
 
     var rules: [Rule]
     var fallback: GoldenTolerance
     package var audio: AudioTolerance
 
-    package static let text = GoldenTolerance.exact(
+    static let text = GoldenTolerance.exact(
         reason: "generated text (Swift, JSON, Contents.json) is the same on every machine and read by code: compared byte for byte")
 
     static func isImage(_ path: String) -> Bool { path.hasSuffix(".png") }
@@ -57,7 +57,7 @@ package struct GoldenTolerances: Equatable, Sendable {
     }
 
     /// The rule's kind for an image output, "text" or "audio" for the others.
-    package func kind(of path: String) -> String {
+    func kind(of path: String) -> String {
         if Self.isAudio(path) { return AudioTolerance.kind }
         guard Self.isImage(path) else { return "text" }
         return rules.filter { path.hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count }?.kind ?? Self.fallbackKind
@@ -97,14 +97,14 @@ package struct GoldenTolerances: Equatable, Sendable {
 /// platform's synthesis) move samples by far less than a listener hears; a changed
 /// score moves all three.
 package struct AudioTolerance: Equatable, Sendable {
-    package static let kind = "audio"
+    static let kind = "audio"
     /// Seconds the durations may differ by.
-    package var seconds: Double
+    var seconds: Double
     /// LU the integrated loudnesses may differ by.
     var loudness: Double
     /// The largest allowed energy of the difference signal relative to the baseline's,
     /// in dB (−40: a difference at 1 % of the signal's amplitude).
     var differenceDB: Double
 
-    package static let standard = AudioTolerance(seconds: 0.001, loudness: 0.1, differenceDB: -40)
+    static let standard = AudioTolerance(seconds: 0.001, loudness: 0.1, differenceDB: -40)
 }

@@ -31,7 +31,7 @@ package enum Finding: Sendable {
     }
 
     /// One line for people: the figures of the change.
-    package var summary: String {
+    var summary: String {
         switch self {
         case .image(let difference, _): difference.summary
         case .imageSize(let before, let after): "the size changed from \(before) to \(after)"
@@ -44,8 +44,8 @@ package enum Finding: Sendable {
 
 /// A width and height in pixels, as messages show it (`24×24`).
 package struct PixelSize: Equatable, Sendable, CustomStringConvertible {
-    package var width: Int
-    package var height: Int
+    var width: Int
+    var height: Int
     package var description: String { "\(width)×\(height)" }
 
     package init(width: Int, height: Int) {
@@ -98,7 +98,7 @@ package struct AudioDifference: Equatable, Sendable {
     /// 10·log10(Σ(a−b)² / Σa²) over the frames both have, in dB; −∞ for equal samples.
     var differenceDB: Double
 
-    package func passes(_ tolerance: AudioTolerance) -> Bool {
+    func passes(_ tolerance: AudioTolerance) -> Bool {
         abs(afterSeconds - beforeSeconds) <= tolerance.seconds && abs(afterLoudness - beforeLoudness) <= tolerance.loudness
             && differenceDB <= tolerance.differenceDB
     }

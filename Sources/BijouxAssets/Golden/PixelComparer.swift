@@ -35,9 +35,9 @@ package struct ImageDifference: Sendable {
         case differs = 3
     }
 
-    package var width: Int
-    package var height: Int
-    package var comparison: PixelComparison
+    var width: Int
+    var height: Int
+    var comparison: PixelComparison
     /// Pixels that count as different.
     var differingPixels = 0
     var antiAliasedPixels = 0
@@ -97,8 +97,8 @@ package struct ImageDifference: Sendable {
 
 /// Two images that cannot be compared pixel by pixel.
 struct ImageSizeMismatch: Error, Equatable, Sendable {
-    package var expected: (width: Int, height: Int)
-    package var actual: (width: Int, height: Int)
+    var expected: (width: Int, height: Int)
+    var actual: (width: Int, height: Int)
 
     static func == (a: Self, b: Self) -> Bool {
         a.expected == b.expected && a.actual == b.actual
@@ -131,7 +131,7 @@ enum PixelComparer {
 
     /// Compares two images of the same size. Bands of rows are compared on `jobs`
     /// threads; the result does not depend on their number.
-    package static func compare(
+    static func compare(
         _ expected: RGBAImage, _ actual: RGBAImage, _ comparison: PixelComparison, jobs: Int = Parallel.defaultJobs
     ) throws(ImageSizeMismatch) -> ImageDifference {
         guard expected.width == actual.width, expected.height == actual.height else {
@@ -226,7 +226,7 @@ enum PixelComparer {
     }
 
     /// A YIQ delta on the 0...1 scale of the threshold.
-    package static func distance(_ delta: Double) -> Double {
+    static func distance(_ delta: Double) -> Double {
         (delta / maxDelta).squareRoot()
     }
 

@@ -5,41 +5,41 @@ import BijouxCore
 /// `EventDuration` for a continuous one, `EventParameters` with `HapticIntensity`
 /// and `HapticSharpness`) and `ParameterCurve`s (`ParameterID`, `Time`,
 /// `ParameterCurveControlPoints` at times relative to the curve's).
-package struct AHAPPattern: Equatable, Sendable {
-    package enum Kind: String, Sendable {
+struct AHAPPattern: Equatable, Sendable {
+    enum Kind: String, Sendable {
         case transient = "HapticTransient"
         case continuous = "HapticContinuous"
     }
 
     package struct Event: Equatable, Sendable {
-        package var time: Double
-        package var kind: Kind
-        package var duration: Double?
-        package var intensity: Double
-        package var sharpness: Double
+        var time: Double
+        var kind: Kind
+        var duration: Double?
+        var intensity: Double
+        var sharpness: Double
     }
 
     /// A curve over `HapticIntensityControl`, which scales the intensity of the
     /// events playing while it runs.
     struct IntensityCurve: Equatable, Sendable {
-        package var time: Double
-        package var points: [(time: Double, value: Double)]
+        var time: Double
+        var points: [(time: Double, value: Double)]
 
         static func == (a: Self, b: Self) -> Bool {
             a.time == b.time && a.points.map(\.time) == b.points.map(\.time) && a.points.map(\.value) == b.points.map(\.value)
         }
     }
 
-    package var events: [Event]
+    var events: [Event]
     var curves: [IntensityCurve]
 
-    package static let fileExtension = "ahap"
+    static let fileExtension = "ahap"
 
     /// Times to a tenth of a millisecond and levels to four places, so the file's
     /// numbers are short and the same whatever the arithmetic's last bit.
     static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 
-    package init(_ recipe: HapticRecipe) {
+    init(_ recipe: HapticRecipe) {
         let ramp = recipe.ramp
         var events: [Event] = []
         for i in 0..<ramp.count {
@@ -70,7 +70,7 @@ package struct AHAPPattern: Equatable, Sendable {
     }
 
     /// The `.ahap` JSON, in the project's one JSON style (sorted keys).
-    package var json: String {
+    var json: String {
         func parameters(_ event: Event) -> JSONOutput {
             [
                 ["ParameterID": "HapticIntensity", "ParameterValue": .double(event.intensity)],

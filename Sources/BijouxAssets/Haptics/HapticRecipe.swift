@@ -14,39 +14,39 @@ import BijouxCore
 /// with its attack, a transient at the thud's intensity as Apple's own patterns pair a
 /// continuous event with one, whose sharpness is `attackSharpness` (optional, 0.5: a firmer
 /// edge than the dull body).
-package struct HapticRecipe: Equatable, Sendable {
-    package struct Ramp: Equatable, Sendable {
-        package var count: Int
-        package var spacing: Double
-        package var startIntensity: Double
-        package var endIntensity: Double
-        package var startSharpness: Double
-        package var endSharpness: Double
+struct HapticRecipe: Equatable, Sendable {
+    struct Ramp: Equatable, Sendable {
+        var count: Int
+        var spacing: Double
+        var startIntensity: Double
+        var endIntensity: Double
+        var startSharpness: Double
+        var endSharpness: Double
     }
 
-    package struct Thud: Equatable, Sendable {
+    struct Thud: Equatable, Sendable {
         var delay: Double
-        package var duration: Double
-        package var intensity: Double
-        package var sharpness: Double
-        package var fadeOut: Double?
-        package var attackSharpness = HapticRecipe.defaultAttackSharpness
+        var duration: Double
+        var intensity: Double
+        var sharpness: Double
+        var fadeOut: Double?
+        var attackSharpness = HapticRecipe.defaultAttackSharpness
     }
 
-    package var ramp: Ramp
-    package var thud: Thud
+    var ramp: Ramp
+    var thud: Thud
 
-    package static let folder = "haptics"
+    static let folder = "haptics"
     static let defaultAttackSharpness = 0.5
-    package static let countRange = 1...32
+    static let countRange = 1...32
     /// Core Haptics plays a continuous event for at most 30 s.
-    package static let maxDuration = 30.0
+    static let maxDuration = 30.0
     /// The most recipes an art folder may hold.
     static let maxCount = 64
 }
 
 extension HapticRecipe {
-    package static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> HapticRecipe {
+    static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> HapticRecipe {
         let top = try JSONFields(parsing: bytes, file: file, known: ["ramp", "thud"])
         let level = "a value 0–1", unit = 0.0...1.0
         let r = try top.object("ramp", known: ["count", "spacing", "startIntensity", "endIntensity", "startSharpness", "endSharpness"])

@@ -20,9 +20,9 @@ struct IconDocument: Equatable, Sendable {
     /// One value per look: `appearance` nil for the default.
     struct Specialized<Value: Equatable & Sendable>: Equatable, Sendable {
         var appearance: Appearance?
-        package var value: Value
+        var value: Value
 
-        package init(_ appearance: Appearance?, _ value: Value) {
+        init(_ appearance: Appearance?, _ value: Value) {
             self.appearance = appearance
             self.value = value
         }
@@ -36,7 +36,7 @@ struct IconDocument: Equatable, Sendable {
     }
 
     struct Layer: Equatable, Sendable {
-        package var name: String
+        var name: String
         /// The file in Assets/.
         var imageName: String
         /// Liquid Glass on the layer (the system's specular light and refraction).
@@ -45,10 +45,10 @@ struct IconDocument: Equatable, Sendable {
         var fills: [Specialized<Fill>]
     }
 
-    package struct Group: Equatable, Sendable {
-        package var name: String
+    struct Group: Equatable, Sendable {
+        var name: String
         /// Front to back.
-        package var layers: [Layer]
+        var layers: [Layer]
         var shadowOpacity: Double
         /// nil: translucency off.
         var translucency: Double?
@@ -58,13 +58,13 @@ struct IconDocument: Equatable, Sendable {
     /// The document's background, per look.
     var fills: [Specialized<Fill>]
     /// Front to back.
-    package var groups: [Group]
+    var groups: [Group]
 
     /// Every layer's picture, front to back.
     var imageNames: [String] { groups.flatMap { $0.layers.map(\.imageName) } }
 
     /// The fill of `look`: its specialization, else the default entry.
-    package static func fill(_ fills: [Specialized<Fill>], for look: Appearance?) -> Fill? {
+    static func fill(_ fills: [Specialized<Fill>], for look: Appearance?) -> Fill? {
         (fills.first { $0.appearance == look } ?? fills.first { $0.appearance == nil })?.value
     }
 
@@ -76,7 +76,7 @@ struct IconDocument: Equatable, Sendable {
     /// Translucency's amount when it is off: Icon Composer still saves one, its default.
     static let defaultTranslucency = 0.5
 
-    package var json: JSONOutput {
+    var json: JSONOutput {
         [
             "fill-specializations": Self.json(fills),
             "groups": .array(groups.map(Self.json)),
@@ -87,7 +87,7 @@ struct IconDocument: Equatable, Sendable {
 
     /// icon.json as Icon Composer saves it: two-space indent, `"key" : value`, keys
     /// sorted, colours as `srgb:` strings of five decimals, and no newline at the end.
-    package var text: String { JSONWriter.xcodeStyle(json, trailingNewline: false) }
+    var text: String { JSONWriter.xcodeStyle(json, trailingNewline: false) }
 
     static func json(_ group: Group) -> JSONOutput {
         var object: [String: JSONOutput] = [

@@ -7,10 +7,10 @@ extension LeFilDocument {
     /// outputs are the document's files and each look on the home screen, for the
     /// contact sheet.
     struct Checked: Sendable {
-        package var icon: LeFilDocument
+        var icon: LeFilDocument
         var geometry: SafeZone.Geometry
-        package var pixels: SafeZone.Pixels
-        package var outputs: [BuildOutput]
+        var pixels: SafeZone.Pixels
+        var outputs: [BuildOutput]
         /// Each look as the home screen would roughly show it (`LeFilLooks.asShown`,
         /// at 60 pt @3x, masked), in `outputs` at `path`.
         var homes: [(look: LeFilLooks.Look, path: String, side: Int)]
@@ -30,7 +30,7 @@ extension LeFilDocument {
 
         /// `file` (appicon.json) is where a broken rule is reported; `renders` draws
         /// the SVG layers back.
-        package init(_ renderer: AppIconRenderer, file: String, jobs: Int, renders: RenderSession) throws {
+        init(_ renderer: AppIconRenderer, file: String, jobs: Int, renders: RenderSession) throws {
             let parameters = renderer.parameters
             icon = LeFilDocument(parameters: parameters, layout: renderer.layout, charm: renderer.charm)
             geometry = try SafeZone.check(icon.layout, parameters: parameters, file: file)

@@ -22,13 +22,13 @@ import BijouxKit
 struct LeFilDocument: Sendable {
     /// The folder in the output, beside the asset catalog (Xcode 26 takes an `.icon`
     /// document as a file of the project, not inside a catalog).
-    package static let folder = "AppIcon.icon"
+    static let folder = "AppIcon.icon"
     static let assetsFolder = "Assets"
     static let threadFile = "thread.svg"
     static let ringFile = "ring.svg"
     static let heartFile = "heart.png"
 
-    package var document: IconDocument
+    var document: IconDocument
     var threadSVG: String
     var ringSVG: String
     /// The heart on a transparent canvas, at the appiconset's charm box.
@@ -38,7 +38,7 @@ struct LeFilDocument: Sendable {
     var layout: AppIconLayout
 
     /// `layout` and `charm` as the appiconset's renderer worked them out.
-    package init(parameters: AppIconParameters, layout: AppIconLayout, charm: RGBAImage) {
+    init(parameters: AppIconParameters, layout: AppIconLayout, charm: RGBAImage) {
         var written = layout
         written.points = layout.points.map(LayerSVG.rounded)
         written.strokeWidth = LayerSVG.rounded(layout.strokeWidth)
@@ -83,7 +83,7 @@ struct LeFilDocument: Sendable {
     }
 
     /// The layers' files, by name in Assets/, in the document's order.
-    package func assets(pngOptions: PNGEncoder.Options = .init()) -> [(name: String, bytes: [UInt8])] {
+    func assets(pngOptions: PNGEncoder.Options = .init()) -> [(name: String, bytes: [UInt8])] {
         [
             (Self.threadFile, Array(threadSVG.utf8)),
             (Self.ringFile, Array(ringSVG.utf8)),
@@ -93,7 +93,7 @@ struct LeFilDocument: Sendable {
 
     /// Every file of the document, by path in the output folder: icon.json and
     /// `assets` (from `assets(pngOptions:)`) in Assets/.
-    package func outputs(_ assets: [(name: String, bytes: [UInt8])]) -> [BuildOutput] {
+    func outputs(_ assets: [(name: String, bytes: [UInt8])]) -> [BuildOutput] {
         [BuildOutput(path: Self.folder + "/icon.json", text: document.text)]
             + assets.map { BuildOutput(path: Self.folder + "/" + Self.assetsFolder + "/" + $0.name, bytes: $0.bytes) }
     }

@@ -24,26 +24,26 @@ struct LeFilLooks: Sendable {
     }
 
     struct Composite: Sendable {
-        package var look: Look
+        var look: Look
         /// The layers over the document's fill for the look (transparent where the
         /// system draws the ground: the system's dark, and the tinted and clear looks).
-        package var image: RGBAImage
+        var image: RGBAImage
         var background: RGBAImage
 
-        package var drawn: SafeZone.Drawn {
+        var drawn: SafeZone.Drawn {
             SafeZone.Drawn(name: "\(look.rawValue) look of \(LeFilDocument.folder)", image: image, background: background)
         }
     }
 
-    package let document: IconDocument
+    let document: IconDocument
     /// Each layer's picture as rendered, by image name.
-    package let layers: [String: RGBAImage]
-    package let side: Int
+    let layers: [String: RGBAImage]
+    let side: Int
 
     /// Renders every layer from the bytes written to Assets/ (`LeFilDocument.assets`),
     /// each `side` pixels square, the SVGs drawn by `renders`. A problem is a bug in the
     /// writer, reported against the layer's path in the output.
-    package init(document: IconDocument, assets: [(name: String, bytes: [UInt8])], side: Int, renders: RenderSession) throws(ArtFileError) {
+    init(document: IconDocument, assets: [(name: String, bytes: [UInt8])], side: Int, renders: RenderSession) throws(ArtFileError) {
         self.document = document
         self.side = side
         var layers: [String: RGBAImage] = [:]

@@ -12,34 +12,34 @@ import BijouxSVG
 /// The icon is drawn in the palette's ink (`currentColor` in the SVG), with alpha.
 /// With the default template rendering intent the app tints it with its own ink and
 /// only the alpha matters; with `original` the colours are the SVG's own.
-package struct DrawnIcon: Sendable {
+struct DrawnIcon: Sendable {
     static let scales = [1, 2, 3]
     /// Pixels per point of the master render: a multiple of every scale.
-    package static let density = 6
+    static let density = 6
     /// The ink of a palette without one.
-    package static let ink = Palette.rgba(Palette().ink)
+    static let ink = Palette.rgba(Palette().ink)
     /// The largest icon side accepted, in points: icons are read at 22–44 pt, and the
     /// largest raster this allows (at `density` px per point) stays at tens of megabytes.
-    package static let maxPointSide = 512
+    static let maxPointSide = 512
 
-    package var name: String
-    package var pointWidth: Int
-    package var pointHeight: Int
-    package var wobble: WobbleParameters
+    var name: String
+    var pointWidth: Int
+    var pointHeight: Int
+    var wobble: WobbleParameters
     /// @1x, @2x, @3x.
-    package var renders: [RGBAImage]
+    var renders: [RGBAImage]
     /// Whether ink comes within the wobble's amplitude of the canvas edge, where the
     /// wobble can push it off the canvas.
     var inkNearEdge: Bool
     /// What librsvg passes over (`SVGSafety.Report.warnings`): attributes it does not
     /// know, values it cannot read.
-    package var warnings: [SVGSafety.Problem] = []
+    var warnings: [SVGSafety.Problem] = []
 
     /// Checks the SVG (`SVGSafety`), has the helper process parse it and render it at
     /// its own size within the limits of `renders` (the build's `RenderSession`: a render past them is
     /// killed and reported), and wobbles it. `file` names the icon in errors; `ink` is
     /// `currentColor`.
-    package static func make(
+    static func make(
         name: String, file: String, svg: [UInt8], wobble: WobbleParameters, ink: RGBA = ink, renders: RenderSession = RenderSession()
     ) throws(ArtFileError) -> DrawnIcon {
         let safety = SVGSafety.check(svg)

@@ -10,19 +10,19 @@ import BijouxCore
 /// default derived from the icon's name), `renderingIntent` "template" (the app tints
 /// the icon with its ink; the default) or "original". A per-icon value overrides
 /// `defaults`, which override the built-in ones. `seed` only makes sense per icon.
-package struct IconSettings: Equatable, Sendable {
+struct IconSettings: Equatable, Sendable {
     enum RenderingIntent: String, Equatable, Sendable {
         case template, original
     }
 
     /// What one icon's entry (or `defaults`) sets; nil keeps the value below it.
-    package struct Overrides: Equatable, Sendable {
-        package var amplitude: Double?
-        package var wavelength: Double?
-        package var octaves: Int?
-        package var seed: UInt32?
+    struct Overrides: Equatable, Sendable {
+        var amplitude: Double?
+        var wavelength: Double?
+        var octaves: Int?
+        var seed: UInt32?
         var renderingIntent: RenderingIntent?
-        package var location: SourceLocation?
+        var location: SourceLocation?
 
         init(
             amplitude: Double? = nil, wavelength: Double? = nil, octaves: Int? = nil, seed: UInt32? = nil,
@@ -37,11 +37,11 @@ package struct IconSettings: Equatable, Sendable {
         }
     }
 
-    package var defaults = Overrides()
+    var defaults = Overrides()
     /// By icon name (the SVG's file name without `.svg`).
-    package var icons: [String: Overrides] = [:]
+    var icons: [String: Overrides] = [:]
 
-    package init(defaults: Overrides = Overrides(), icons: [String: Overrides] = [:]) {
+    init(defaults: Overrides = Overrides(), icons: [String: Overrides] = [:]) {
         self.defaults = defaults
         self.icons = icons
     }
@@ -49,7 +49,7 @@ package struct IconSettings: Equatable, Sendable {
     static let fileName = "icons.json"
 
     /// The wobble of the icon called `name`.
-    package func wobble(for name: String) -> WobbleParameters {
+    func wobble(for name: String) -> WobbleParameters {
         let own = icons[name] ?? Overrides()
         let seed = own.seed ?? WobbleParameters.seed(forName: name)
         let standard = WobbleParameters.standard(seed: seed)
@@ -68,7 +68,7 @@ package struct IconSettings: Equatable, Sendable {
 extension IconSettings {
     /// Parses and validates icons.json. `file` names the file in errors. Whether each
     /// named icon has an SVG is checked by the icon stage, which lists the folder.
-    package static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> IconSettings {
+    static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> IconSettings {
         let top = try JSONFields(
             parsing: bytes, file: file, known: ["defaults", "icons"],
             notAnObject: "expected an object with \"defaults\" and/or \"icons\"",

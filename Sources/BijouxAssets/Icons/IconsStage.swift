@@ -10,7 +10,7 @@ import BijouxSVG
 /// icon's job leaves its card on the contact sheet as its artifact. Icons are drawn in the
 /// palette's ink.
 enum IconsStage: ContactSheetStage {
-    package static let name = "icons"
+    static let name = "icons"
     /// The folder of SVGs, relative to the art folder.
     static let sourceFolder = "icons"
     static let catalogFolder = AssetCatalog.folderName + "/Icons"

@@ -5,16 +5,16 @@ import BijouxCore
 /// output pixel takes its colour from the source at a displaced position; unlike them
 /// the displacement is defined in points, not pixels, so a point of the icon moves by
 /// the same number of points at @1x, @2x and @3x.
-package struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
+struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
     /// The furthest any point of the drawing moves, in points. 0 turns the wobble off.
-    package var amplitude: Double
+    var amplitude: Double
     /// The size of the slowest undulation (the base octave's lattice), in points.
-    package var wavelength: Double
+    var wavelength: Double
     /// Layers of detail: each adds undulations half as long and half as strong.
-    package var octaves: Int
-    package var seed: UInt32
+    var octaves: Int
+    var seed: UInt32
 
-    package init(amplitude: Double, wavelength: Double, octaves: Int, seed: UInt32) {
+    init(amplitude: Double, wavelength: Double, octaves: Int, seed: UInt32) {
         self.amplitude = amplitude
         self.wavelength = wavelength
         self.octaves = octaves
@@ -24,19 +24,19 @@ package struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
     /// A steady hand at 22–44 pt beside 1.75 pt strokes: a line drifts by about
     /// 0.15 pt on average over a few points of its length, and never by more than
     /// half a point, so strokes waver while their width, joins and gaps hold.
-    package static func standard(seed: UInt32) -> WobbleParameters {
+    static func standard(seed: UInt32) -> WobbleParameters {
         WobbleParameters(amplitude: 0.5, wavelength: 8, octaves: 2, seed: seed)
     }
 
-    package static let amplitudeRange = 0.0...8.0
-    package static let wavelengthRange = 1.0...256.0
-    package static let octaveRange = 1...5
+    static let amplitudeRange = 0.0...8.0
+    static let wavelengthRange = 1.0...256.0
+    static let octaveRange = 1...5
 
     var isOff: Bool { amplitude == 0 }
 
     /// The seed of an icon that does not set one: FNV-1a of its name, so each icon
     /// wobbles differently and the same way on every build and every machine.
-    package static func seed(forName name: String) -> UInt32 {
+    static func seed(forName name: String) -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5
         for byte in name.utf8 {
             hash ^= UInt32(byte)
@@ -45,7 +45,7 @@ package struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
         return hash
     }
 
-    package var description: String {
+    var description: String {
         isOff
             ? "wobble off"
             : "wobble \(Format.number(amplitude)) pt / \(Format.number(wavelength)) pt, \(octaves) octave\(octaves == 1 ? "" : "s"), seed \(seed)"

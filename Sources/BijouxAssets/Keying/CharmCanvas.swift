@@ -3,22 +3,22 @@ import BijouxKit
 
 /// The fixed canvas every charm is drawn on: width:height = 120:110 (SPEC B,
 /// BijouxKit's `CharmArt.ratio`), with a uniform margin, at the app's three scales.
-package struct CharmCanvas: Equatable, Sendable {
+struct CharmCanvas: Equatable, Sendable {
     /// Width in points; the height follows from the fixed aspect. A multiple of 12, so
     /// the height (width · 110 / 120) is a whole number of points.
-    package var pointWidth: Int
+    var pointWidth: Int
     /// Empty space kept on every side, in points.
-    package var marginPoints: Double
+    var marginPoints: Double
 
-    package static let standard = CharmCanvas(pointWidth: 120, marginPoints: 4)
+    static let standard = CharmCanvas(pointWidth: 120, marginPoints: 4)
     static let scales = [1, 2, 3]
 
-    package init(pointWidth: Int, marginPoints: Double) {
+    init(pointWidth: Int, marginPoints: Double) {
         self.pointWidth = pointWidth
         self.marginPoints = marginPoints
     }
 
-    package var pointHeight: Int { pointWidth * CharmArt.ratio.height / CharmArt.ratio.width }
+    var pointHeight: Int { pointWidth * CharmArt.ratio.height / CharmArt.ratio.width }
 
     func pixelSize(scale: Int) -> (width: Int, height: Int) {
         (pointWidth * scale, pointHeight * scale)
@@ -27,7 +27,7 @@ package struct CharmCanvas: Equatable, Sendable {
     /// Trims a keyed charm to its painted bounds and places it, scaled to fit inside
     /// the margin and centred, on a canvas of `width` × `height` pixels with the given
     /// margin in pixels. Resampled in premultiplied space.
-    package static func place(
+    static func place(
         _ keyed: RGBAImage, bounds: PixelRect, width: Int, height: Int, margin: Double
     ) -> RGBAImage {
         place(painted(keyed, bounds: bounds), width: width, height: height, margin: margin)
@@ -35,12 +35,12 @@ package struct CharmCanvas: Equatable, Sendable {
 
     /// The painted part of a keyed charm (nil when nothing is painted), premultiplied
     /// once for every size it is placed at.
-    package static func painted(_ keyed: RGBAImage, bounds: PixelRect, threads: Int = 1) -> Resample.Source? {
+    static func painted(_ keyed: RGBAImage, bounds: PixelRect, threads: Int = 1) -> Resample.Source? {
         bounds.isEmpty ? nil : Resample.Source(keyed, rect: bounds, threads: threads)
     }
 
     /// `place` from the painted part; `threads` share the resampling.
-    package static func place(
+    static func place(
         _ painted: Resample.Source?, width: Int, height: Int, margin: Double, threads: Int = 1
     ) -> RGBAImage {
         var canvas = RGBAImage(width: width, height: height)
@@ -56,12 +56,12 @@ package struct CharmCanvas: Equatable, Sendable {
     }
 
     /// The charm at one scale of this canvas.
-    package func render(_ keyed: RGBAImage, bounds: PixelRect, scale: Int) -> RGBAImage {
+    func render(_ keyed: RGBAImage, bounds: PixelRect, scale: Int) -> RGBAImage {
         render(Self.painted(keyed, bounds: bounds), scale: scale)
     }
 
     /// The same from the painted part (`painted(_:bounds:)`).
-    package func render(_ painted: Resample.Source?, scale: Int, threads: Int = 1) -> RGBAImage {
+    func render(_ painted: Resample.Source?, scale: Int, threads: Int = 1) -> RGBAImage {
         let size = pixelSize(scale: scale)
         return Self.place(painted, width: size.width, height: size.height, margin: marginPoints * Double(scale), threads: threads)
     }
@@ -74,7 +74,7 @@ enum PaintedBounds {
 
     /// The smallest rectangle holding every pixel whose alpha is above `threshold`.
     /// Empty when nothing is painted.
-    package static func of(_ image: RGBAImage, threshold: UInt8 = alphaThreshold) -> PixelRect {
+    static func of(_ image: RGBAImage, threshold: UInt8 = alphaThreshold) -> PixelRect {
         var minX = image.width, minY = image.height, maxX = -1, maxY = -1
         image.withPixels { p in
             for y in 0..<image.height {

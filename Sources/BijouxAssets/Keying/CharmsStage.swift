@@ -4,7 +4,7 @@ import BijouxCore
 /// results out as image sets and its renders at 22 pt for the contact sheet, one job
 /// per charm (run in parallel); each job's artifact is the charm's card on the sheet.
 enum CharmsStage: ContactSheetStage {
-    package static let name = "charms"
+    static let name = "charms"
     static let catalogFolder = AssetCatalog.folderName + "/Charms"
     /// The charms at 22 pt, for the contact sheet.
     static let previewFolder = ContactSheetPage.folder + "/Charms"

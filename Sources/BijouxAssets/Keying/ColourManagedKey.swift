@@ -8,8 +8,8 @@ enum Gamut: String, Sendable, Equatable {
 }
 
 /// A keyed painting and the gamut its colours are in.
-package struct KeyedImage: Sendable {
-    package var image: RGBAImage
+struct KeyedImage: Sendable {
+    var image: RGBAImage
     var gamut: Gamut
 }
 
@@ -29,7 +29,7 @@ enum ColourManagedKey {
     /// sRGB picture saved in another space and read back can differ by.
     static let wideExcess: Float = 1 / 255
 
-    package static func key(_ decoded: consuming DecodedPNG, blackPoint: Int, colour: ColourConversion, threads: Int = 1) -> KeyedImage {
+    static func key(_ decoded: consuming DecodedPNG, blackPoint: Int, colour: ColourConversion, threads: Int = 1) -> KeyedImage {
         let width = decoded.width, height = decoded.height
         var out = RGBAImage(width: width, height: height)
         let levels = Levels(blackPoint: blackPoint)

@@ -75,7 +75,7 @@ package enum KeyFile {
     /// What `key` found.
     package struct Report: Sendable {
         /// The colour space the painting was read in ("Display P3 (ICC profile)").
-        package var source: String
+        var source: String
         /// The gamut the keyed file is written in.
         var gamut: Gamut
         /// libpng's warnings about the input, placed at it.

@@ -23,7 +23,7 @@ struct LegibilityReport: Equatable, Sendable {
         solidFraction < Self.minimumSolidFraction || retention < Self.minimumRetention
     }
 
-    package var summary: String {
+    var summary: String {
         "\(Format.percent(solidFraction)) of the 22 px canvas solid, \(Format.percent(retention)) of the silhouette kept"
     }
 }
@@ -45,7 +45,7 @@ enum Legibility {
             painted, width: islandWidth * scale, height: islandHeight * scale, margin: canvas.marginPoints * factor, threads: threads)
     }
 
-    package static func report(island: RGBAImage, fullSize: RGBAImage, hazeFloor: Int = 0) -> LegibilityReport {
+    static func report(island: RGBAImage, fullSize: RGBAImage, hazeFloor: Int = 0) -> LegibilityReport {
         let small = solidFraction(island)
         let large = solidFraction(fullSize)
         return LegibilityReport(solidFraction: small, retention: large > 0 ? small / large : 0, hazeFloor: hazeFloor)

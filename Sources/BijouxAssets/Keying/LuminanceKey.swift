@@ -12,9 +12,9 @@ import BijouxCore
 /// - palette, grey, 1/2/4-bit and interlaced files are expanded by libpng first;
 /// - a painting in another colour space (an ICC profile, gAMA, cHRM: `SourceColour`)
 ///   is keyed in colour by `ColourManagedKey`; this exact formula is sRGB's.
-package enum LuminanceKey {
+enum LuminanceKey {
     /// The SPEC's formula, literally; the reference every faster path is tested against.
-    package static func reference(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> RGBA {
+    static func reference(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> RGBA {
         let a = Int(max(r, g, b))
         if a == 0 { return RGBA(0, 0, 0, 0) }
         return RGBA(UInt8(Int(r) * 255 / a), UInt8(Int(g) * 255 / a), UInt8(Int(b) * 255 / a), UInt8(a))
@@ -35,7 +35,7 @@ package enum LuminanceKey {
     /// over). Alpha in the input is composited over black first; `blackPoint` levels
     /// the matte's noise floor down to black before keying (0 leaves pixels alone).
     /// `threads` split the pixels; each pixel is keyed alone, so the result is the same.
-    package static func key(_ image: consuming RGBAImage, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
+    static func key(_ image: consuming RGBAImage, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
         var image = image
         let levels = BlackPoint.levelsTable(blackPoint)
         image.withMutablePixels { p in
@@ -46,7 +46,7 @@ package enum LuminanceKey {
 
     /// Keys the pixels `range` of `p` in place, their noise floor levelled by `levels`
     /// (`BlackPoint.levelsTable`).
-    package static func key(_ p: MutablePixelView<UInt8>, _ range: Range<Int>, levels: [UInt8]) {
+    static func key(_ p: MutablePixelView<UInt8>, _ range: Range<Int>, levels: [UInt8]) {
         // Black (of any alpha) keys to transparent black: the matte, most of a painting,
         // is cleared four pixels at a time.
         let colour = SIMD16<UInt8>(255, 255, 255, 0, 255, 255, 255, 0, 255, 255, 255, 0, 255, 255, 255, 0)
@@ -85,7 +85,7 @@ package enum LuminanceKey {
     }
 
     /// Keys a 16-bit image at full precision, rounding once to 8 bits at the end.
-    package static func key(_ image: RGBA16Image, blackPoint: Int = 0) -> RGBAImage {
+    static func key(_ image: RGBA16Image, blackPoint: Int = 0) -> RGBAImage {
         let black = Double(max(0, min(blackPoint, 254))) * 257
         let stretch = 65535 / (65535 - black)
         var keyed = RGBAImage(width: image.width, height: image.height)
@@ -110,14 +110,14 @@ package enum LuminanceKey {
 
     /// Keys a decoded PNG in its own colour space: sRGB by the exact formula, any other
     /// through `ColourManagedKey`.
-    package static func key(_ decoded: consuming DecodedPNG, colour: SourceColour, blackPoint: Int = 0, threads: Int = 1) -> KeyedImage {
+    static func key(_ decoded: consuming DecodedPNG, colour: SourceColour, blackPoint: Int = 0, threads: Int = 1) -> KeyedImage {
         guard let profile = colour.profile else { return KeyedImage(image: key(decoded, blackPoint: blackPoint, threads: threads), gamut: .sRGB) }
         let sixteenBit = if case .rgba16 = decoded { true } else { false }
         return ColourManagedKey.key(decoded, blackPoint: blackPoint, colour: ColourConversion(from: profile, sixteenBit: sixteenBit), threads: threads)
     }
 
     /// Keys whatever a PNG decoded to, its samples read as sRGB.
-    package static func key(_ decoded: consuming DecodedPNG, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
+    static func key(_ decoded: consuming DecodedPNG, blackPoint: Int = 0, threads: Int = 1) -> RGBAImage {
         switch consume decoded {
         case .rgba8(let image, _): key(image, blackPoint: blackPoint, threads: threads)
         case .rgba16(let image, _): key(image, blackPoint: blackPoint)

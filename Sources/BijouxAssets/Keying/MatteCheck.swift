@@ -27,7 +27,7 @@ enum MatteCheck {
 
     /// The matte's floor: the 95th percentile of alpha over the border ring of a keyed
     /// image (alpha is the source's brightness over black). 0 for a clean black matte.
-    package static func floor(of keyed: RGBAImage) -> Int {
+    static func floor(of keyed: RGBAImage) -> Int {
         let image = keyed
         let ring = max(1, Int(Double(min(image.width, image.height)) * borderFraction))
         var histogram = [Int](repeating: 0, count: 256)

@@ -4,9 +4,9 @@ import BijouxCore
 /// previews need: keyed, checked for a hazy matte, trimmed to its painted bounds,
 /// placed on the fixed canvas at each scale, and rendered at island size.
 struct PaintedCharm: Sendable {
-    package var id: String
+    var id: String
     /// Renders at @1x, @2x, @3x, in `CharmCanvas.scales` order, their colours in `gamut`.
-    package var renders: [RGBAImage]
+    var renders: [RGBAImage]
     var gamut: Gamut
     /// The charm at the island's 22 pt at @1x (22 px): the strict check.
     var island: RGBAImage
@@ -20,7 +20,7 @@ struct PaintedCharm: Sendable {
 
     /// Runs the charm pipeline on decoded art. Pure: pixels in, pixels out; `threads`
     /// share the resampling, and the pixels are the same for any number.
-    package static func make(
+    static func make(
         id: String, art: consuming DecodedPNG, colour: SourceColour = .sRGB, blackPoint: Int, canvas: CharmCanvas, threads: Int = 1
     ) -> PaintedCharm {
         let (keyed, bounds, floor) = keyAndTrim(art, colour: colour, blackPoint: blackPoint, threads: threads)
@@ -28,14 +28,14 @@ struct PaintedCharm: Sendable {
     }
 
     /// The same from art already keyed and trimmed (`ArtFolder.keyedCharm`).
-    package static func make(id: String, keyed charm: KeyedCharm, canvas: CharmCanvas, threads: Int = 1) -> PaintedCharm {
+    static func make(id: String, keyed charm: KeyedCharm, canvas: CharmCanvas, threads: Int = 1) -> PaintedCharm {
         make(id: id, keyed: charm.keyed, gamut: charm.gamut, bounds: charm.bounds, matteFloor: charm.matteFloor, canvas: canvas, threads: threads)
     }
 
     /// The renders in sRGB, for the sRGB variant of a wide charm's image set.
     var sRGBRenders: [RGBAImage] { gamut == .sRGB ? renders : renders.map(GamutMapping.sRGB(fromDisplayP3:)) }
 
-    package static func make(
+    static func make(
         id: String, keyed: RGBAImage, gamut: Gamut, bounds: PixelRect, matteFloor floor: Int, canvas: CharmCanvas, threads: Int
     ) -> PaintedCharm {
         // Cropped and premultiplied once for all five renders.

@@ -17,18 +17,18 @@ import BijouxKit
 /// sheet on the one named `paper` (both must be opaque), and appicon.json may name any
 /// opaque colour instead of a hex value: where the tool draws pixels, it takes the
 /// `any` appearance in 8-bit sRGB (`rgba`).
-package struct Palette: Equatable, Sendable {
-    package struct Color: Equatable, Sendable {
+struct Palette: Equatable, Sendable {
+    struct Color: Equatable, Sendable {
         /// As written in the file (`light-ink`): a valid id, so it can name a colour set
         /// and a Swift property.
-        package var name: String
-        package var any: PaletteColor.Components
-        package var dark: PaletteColor.Components?
-        package var highContrast: PaletteColor.Components?
-        package var darkHighContrast: PaletteColor.Components?
-        package var location: SourceLocation?
+        var name: String
+        var any: PaletteColor.Components
+        var dark: PaletteColor.Components?
+        var highContrast: PaletteColor.Components?
+        var darkHighContrast: PaletteColor.Components?
+        var location: SourceLocation?
 
-        package init(
+        init(
             name: String, any: PaletteColor.Components, dark: PaletteColor.Components? = nil, highContrast: PaletteColor.Components? = nil,
             darkHighContrast: PaletteColor.Components? = nil, location: SourceLocation? = nil
         ) {
@@ -42,13 +42,13 @@ package struct Palette: Equatable, Sendable {
 
         /// The colour set's name, words capitalised as Xcode's templates name colours
         /// (`paper` → `Paper`, `light-ink` → `LightInk`).
-        package var colorSetName: String {
+        var colorSetName: String {
             name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         }
 
         /// The colour as BijouxKit holds it, and as its colour set and the generated
         /// Swift write it.
-        package var paletteColor: PaletteColor {
+        var paletteColor: PaletteColor {
             PaletteColor(colorSetName: colorSetName, any: any, dark: dark, highContrast: highContrast, darkHighContrast: darkHighContrast)
         }
     }
@@ -56,22 +56,22 @@ package struct Palette: Equatable, Sendable {
     static let fileName = "palette.json"
 
     /// In file order.
-    package var colors: [Color]
+    var colors: [Color]
     /// The name of the accent colour, one of `colors`.
-    package var accent: String?
+    var accent: String?
 
-    package init(colors: [Color] = [], accent: String? = nil) {
+    init(colors: [Color] = [], accent: String? = nil) {
         self.colors = colors
         self.accent = accent
     }
 
-    package subscript(name: String) -> Color? { colors.first { $0.name == name } }
+    subscript(name: String) -> Color? { colors.first { $0.name == name } }
 
     /// What the contact sheet is drawn on: the colour named `paper`, else black (the matte the
     /// charms are painted on).
-    package var paper: PaletteColor.Components { self["paper"]?.any ?? .sRGB(0x000000) }
+    var paper: PaletteColor.Components { self["paper"]?.any ?? .sRGB(0x000000) }
     /// What icons are drawn in: the colour named `ink`, else white.
-    package var ink: PaletteColor.Components { self["ink"]?.any ?? .sRGB(0xFFFFFF) }
+    var ink: PaletteColor.Components { self["ink"]?.any ?? .sRGB(0xFFFFFF) }
     /// The app's accent, its glow and tint: the colour `accent` names, else the ink.
     var accentColor: PaletteColor.Components { accent.flatMap { self[$0]?.any } ?? ink }
 
@@ -145,7 +145,7 @@ extension Palette {
     static let appearances = ["any", "dark", "highContrast", "darkHighContrast"]
 
     /// Parses and validates palette.json. `file` names the file in errors.
-    package static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> Palette {
+    static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> Palette {
         let top = try JSONFields(
             parsing: bytes, file: file, known: ["colors", "accent"],
             notAnObject: "expected an object with \"colors\" and optionally \"accent\"",

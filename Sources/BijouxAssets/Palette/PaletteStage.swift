@@ -6,7 +6,7 @@
 /// One job per colour set, keyed by its colour, so a changed colour rewrites its own
 /// colour set (and the accent, when it is the accent) and nothing else.
 enum PaletteStage: Stage {
-    package static let name = "palette"
+    static let name = "palette"
     static let catalogFolder = AssetCatalog.folderName + "/Colors"
     static let accentFolder = AssetCatalog.folderName + "/AccentColor.colorset"
     static var ownedFolders: [String] { [catalogFolder, accentFolder] }

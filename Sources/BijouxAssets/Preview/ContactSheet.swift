@@ -24,7 +24,7 @@ struct ContactSheet: Equatable, Sendable {
         var x: Double, y: Double, width: Double, height: Double
     }
 
-    package struct Charm: Equatable, Sendable {
+    struct Charm: Equatable, Sendable {
         var id: String
         var displayName: String
         var note: String

@@ -7,7 +7,7 @@ import BijouxKit
 /// with the app's own recipes. Pure: a `ContactSheet` in, the page's text out.
 package enum ContactSheetPage {
     /// The page's folder in the output folder.
-    package static let folder = "Preview"
+    static let folder = "Preview"
     /// The page itself, relative to the output folder.
     package static let path = folder + "/index.html"
 

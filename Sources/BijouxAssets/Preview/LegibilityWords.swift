@@ -14,7 +14,7 @@ extension LegibilityReport {
     var keptShare: Double { min(1, max(0, retention)) }
 
     /// One sentence: how the charm reads at 22 pt.
-    package var verdict: String {
+    var verdict: String {
         if hazeFloor > 0 {
             return
                 "hazy at 22 pt: the matte keys into a haze (floor \(hazeFloor)/255) over the whole box, so its shape cannot be judged until the matte is black"

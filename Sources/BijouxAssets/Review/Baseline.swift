@@ -27,25 +27,25 @@ package enum Baseline: Sendable, Equatable {
 /// `--against REV` could not give a baseline: not a repository, not a revision, or the
 /// art as it was there does not build. One line naming the revision.
 struct BaselineError: UserFacingError, Equatable {
-    package var revision: String
-    package var message: String
+    var revision: String
+    var message: String
 
-    package var diagnostic: Diagnostic { Diagnostic(place: nil, message: "--against \(revision): \(message)") }
+    var diagnostic: Diagnostic { Diagnostic(place: nil, message: "--against \(revision): \(message)") }
 }
 
 /// The art folder at a git revision, taken out with `git archive` into a temporary
 /// folder (removed by `remove`), and built there.
 struct RevisionBaseline {
     /// The temporary folder holding `art/` and `out/`.
-    package let folder: String
+    let folder: String
     /// The art folder as it was at the revision; nil when it did not exist there.
-    package let art: String?
+    let art: String?
     /// The build of `art` (empty when there was none).
-    package var output: String { folder + "/out" }
+    var output: String { folder + "/out" }
 
     /// Takes the art folder `artFolder` (inside a git work tree) out of `revision` and
     /// builds it with `jobs` threads.
-    package static func make(artFolder: String, revision: String, jobs: Int) throws -> RevisionBaseline {
+    static func make(artFolder: String, revision: String, jobs: Int) throws -> RevisionBaseline {
         func fail(_ message: String) -> BaselineError { BaselineError(revision: revision, message: message) }
         // Never an option to git.
         guard !revision.hasPrefix("-"), !revision.isEmpty else { throw fail("not a revision (a branch, a tag or a commit)") }

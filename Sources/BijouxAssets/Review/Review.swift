@@ -44,11 +44,11 @@ package struct Review: Sendable {
     package struct Group: Sendable {
         /// The art file as messages name it ("art/icons/give.svg"); the art folder itself
         /// for outputs made from all of it (the contact sheet page) or from no one file.
-        package var source: String
+        var source: String
         /// Where in `source` the change starts, when known: the first line that differs
         /// from the baseline's art (a revision's), else nil.
-        package var line: Int?
-        package var changes: [Change]
+        var line: Int?
+        var changes: [Change]
 
         package init(source: String, line: Int? = nil, changes: [Change]) {
             self.source = source
@@ -61,11 +61,11 @@ package struct Review: Sendable {
     }
 
     /// What the outputs were compared with, as people read it ("build/", "HEAD~1").
-    package var baseline: String
+    var baseline: String
     /// In the order of the art files' first outputs in a build.
-    package var groups: [Group]
+    var groups: [Group]
     /// The command that accepts the changes (a build into the output folder).
-    package var acceptCommand: String
+    var acceptCommand: String
 
     package init(baseline: String, groups: [Group], acceptCommand: String) {
         self.baseline = baseline
@@ -77,8 +77,8 @@ package struct Review: Sendable {
     /// Nothing beyond tolerance: `check` exits 0.
     package var passes: Bool { !groups.contains { $0.fails } }
     /// Nothing differs at all.
-    package var isEmpty: Bool { groups.isEmpty }
+    var isEmpty: Bool { groups.isEmpty }
 
     /// Counts for summary lines.
-    package func count(_ status: Status) -> Int { changes.filter { $0.status == status }.count }
+    func count(_ status: Status) -> Int { changes.filter { $0.status == status }.count }
 }

@@ -15,14 +15,14 @@ extension Review {
     }
 
     /// What changed in a group, against what, and its first output's figures.
-    package func message(_ group: Group) -> String {
+    func message(_ group: Group) -> String {
         let first = group.changes.first { $0.status != .withinTolerance } ?? group.changes[0]
         let more = group.changes.count - 1
         return "\(Self.counts(group.changes)) against \(baseline): \(first.path): \(first.summary)" + (more > 0 ? "; and \(more) more" : "")
     }
 
     /// "2 outputs changed, 1 within tolerance, 1 added": only the statuses present.
-    package static func counts(_ changes: [Change]) -> String {
+    static func counts(_ changes: [Change]) -> String {
         let parts: [(Status, String)] = [(.changed, "changed"), (.withinTolerance, "within tolerance"), (.added, "added"), (.removed, "removed")]
         var words: [String] = []
         for (status, word) in parts {

@@ -18,7 +18,7 @@ import BijouxCore
 package enum CatalogUpdate {
     /// What an update changed, for the command's summary and the build's warning.
     package struct Changes: Equatable, Sendable {
-        package var added: [String] = []
+        var added: [String] = []
         var markedStale: [String] = []
         /// Stale keys the table has again.
         var revived: [String] = []
@@ -28,7 +28,7 @@ package enum CatalogUpdate {
         var toReview: [String: [String]] = [:]
         var commentsChanged: [String] = []
 
-        package var isEmpty: Bool { self == Changes() }
+        var isEmpty: Bool { self == Changes() }
 
         /// "2 keys added, 1 marked stale, 1 translation to review (de)", or nil when
         /// nothing changed.
@@ -51,7 +51,7 @@ package enum CatalogUpdate {
     /// The catalog brought up to date with `table`. `file` names the catalog in errors:
     /// a key of the table must be plain text in every language (a `stringUnit`), since
     /// a charm's name or note does not vary by plural or device.
-    package static func apply(_ table: TableStrings, to catalog: StringCatalog, file: String) throws(ArtFileError) -> (StringCatalog, Changes) {
+    static func apply(_ table: TableStrings, to catalog: StringCatalog, file: String) throws(ArtFileError) -> (StringCatalog, Changes) {
         var catalog = catalog
         var changes = Changes()
         let source = catalog.sourceLanguage

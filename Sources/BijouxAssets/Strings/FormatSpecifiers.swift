@@ -9,11 +9,11 @@
 /// sure" does not read as `% s`.
 struct FormatSpecifiers: Equatable, Sendable {
     /// Each argument's position (1-based) and its length and conversion ("lld", "@").
-    package var arguments: [Int: String]
+    var arguments: [Int: String]
     /// The specifiers as written, in order, for messages.
-    package var written: [String]
+    var written: [String]
 
-    package init(_ text: String) {
+    init(_ text: String) {
         arguments = [:]
         written = []
         let scalars = Array(text.unicodeScalars)
@@ -82,5 +82,5 @@ struct FormatSpecifiers: Equatable, Sendable {
     }
 
     /// "%@, %lld", or "none".
-    package var described: String { written.isEmpty ? "none" : written.joined(separator: ", ") }
+    var described: String { written.isEmpty ? "none" : written.joined(separator: ", ") }
 }

@@ -1,13 +1,13 @@
 /// Language codes as a String Catalog writes them: BCP 47 tags (RFC 5646), such as
 /// `en`, `fr`, `de-CH`, `zh-Hans`, `pt-BR`, `es-419`, `sr-Latn-RS`. Each one names an
 /// `.lproj` folder of the build, so a tag is checked before anything is made of it.
-package enum LanguageTag {
+enum LanguageTag {
     /// Why `tag` is not a well-formed BCP 47 tag, or nil when it is. The form is RFC
     /// 5646's `langtag` (a language of 2 to 3 letters with up to three extended
     /// subtags, or of 4 to 8, then an optional script, region, variants, extensions and
     /// private use) or a private-use tag alone (`x-…`); the grandfathered irregular
     /// tags (`i-klingon`) are not accepted.
-    package static func problem(with tag: String) -> String? {
+    static func problem(with tag: String) -> String? {
         let example = "a BCP 47 language tag such as en, fr, zh-Hans or pt-BR"
         if tag.contains("_") {
             return "\"\(tag)\" is not \(example): its subtags are joined by '-', not '_' (\(tag.replacingUnderscores()))"
@@ -16,7 +16,7 @@ package enum LanguageTag {
     }
 
     /// Whether `tag` is a well-formed BCP 47 tag (see `problem(with:)`).
-    package static func isWellFormed(_ tag: String) -> Bool {
+    static func isWellFormed(_ tag: String) -> Bool {
         guard tag.utf8.count <= 64, tag.unicodeScalars.allSatisfy({ $0.isASCII }) else { return false }
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).map { String($0) }
         guard !subtags.contains(where: \.isEmpty) else { return false }

@@ -7,7 +7,7 @@ import BijouxCore
 /// back to the same bytes and Xcode's next save changes none of ours.
 extension StringCatalog {
     /// Parses and checks a catalog. `file` names it in errors.
-    package static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> StringCatalog {
+    static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> StringCatalog {
         let top = try JSONFields(
             parsing: bytes, file: file, known: ["sourceLanguage", "strings", "version"],
             notAnObject: "expected a String Catalog (an object with \"sourceLanguage\", \"strings\" and \"version\")")
@@ -155,7 +155,7 @@ extension StringCatalog {
     }
 
     /// The catalog as Xcode writes it.
-    package var text: String {
+    var text: String {
         JSONWriter.xcodeStyle(json, trailingNewline: false, sortingKeys: XcodeKeyOrder.sorted)
     }
 

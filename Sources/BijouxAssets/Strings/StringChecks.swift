@@ -10,10 +10,10 @@ import BijouxCore
 ///   source changed, are one warning per language.
 /// Only the texts that ship are checked (`StringCatalog.ships`); `--strict` makes the
 /// warnings errors, as every build warning.
-package enum StringChecks {
+enum StringChecks {
     /// The warnings, in key order; throws the first error. Linear in the keys: the
     /// catalog's languages, which every key's check goes through, are listed once.
-    package static func run(_ catalog: StringCatalog, file: String) throws(ArtFileError) -> [BuildWarning] {
+    static func run(_ catalog: StringCatalog, file: String) throws(ArtFileError) -> [BuildWarning] {
         var warnings: [BuildWarning] = []
         let keys = catalog.sortedKeys
         let translations = catalog.languages.filter { $0 != catalog.sourceLanguage }

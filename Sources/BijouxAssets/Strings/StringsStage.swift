@@ -9,8 +9,8 @@ import BijouxKit
 /// when the art's catalog is behind the table, naming the command that brings it up to
 /// date. Its job leaves the languages for the contact sheet's switch.
 enum StringsStage: ContactSheetStage {
-    package static let name = "strings"
-    package static let folder = "Strings"
+    static let name = "strings"
+    static let folder = "Strings"
     static let catalogPath = folder + "/" + StringCatalog.fileName
     static var ownedFolders: [String] { [folder] }
 

@@ -11,11 +11,11 @@ import BijouxKit
 ///
 /// Plain texts only: a key that varies by plural or device is left to the catalog
 /// (the table's keys never do).
-package enum StringsTable {
+enum StringsTable {
     /// The key and text of every entry that ships in `language` (`StringCatalog.ships`),
     /// stale keys aside, in key order. The source language's text of a key with no unit
     /// of its own is the key itself, as Xcode reads it.
-    package static func texts(_ catalog: StringCatalog, language: String) -> [(key: String, value: String)] {
+    static func texts(_ catalog: StringCatalog, language: String) -> [(key: String, value: String)] {
         catalog.sortedKeys.compactMap { key in
             guard let entry = catalog.entries[key], entry.extractionState != .stale else { return nil }
             if let unit = entry.unit(language) { return catalog.ships(unit, in: language) ? (key, unit.value) : nil }
@@ -24,7 +24,7 @@ package enum StringsTable {
     }
 
     /// The file's text; `source` names the catalog in its header (`art/Localizable.xcstrings`).
-    package static func text(_ texts: [(key: String, value: String)], source: String) -> String {
+    static func text(_ texts: [(key: String, value: String)], source: String) -> String {
         var text = "/* Generated from \(source) by bijoux-assets. Do not edit. */\n"
         for (key, value) in texts { text += quote(key) + " = " + quote(value) + ";\n" }
         return text
@@ -46,8 +46,8 @@ package enum StringsTable {
 /// what a long translation does to a surface before any translator has started.
 enum DoubleLength {
     /// How the contact sheet's language switch names it.
-    package static let code = "double-length"
+    static let code = "double-length"
     static let label = "Double-length pseudolanguage"
 
-    package static func text(_ text: String) -> String { text + " " + text }
+    static func text(_ text: String) -> String { text + " " + text }
 }

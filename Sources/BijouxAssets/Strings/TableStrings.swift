@@ -5,22 +5,22 @@ import BijouxKit
 /// phrases under `SpokenWords`' keys, each with its source-language text and a comment
 /// a translator can act on (what it is, where it shows, its limit). What
 /// `CatalogUpdate` brings a catalog in step with.
-package struct TableStrings: Equatable, Sendable {
+struct TableStrings: Equatable, Sendable {
     struct Item: Equatable, Sendable {
-        package var key: String
+        var key: String
         /// The text in the source language, as the table (or BijouxKit) writes it.
-        package var value: String
-        package var comment: String
+        var value: String
+        var comment: String
         /// The charm it belongs to, and whether it is its display name (else its note);
         /// nil for BijouxKit's phrases.
-        package var charm: String?
+        var charm: String?
         var isDisplayName = false
     }
 
     /// In table order: each charm's name and note, then BijouxKit's phrases.
     var items: [Item]
 
-    package init(_ table: CharmTableSource?) {
+    init(_ table: CharmTableSource?) {
         items = []
         for charm in table?.charms ?? [] {
             items.append(
@@ -46,7 +46,7 @@ package struct TableStrings: Equatable, Sendable {
 
     /// The charm a key of the catalog is about and whether it is its name, from the key
     /// (`charm.cat.displayName` → cat); nil for any other key.
-    package static func charm(of key: String) -> (id: String, isDisplayName: Bool)? {
+    static func charm(of key: String) -> (id: String, isDisplayName: Bool)? {
         guard key.hasPrefix(CharmStrings.charmKeyPrefix) else { return nil }
         for (suffix, isName) in [(".displayName", true), (".note", false)] where key.hasSuffix(suffix) {
             let id = String(key.dropFirst(CharmStrings.charmKeyPrefix.count).dropLast(suffix.count))

@@ -19,7 +19,7 @@ enum XcodeKeyOrder {
 
     /// `strings` in this order. Each string's sort key is made once, not once per
     /// comparison: a catalog's thousands of keys sort in n log n comparisons of keys.
-    package static func sorted(_ strings: some Sequence<String>) -> [String] {
+    static func sorted(_ strings: some Sequence<String>) -> [String] {
         strings.map { ($0, SortKey($0)) }.sorted(by: precedes).map(\.0)
     }
 

@@ -13,9 +13,9 @@ import Dispatch
 /// folder of tens of files, costs microseconds every tenth of a second.
 struct ArtSnapshot: Equatable, Sendable {
     /// Relative path → fingerprint; hidden files (an editor's swap file) are left out.
-    package var files: [String: FileIO.Fingerprint]
+    var files: [String: FileIO.Fingerprint]
 
-    package init(folder: String) {
+    init(folder: String) {
         var files: [String: FileIO.Fingerprint] = [:]
         func walk(_ relative: String) {
             let path = relative.isEmpty ? folder : folder + "/" + relative
@@ -30,7 +30,7 @@ struct ArtSnapshot: Equatable, Sendable {
     }
 
     /// The paths added, removed or changed since `earlier`, sorted.
-    package func changes(since earlier: ArtSnapshot) -> [String] {
+    func changes(since earlier: ArtSnapshot) -> [String] {
         Set(files.keys).union(earlier.files.keys).filter { files[$0] != earlier.files[$0] }.sorted()
     }
 }
@@ -47,7 +47,7 @@ package final class StopFlag: @unchecked Sendable {
     var isSet: Bool { stopped.value }
 
     /// Asks the watcher to stop after what it is doing.
-    package func set() { stopped.value = true }
+    func set() { stopped.value = true }
 
     /// Sets the flag on Ctrl-C (SIGINT) or SIGTERM instead of dying, so `watch` can
     /// stop its server and exit 0.
@@ -79,7 +79,7 @@ package struct ArtWatcher: Sendable {
     }
 
     /// The build each change runs.
-    package var options: BuildEngine.Options
+    var options: BuildEngine.Options
     /// How often the folder is looked at, and how long a change must stay still
     /// before it is built (a file being written keeps changing).
     var pollInterval: Double = 0.1
@@ -123,7 +123,7 @@ package struct ArtWatcher: Sendable {
         }
     }
 
-    enum Outcome {
+    package enum Outcome {
         case success(BuildEngine.Report, made: [String], Double)
         case failure(any UserFacingError)
     }

@@ -56,9 +56,9 @@ package final class PreviewServer: @unchecked Sendable {
     }
 
     /// The output folder it serves from.
-    package let root: String
+    let root: String
     /// The port it listens on (the one chosen when given 0).
-    package private(set) var port: Int = 0
+    private(set) var port: Int = 0
     let limits: Limits
     private var listener: Int32 = -1
     private let stampValue = Locked(0)
@@ -308,7 +308,7 @@ extension RequestHead {
 /// The server could not start (the port is taken, say).
 package struct ServerError: UserFacingError {
     /// What went wrong.
-    package var message: String
+    var message: String
     /// The error about no file.
     package var diagnostic: Diagnostic { Diagnostic(place: nil, message: message) }
 }
