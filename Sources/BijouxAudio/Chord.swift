@@ -1,12 +1,12 @@
 /// A chord symbol as jazz charts write it: a root (`C`…`B`, with `#` or `b`) and a
 /// quality (`maj7`, `m7`, `7`, `m7b5`, `dim7`, `7sus4`, …), read into the pitch
 /// classes the voices play.
-package struct Chord: Equatable, Sendable {
-    package var symbol: String
+struct Chord: Equatable, Sendable {
+    var symbol: String
     /// The root's pitch class, 0 = C … 11 = B.
-    package var root: Int
+    var root: Int
     /// Semitones above the root, ascending, the root (0) first.
-    package var intervals: [Int]
+    var intervals: [Int]
 
     /// Every quality this reader knows, by suffix. Aliases spell the same chord.
     static let qualities: [String: [Int]] = [
@@ -25,7 +25,7 @@ package struct Chord: Equatable, Sendable {
     ]
 
     /// The chord `symbol` names, nil when it is not one this reader knows.
-    package init?(_ symbol: String) {
+    init?(_ symbol: String) {
         guard let (root, rest) = Self.pitchClass(prefixOf: symbol), let intervals = Self.qualities[String(rest)] else { return nil }
         (self.symbol, self.root, self.intervals) = (symbol, root, intervals)
     }
@@ -48,22 +48,22 @@ package struct Chord: Equatable, Sendable {
     }
 
     /// The chord's pitch classes (0…11), root first.
-    package var pitchClasses: [Int] { intervals.map { ($0 + root) % 12 } }
+    var pitchClasses: [Int] { intervals.map { ($0 + root) % 12 } }
 }
 
 /// The key a score is in: a tonic and major or minor (`F`, `Bb`, `F#m`). The melody
 /// passes through its scale between chord tones.
-package struct MusicalKey: Equatable, Sendable {
+struct MusicalKey: Equatable, Sendable {
     var tonic: Int
-    package var minor: Bool
+    var minor: Bool
 
-    package init?(_ name: String) {
+    init?(_ name: String) {
         guard let (tonic, rest) = Chord.pitchClass(prefixOf: name), rest.isEmpty || rest == "m" else { return nil }
         (self.tonic, self.minor) = (tonic, rest == "m")
     }
 
     /// The scale's pitch classes, tonic first (natural minor for a minor key).
-    package var scale: [Int] {
+    var scale: [Int] {
         (minor ? [0, 2, 3, 5, 7, 8, 10] : [0, 2, 4, 5, 7, 9, 11]).map { ($0 + tonic) % 12 }
     }
 }

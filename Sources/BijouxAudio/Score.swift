@@ -12,44 +12,44 @@ import BijouxCore
 /// `seed` drives every random choice (voicings, melody, humanisation). Everything
 /// after `seed` is optional, with the defaults of `Score.init`.
 package struct Score: Equatable, Sendable {
-    package struct Levels: Equatable, Sendable {
+    struct Levels: Equatable, Sendable {
         var piano = 1.0
         var bass = 0.9
         var brushes = 0.25
-        package init() {}
+        init() {}
     }
 
     package var tempo: Double
     package var bars: Int
     package var beatsPerBar = 3
-    package var key: MusicalKey
-    package var progression: [Chord]
-    package var seed: UInt64
-    package var levels = Levels()
+    var key: MusicalKey
+    var progression: [Chord]
+    var seed: UInt64
+    var levels = Levels()
     /// Where the off-beat eighth falls, as a fraction of the beat: 0.5 straight,
     /// 2/3 triplet swing.
     var swing = 0.6
     /// The largest timing offset of a note, in seconds, and of its velocity, as a fraction.
     var humanizeTiming = 0.008
     var humanizeVelocity = 0.08
-    package var reverbSeconds = 2.4
+    var reverbSeconds = 2.4
     var reverbMix = 0.3
-    package var fadeIn = 0.0
-    package var fadeOut = 0.0
+    var fadeIn = 0.0
+    var fadeOut = 0.0
     /// The track loops: its end runs into its start, the reverb tail folded into the
     /// first bars (no fades).
     package var loop = false
 
-    package init(tempo: Double, bars: Int, key: MusicalKey, progression: [Chord], seed: UInt64) {
+    init(tempo: Double, bars: Int, key: MusicalKey, progression: [Chord], seed: UInt64) {
         (self.tempo, self.bars, self.key, self.progression, self.seed) = (tempo, bars, key, progression, seed)
     }
 
     var beatSeconds: Double { 60 / tempo }
     var barSeconds: Double { Double(beatsPerBar) * beatSeconds }
     /// The music's own length: bars × beats per bar × 60 / tempo.
-    package var bodySeconds: Double { Double(bars) * barSeconds }
+    var bodySeconds: Double { Double(bars) * barSeconds }
     /// The chord of bar `bar` (0-based).
-    package func chord(inBar bar: Int) -> Chord { progression[bar % progression.count] }
+    func chord(inBar bar: Int) -> Chord { progression[bar % progression.count] }
 
     /// The least bass level for a piano level of 1: a lower bass would leave the track
     /// without its low end (at least 15 % of the energy under 200 Hz, 4 % under 100 Hz).
@@ -58,10 +58,10 @@ package struct Score: Equatable, Sendable {
     package static let folder = "music"
     /// The only meter the arrangement knows: it is a waltz.
     static let supportedMeters = ["3/4"]
-    package static let tempoRange = 30.0...240.0
+    static let tempoRange = 30.0...240.0
     /// The longest track a score may ask for, reverb tail included: checked before
     /// any synthesis, so a typo cannot make the build render for hours.
-    package static let maxSeconds = 600.0
+    static let maxSeconds = 600.0
     /// The most scores an art folder may hold: each is up to minutes of synthesis, so
     /// the count bounds a build's time as `maxSeconds` bounds each track's.
     package static let maxCount = 16

@@ -34,7 +34,7 @@ package enum SVGSafety {
     package static let maxFileSize = 256 << 10
 
     /// Bounds on the cost of drawing an icon, checked before it is drawn.
-    package enum Limits {
+    enum Limits {
         /// `numOctaves` of an `feTurbulence`: each octave is a full pass over the
         /// filter region, and past a handful they add no detail at icon sizes.
         static let maxOctaves = 8

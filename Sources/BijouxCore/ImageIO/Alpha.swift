@@ -30,7 +30,7 @@ package enum Alpha {
     /// colour is divided by the result's alpha rounding to nearest, and the alpha is
     /// rounded to nearest (ties up). A transparent `top` leaves `base` as it is.
     @inline(__always)
-    package static func over(_ top: RGBA, _ base: RGBA) -> RGBA {
+    static func over(_ top: RGBA, _ base: RGBA) -> RGBA {
         let alpha = Int(top.a)
         if alpha == 0 { return base }
         let baseWeight = Int(base.a) * (255 - alpha)

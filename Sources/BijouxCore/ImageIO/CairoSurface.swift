@@ -12,19 +12,19 @@ package final class CairoSurface {
         case argb32, a8
     }
 
-    package let width: Int
-    package let height: Int
-    package let format: Format
+    let width: Int
+    let height: Int
+    let format: Format
     let surface: OpaquePointer
     let context: OpaquePointer
 
     /// Curves are flattened to within this many pixels. Set explicitly rather than
     /// left to cairo's default (0.1 px) so that every machine draws the same
     /// polygons, and fine enough that a curve's facets never show.
-    package static let tolerance = 0.02
+    static let tolerance = 0.02
 
     /// A cleared (transparent) surface, or nil when cairo cannot allocate it.
-    package init?(allocating width: Int, _ height: Int, format: Format = .argb32) {
+    init?(allocating width: Int, _ height: Int, format: Format = .argb32) {
         precondition(width > 0 && height > 0)
         self.width = width
         self.height = height
@@ -106,7 +106,7 @@ package final class CairoSurface {
 
     /// The colour surface as premultiplied R, G, B, A bytes: the native-endian words
     /// reordered, nothing divided, so nothing lost.
-    package func premultipliedImage() -> PremultipliedImage {
+    func premultipliedImage() -> PremultipliedImage {
         precondition(format == .argb32)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))

@@ -123,7 +123,7 @@ package struct ColourConversion: @unchecked Sendable {
 
     /// Whether a profile is sRGB in all but name: every one of 6³ colours and 256 greys
     /// converts to sRGB within half an 8-bit level of itself.
-    package static func isSRGB(_ profile: ColourProfile) -> Bool {
+    static func isSRGB(_ profile: ColourProfile) -> Bool {
         let conversion = ColourConversion(from: profile, sixteenBit: false)
         var samples: [UInt8] = []
         for r in stride(from: 0, through: 255, by: 51) {
@@ -221,7 +221,7 @@ package final class GamutMapping: @unchecked Sendable {
     }
 
     package static func sRGB(fromDisplayP3 image: RGBAImage) -> RGBAImage { displayP3ToSRGB.apply(image) }
-    package static func displayP3(fromSRGB image: RGBAImage) -> RGBAImage { sRGBToDisplayP3.apply(image) }
+    static func displayP3(fromSRGB image: RGBAImage) -> RGBAImage { sRGBToDisplayP3.apply(image) }
 
     package static func displayP3(fromSRGB colour: RGBA) -> RGBA {
         displayP3(fromSRGB: RGBAImage(width: 1, height: 1, pixels: [colour.r, colour.g, colour.b, colour.a]))[0, 0]

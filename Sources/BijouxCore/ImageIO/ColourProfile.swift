@@ -6,7 +6,7 @@ import CLCMS2
 package final class ColourProfile: @unchecked Sendable {
     let handle: cmsHPROFILE
     /// The profile's own description ("Display P3", "Adobe RGB (1998)"), or what made it.
-    package let description: String
+    let description: String
     /// Little CMS's float transform from this profile to sRGB (RGBA 16-bit in, RGB float
     /// out): made when the profile is, so a profile it cannot serve is refused there.
     let toSRGB: cmsHTRANSFORM
@@ -39,14 +39,14 @@ package final class ColourProfile: @unchecked Sendable {
     static let maxBytes = 1 << 20
 
     /// Why a profile cannot be used; `ColourSpace` turns it into the file's error.
-    package enum Problem: Error, Equatable, Sendable {
+    enum Problem: Error, Equatable, Sendable {
         case unreadable
         case notRGB(description: String, space: String)
     }
 
     /// An embedded ICC profile, which must describe RGB samples (a grey PNG's samples
     /// are expanded to RGB, so a grey profile is accepted for a grey image only).
-    package static func icc(_ bytes: [UInt8], greyImage: Bool) throws(Problem) -> ColourProfile {
+    static func icc(_ bytes: [UInt8], greyImage: Bool) throws(Problem) -> ColourProfile {
         guard bytes.count >= 132, bytes.count <= maxBytes else { throw .unreadable }
         guard let handle = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else {
             throw .unreadable
@@ -82,7 +82,7 @@ package final class ColourProfile: @unchecked Sendable {
     package static let sRGB = ColourProfile(handle: cmsCreate_sRGBProfile(), description: "sRGB IEC61966-2.1")!
 
     /// Display P3: the DCI-P3 primaries, D65 white and sRGB's curve, as Apple defines it.
-    package static let displayP3: ColourProfile = {
+    static let displayP3: ColourProfile = {
         // sRGB's curve as ICC parametric type 4: (a·x + b)^g above d, c·x below.
         var parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
         let curve = cmsBuildParametricToneCurve(nil, 4, &parameters)

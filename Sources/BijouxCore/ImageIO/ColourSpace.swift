@@ -8,7 +8,7 @@ package struct SourceColour: Sendable {
     /// How the file says it, for reports: "sRGB (untagged)", "Display P3 (ICC profile)".
     package let name: String
 
-    package var isSRGB: Bool { profile == nil }
+    var isSRGB: Bool { profile == nil }
 
     /// sRGB, for pixels that come with no file (tests, generated art).
     package static let sRGB = SourceColour(profile: nil, name: "sRGB")

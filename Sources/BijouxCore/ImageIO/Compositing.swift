@@ -25,7 +25,7 @@ package enum Compositing {
 
     /// Enlarges by a whole factor, each pixel a square block, so a designer can see
     /// the pixels of a tiny render.
-    package static func magnified(_ image: RGBAImage, by factor: Int) -> RGBAImage {
+    static func magnified(_ image: RGBAImage, by factor: Int) -> RGBAImage {
         var out = RGBAImage(width: image.width * factor, height: image.height * factor)
         for y in 0..<out.height {
             for x in 0..<out.width { out[x, y] = image[x / factor, y / factor] }

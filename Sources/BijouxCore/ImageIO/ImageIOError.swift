@@ -25,13 +25,13 @@ package enum ImageIOError: UserFacingError, Equatable {
 /// The largest image the tool will decode. Art bigger than this is a mistake (or an
 /// attack on CI); refusing it before allocating keeps memory bounded.
 package struct ImageSizeLimit: Equatable, Sendable, CustomStringConvertible {
-    package var maxSide: Int
-    package var maxPixels: Int
+    var maxSide: Int
+    var maxPixels: Int
 
     /// 16384 px a side and 64 megapixels: four times the largest art we expect.
-    package static let standard = ImageSizeLimit(maxSide: 16384, maxPixels: 64 << 20)
+    static let standard = ImageSizeLimit(maxSide: 16384, maxPixels: 64 << 20)
 
-    package init(maxSide: Int, maxPixels: Int) {
+    init(maxSide: Int, maxPixels: Int) {
         self.maxSide = maxSide
         self.maxPixels = maxPixels
     }

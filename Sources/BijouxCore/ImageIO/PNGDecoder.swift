@@ -3,7 +3,7 @@ import CBijouxShims
 /// What a PNG file was before decoding expanded it to RGBA, for the keying policies
 /// (alpha, 16-bit, colour chunks) and for reports.
 package struct PNGSourceInfo: Equatable, Sendable {
-    package enum ColorType: Int, Sendable {
+    enum ColorType: Int, Sendable {
         case grey = 0
         case rgb = 2
         case palette = 3
@@ -11,7 +11,7 @@ package struct PNGSourceInfo: Equatable, Sendable {
         case rgbAlpha = 6
     }
 
-    package var colorType: ColorType
+    var colorType: ColorType
     var bitDepth: Int
     /// An alpha channel or a tRNS chunk.
     var hasAlpha: Bool

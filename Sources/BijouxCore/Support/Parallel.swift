@@ -30,7 +30,7 @@ package enum Parallel {
     /// at once while the caller runs `first` (which makes the inputs, a few at a time),
     /// then the caller joins them. A `body` that waits for its input must be woken by
     /// `first` however it ends, or this never returns.
-    package static func map<T>(_ count: Int, jobs: Int, callerFirst first: () -> Void, _ body: (Int) -> T) -> [T] {
+    static func map<T>(_ count: Int, jobs: Int, callerFirst first: () -> Void, _ body: (Int) -> T) -> [T] {
         let workers = max(1, min(jobs, count))
         if workers == 1 {
             first()
