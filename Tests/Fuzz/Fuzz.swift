@@ -1,8 +1,13 @@
 // The one libFuzzer executable (`make fuzz`, `make fuzz-smoke`): every target is a
-// function of the input's bytes, built together from Tests/Fuzz/sources so there is
+// function of the input's bytes, linked with the package's library targets so there is
 // one compile, and BIJOUX_FUZZ_TARGET picks the one a run exercises. Each target's
 // function is in Tests/Fuzz/<target>/, beside its seed corpus. A crash, a hang, a
 // sanitizer report or a failed precondition is a finding.
+@testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
+@testable import BijouxSVG
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

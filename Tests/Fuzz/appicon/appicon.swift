@@ -1,6 +1,11 @@
 // The app icon's parameters (art/appicon.json), read without a palette and with one
 // (whose names a colour field may use). Parameters it accepts hang the charm between
 // the thread's ends and have inks for every variant, the tinted one grey.
+@testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
+@testable import BijouxSVG
+
 @Sendable func fuzzAppIcon(_ bytes: [UInt8]) {
     for palette in [Palette(), fuzzPalette] {
         guard let icon = readArtFile(bytes, { (bytes, file) throws(ArtFileError) in try AppIconParameters.parse(bytes, file: file, palette: palette) }) else {

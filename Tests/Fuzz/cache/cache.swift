@@ -3,6 +3,11 @@
 // checksum of the rest, so mutations reach the entries. The tool identity is the one
 // the input names, so real cache files decode. A cache it decodes encodes to the same
 // bytes.
+@testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
+@testable import BijouxSVG
+
 @Sendable func fuzzBuildCache(_ bytes: [UInt8]) {
     checkCache(bytes)
     guard bytes.count >= 16 else { return }

@@ -1,6 +1,11 @@
 // The charm table reader (art/charms.json). A table it accepts has valid ids that
 // differ even in letter case and art paths inside the folder, and reads back the same
 // when written out again.
+@testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
+@testable import BijouxSVG
+
 @Sendable func fuzzCharmTable(_ bytes: [UInt8]) {
     guard let table = readArtFile(bytes, CharmTableSource.parse) else { return }
     precondition(table.charms.allSatisfy { AssetName.isValid($0.id) && ArtPath.problem(with: $0.art) == nil })

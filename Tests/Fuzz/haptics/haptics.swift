@@ -1,6 +1,11 @@
 // Haptic recipes (art/haptics/*.json). A recipe it accepts is in Core Haptics' ranges,
 // and the .ahap written from it is valid JSON with a tap per ramp step, the thud's attack
 // and the thud.
+@testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
+@testable import BijouxSVG
+
 @Sendable func fuzzHaptics(_ bytes: [UInt8]) {
     guard let recipe = readArtFile(bytes, HapticRecipe.parse) else { return }
     let (ramp, thud) = (recipe.ramp, recipe.thud)

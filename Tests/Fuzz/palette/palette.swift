@@ -3,6 +3,11 @@
 // appearance only beside both others, an opaque ink and paper, and reads back the same
 // when written out again (each appearance as palette.json writes it); its colour sets
 // are JSON.
+@testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
+@testable import BijouxSVG
+
 @Sendable func fuzzPalette(_ bytes: [UInt8]) {
     guard let palette = readArtFile(bytes, Palette.parse) else { return }
     precondition(!palette.colors.isEmpty && palette.colors.allSatisfy { AssetName.isValid($0.name) })

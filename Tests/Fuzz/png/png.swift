@@ -1,5 +1,10 @@
 // The PNG decoder: libpng through the C shim and PNGDecoder's own handling. Any input
 // must decode or be refused; a decoded image must have the size its header claims.
+@testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
+@testable import BijouxSVG
+
 @Sendable func fuzzPNG(_ bytes: [UInt8]) {
     // Small limits keep each run fast; the caps are what is under test, not their size.
     let limit = ImageSizeLimit(maxSide: 1024, maxPixels: 1 << 18)

@@ -1,6 +1,11 @@
 // The colour-profile reader: Little CMS on an ICC profile embedded in a painting, then
 // the checks and the conversion the key makes with it. Any input must be read or
 // refused; a profile that is read converts pixels to numbers, never a crash.
+@testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
+@testable import BijouxSVG
+
 @Sendable func fuzzProfile(_ bytes: [UInt8]) {
     guard let profile = try? ColourProfile.icc(bytes, greyImage: bytes.count % 2 == 0) else { return }
     _ = ColourConversion.isSRGB(profile)

@@ -2,6 +2,11 @@
 // accepts has the parts HTTP/1.x allows, lower-case names, values without blanks
 // around them, and reads back the same when written out again. Any input gets a
 // reply; one whose head is refused gets 400.
+@testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
+@testable import BijouxSVG
+
 @Sendable func fuzzRequestHead(_ bytes: [UInt8]) {
     let head = RequestHead(bytes)
     if let head {

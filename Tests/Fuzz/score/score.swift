@@ -1,6 +1,11 @@
 // Scores (art/music/*.json) and the chord symbols in them. A score it accepts is in
 // range and no longer than a track may be; every chord reads back from its symbol.
 // The input as a bare chord symbol or key exercises those readers directly.
+@testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
+@testable import BijouxSVG
+
 @Sendable func fuzzScore(_ bytes: [UInt8]) {
     if let score = readArtFile(bytes, Score.parse) {
         precondition(Score.tempoRange.contains(score.tempo) && score.bars >= 1 && !score.progression.isEmpty)

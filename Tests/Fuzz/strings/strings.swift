@@ -1,5 +1,10 @@
 import BijouxKit
 
+@testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
+@testable import BijouxSVG
+
 // The String Catalog (art/Localizable.xcstrings). A catalog it accepts has BCP 47
 // languages, writes as Xcode does and reads back to the same bytes; brought up to date
 // with a table, it writes and reads back, and a second update changes nothing; its

@@ -4,6 +4,11 @@
 // show is a context, removed or added line, a hunk header or a count of lines left out,
 // and none is longer than the cut; a removed line is a line of the first text and an
 // added one a line of the second.
+@testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
+@testable import BijouxSVG
+
 @Sendable func fuzzTextDiff(_ bytes: [UInt8]) {
     let cut = bytes.firstIndex(of: 0) ?? bytes.count
     let expected = String(decoding: bytes[..<cut], as: UTF8.self)
