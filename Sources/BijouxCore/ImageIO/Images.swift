@@ -40,7 +40,7 @@ package struct RGBA16Image: PixelBuffer, Equatable, Sendable {
     package let height: Int
     package var pixels: [UInt16]
 
-    package init(width: Int, height: Int, pixels: [UInt16]) {
+    init(width: Int, height: Int, pixels: [UInt16]) {
         precondition(pixels.count == width * height * Channel.count)
         self.width = width
         self.height = height

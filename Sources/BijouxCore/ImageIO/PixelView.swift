@@ -173,14 +173,14 @@ struct FloatPixels: PixelBuffer, Sendable {
     package var pixels: [Float]
 
     /// Zeros.
-    package init(width: Int, height: Int) {
+    init(width: Int, height: Int) {
         self.width = width
         self.height = height
         pixels = [Float](repeating: 0, count: width * height * Channel.count)
     }
 
     /// Room for every sample, not zeroed (`imageBuffer`): for a pass that writes each one.
-    package init(unwrittenWidth width: Int, height: Int) {
+    init(unwrittenWidth width: Int, height: Int) {
         self.width = width
         self.height = height
         pixels = imageBuffer(width * height * Channel.count) { _ in }

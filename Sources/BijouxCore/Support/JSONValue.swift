@@ -27,7 +27,7 @@ package struct JSONNode: Equatable, Sendable {
     package var value: JSONValue
     package var location: SourceLocation
 
-    package init(_ value: JSONValue, at location: SourceLocation) {
+    init(_ value: JSONValue, at location: SourceLocation) {
         self.value = value
         self.location = location
     }
@@ -46,7 +46,7 @@ package struct JSONMember: Equatable, Sendable {
 }
 
 /// A JSON syntax error at a line and column.
-package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     package var location: SourceLocation
     package var message: String
 
@@ -54,7 +54,7 @@ package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConverti
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes that tracks line and column.
-package struct JSONParser {
+struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
