@@ -6,7 +6,7 @@ import BijouxCore
 /// and `HapticSharpness`) and `ParameterCurve`s (`ParameterID`, `Time`,
 /// `ParameterCurveControlPoints` at times relative to the curve's).
 struct AHAPPattern: Equatable, Sendable {
-    enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case transient = "HapticTransient"
         case continuous = "HapticContinuous"
     }

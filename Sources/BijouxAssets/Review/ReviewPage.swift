@@ -108,7 +108,7 @@ package enum ReviewPage {
     }
 
     /// What a change's body shows, which sets its width on the page.
-    enum Kind: String {
+    package enum Kind: String {
         case image, text, audio, other
     }
 

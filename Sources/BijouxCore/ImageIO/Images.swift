@@ -140,7 +140,7 @@ package struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible
     }
 
     package var isEmpty: Bool { width <= 0 || height <= 0 }
-    package var maxX: Int { x + width }
+    var maxX: Int { x + width }
     package var maxY: Int { y + height }
     package var description: String { "\(width)×\(height) at (\(x), \(y))" }
 }

@@ -9,7 +9,7 @@ package enum Channel: Int, CaseIterable, Sendable {
     /// Samples a pixel takes: every buffer is packed RGBA, rows top to bottom, no padding.
     package static let count = 4
     /// The colour channels, without alpha.
-    package static let colour: [Channel] = [.red, .green, .blue]
+    static let colour: [Channel] = [.red, .green, .blue]
 }
 
 /// The one way into a pixel buffer: pixel `i` counts in reading order (row by row, left
@@ -57,7 +57,7 @@ package struct PixelView<Sample> {
 
 /// A `PixelView` that also writes.
 package struct MutablePixelView<Sample> {
-    package let view: PixelView<Sample>
+    let view: PixelView<Sample>
     @usableFromInline let samples: UnsafeMutableBufferPointer<Sample>
 
     @usableFromInline package init(width: Int, height: Int, samples: UnsafeMutableBufferPointer<Sample>) {
@@ -66,14 +66,14 @@ package struct MutablePixelView<Sample> {
     }
 
     package var width: Int { view.width }
-    package var height: Int { view.height }
+    var height: Int { view.height }
     package var pixelCount: Int { view.pixelCount }
 
     @inlinable @inline(__always)
     package func pixel(x: Int, y: Int) -> Int { view.pixel(x: x, y: y) }
 
     @inlinable
-    package func row(_ y: Int) -> Range<Int> { view.row(y) }
+    func row(_ y: Int) -> Range<Int> { view.row(y) }
 
     @inlinable @inline(__always)
     package subscript(pixel: Int, channel: Channel) -> Sample {
@@ -88,7 +88,7 @@ package struct MutablePixelView<Sample> {
     }
 
     /// The samples of `pixels`, consecutive in the buffer, for writing.
-    package func samples(_ pixels: Range<Int>) -> Slice<UnsafeMutableBufferPointer<Sample>> {
+    func samples(_ pixels: Range<Int>) -> Slice<UnsafeMutableBufferPointer<Sample>> {
         samples[(pixels.lowerBound * Channel.count)..<(pixels.upperBound * Channel.count)]
     }
 
@@ -168,9 +168,9 @@ extension PixelBuffer {
 
 /// Resampling's working buffer: premultiplied RGBA as `Float` in 0...255.
 struct FloatPixels: PixelBuffer, Sendable {
-    package let width: Int
-    package let height: Int
-    package var pixels: [Float]
+    let width: Int
+    let height: Int
+    var pixels: [Float]
 
     /// Zeros.
     init(width: Int, height: Int) {

@@ -308,7 +308,7 @@ package enum FileIO {
         }
     }
 
-    package static func discard(_ temporary: String) {
+    static func discard(_ temporary: String) {
         unlink(temporary)
     }
 

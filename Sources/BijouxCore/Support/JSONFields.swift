@@ -11,7 +11,7 @@ package struct JSONFields {
     package let file: String
     /// Where the object stands ("variants.dark"), prefixed to its fields' names; nil
     /// where fields are named alone.
-    package let path: String?
+    let path: String?
     package let subject: String?
 
     /// Reads `node` as an object whose members are all in `known`, each at most once.

@@ -47,8 +47,8 @@ package struct JSONMember: Equatable, Sendable {
 
 /// A JSON syntax error at a line and column.
 struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-    package var location: SourceLocation
-    package var message: String
+    var location: SourceLocation
+    var message: String
 
     package var description: String { "\(location): \(message)" }
 }
@@ -67,7 +67,7 @@ struct JSONParser {
     /// Deeper nesting than any asset file needs; it bounds the parser's recursion.
     private static let maxDepth = 64
 
-    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
         parser.skipWhitespace()

@@ -9,7 +9,7 @@ package struct Diagnostic: Equatable, Sendable {
     }
 
     /// "file:line:column", "file", or nil when the message is about no file.
-    package var place: String?
+    var place: String?
     /// What is wrong, in words, after the severity.
     package var message: String
 
@@ -70,14 +70,14 @@ package struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConver
 /// message has the same shape:
 /// `<file>[:<line>:<col>]: [<subject>, ][field '<dotted.path>': ]<message>`.
 package struct ArtFileError: UserFacingError, Equatable {
-    package var file: String
-    package var location: SourceLocation?
+    var file: String
+    var location: SourceLocation?
     /// What the field belongs to, e.g. "charm 'cat'" or "icon 'give'".
-    package var subject: String?
+    var subject: String?
     /// The field's dotted path, e.g. "thread.endX".
-    package var field: String?
+    var field: String?
     /// What is wrong, in words, after the severity.
-    package var message: String
+    var message: String
 
     package init(
         file: String, location: SourceLocation? = nil, subject: String? = nil, field: String? = nil, message: String
