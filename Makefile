@@ -48,7 +48,7 @@ DIST       := .build/dist
 # unsafe flags, so apps can depend on the package. The shipped tool is built apart (`tool`).
 TEST_FLAGS := -c release -Xswiftc -enable-testing -Xswiftc -DDEBUG
 
-.PHONY: all deps deps-build tool assets charm artifactbundle api format lint check test test-build test-side test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
+.PHONY: all deps deps-build tool assets charm artifactbundle crossing format lint check test test-build test-side test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
 
 all: assets
 
@@ -68,7 +68,7 @@ help:
 	@echo "make format            format the Swift sources in place (swift format, .swift-format)"
 	@echo "make lint              check the Swift sources against .swift-format (run by make check and make test)"
 	@echo "make check             lint, and every Swift line at most 160 characters (first in make test, in seconds)"
-	@echo "make api               list the public declarations outside BijouxKit (at most 150, each documented)"
+	@echo "make crossing          list what crosses between targets (package declarations; under 500)"
 	@echo "make fuzz              libFuzzer on every reader of untrusted bytes (FUZZ_SECONDS each, FUZZ_TARGETS)"
 	@echo "make fuzz-smoke        build the fuzzer, run each target FUZZ_SMOKE_SECONDS from its seeds (in make test)"
 	@echo "make deps              install the system libraries and test tools (apt-get or brew)"
@@ -229,10 +229,11 @@ lint:
 # it cannot shorten (string literals).
 check: lint
 	@Tests/Tools/line-length
+	@Tests/Tools/crossing --check
 
-# The public face (Tests/Tools/public-api; the tests compare it with Tests/Tools/public-api.txt).
-api:
-	@Tests/Tools/public-api --check
+# What crosses between targets (Tests/Tools/crossing): the list, to record in Tests/Tools/crossing.txt.
+crossing:
+	@Tests/Tools/crossing
 
 bench: artifactbundle
 	Benchmarks/run "$(RELEASE_BIN)"
