@@ -76,6 +76,9 @@ let package = Package(
         // is in neither Glibc's nor Darwin's Swift module, and dladdr (which library
         // file holds a symbol) is not in Glibc's.
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
+        // What both helpers and the tool share of them: their plumbing and limits, and the
+        // typed requests and replies of both protocols. It depends on nothing.
+        .target(name: "BijouxHelperKit"),
         .target(
             name: "BijouxAssets",
             dependencies: [
@@ -105,7 +108,8 @@ let package = Package(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
             dependencies: [
-                "BijouxAssets", "BijouxKit", "BijouxRender", "BijouxTestSupport", "bijoux-assets", "bijoux-aac", "bijoux-render", "CLCMS2", "CZlib",
+                "BijouxAssets", "BijouxHelperKit", "BijouxKit", "BijouxRender", "BijouxTestSupport", "bijoux-assets", "bijoux-aac", "bijoux-render", "CLCMS2",
+                "CZlib",
             ],
             exclude: []
         ),
