@@ -82,17 +82,17 @@ let package = Package(
         .target(
             name: "BijouxAssets",
             dependencies: [
-                "BijouxKit", "CBijouxShims", "CLibPNG", "CZlib", "CCairo", "CXXHash", "CLibXML2", "CKissFFT",
+                "BijouxKit", "BijouxHelperKit", "CBijouxShims", "CLibPNG", "CZlib", "CCairo", "CXXHash", "CLibXML2", "CKissFFT",
                 "CEbur128", "CLCMS2",
             ],
             exclude: ["Engine/README.md"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
         // FFmpeg lives here alone, so the tool's start loads none of it.
-        .executableTarget(name: "bijoux-aac", dependencies: ["CBijouxAudio"]),
+        .executableTarget(name: "bijoux-aac", dependencies: ["BijouxHelperKit", "CBijouxAudio"]),
         // librsvg lives here alone (BijouxRender), so the tool's start loads none of it
         // and a drawing can be killed.
-        .target(name: "BijouxRender", dependencies: ["BijouxAssets", "CRsvg"]),
+        .target(name: "BijouxRender", dependencies: ["BijouxAssets", "BijouxHelperKit", "CRsvg"]),
         .executableTarget(name: "bijoux-render", dependencies: ["BijouxRender"]),
         .plugin(name: "BijouxAssetsPlugin", capability: .buildTool(), dependencies: ["bijoux-assets", "bijoux-aac", "bijoux-render"]),
         .plugin(
