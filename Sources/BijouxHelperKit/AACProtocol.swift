@@ -68,16 +68,16 @@ package struct AACDecodedSound: Equatable, Sendable {
     package var left: [Float]
     package var right: [Float]
 
-    package init(sampleRate: UInt32, left: [Float], right: [Float]) {
+    init(sampleRate: UInt32, left: [Float], right: [Float]) {
         precondition(left.count == right.count, "two channels of one length")
         (self.sampleRate, self.left, self.right) = (sampleRate, left, right)
     }
 
     /// Its frames: samples in each channel.
-    package var frames: Int { left.count }
+    var frames: Int { left.count }
 
     /// Its bytes, as the helper writes them.
-    package var bytes: [UInt8] {
+    var bytes: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(MemoryLayout<UInt32>.size + 2 * frames * MemoryLayout<Float>.size)
         left.withUnsafeBufferPointer { left in

@@ -17,7 +17,7 @@
 package struct HelperError: Error, Equatable, Sendable, CustomStringConvertible {
     package var message: String
 
-    package init(_ message: String) { self.message = message }
+    init(_ message: String) { self.message = message }
 
     package var description: String { message }
 
@@ -37,7 +37,7 @@ package struct HelperInput {
 
     /// The next line, without its newline; nil at the end of the input when no byte of a
     /// line is left. A line longer than `atMost` bytes, or cut short by the end, is an error.
-    package mutating func line(atMost: Int) throws(HelperError) -> [UInt8]? {
+    mutating func line(atMost: Int) throws(HelperError) -> [UInt8]? {
         var newline = buffered.firstIndex(of: UInt8(ascii: "\n"))
         while newline == nil {
             guard buffered.count <= atMost else { throw HelperError("a line longer than \(atMost) bytes") }
@@ -54,7 +54,7 @@ package struct HelperInput {
     }
 
     /// Exactly `count` bytes; the input ending first is an error.
-    package mutating func bytes(exactly count: Int) throws(HelperError) -> [UInt8] {
+    mutating func bytes(exactly count: Int) throws(HelperError) -> [UInt8] {
         while buffered.count < count {
             guard try fill() else { throw HelperError("the input ended after \(buffered.count) of \(count) bytes") }
         }

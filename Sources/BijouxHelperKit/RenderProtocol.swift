@@ -30,12 +30,12 @@ package struct RenderRequest: Equatable, Sendable {
         package init(red: UInt8, green: UInt8, blue: UInt8) { (self.red, self.green, self.blue) = (red, green, blue) }
 
         /// "rrggbb", lower case.
-        package var hexDigits: String {
+        var hexDigits: String {
             [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         }
 
         /// The colour six hex digits write, or nil.
-        package init?(hexDigits: Substring) {
+        init?(hexDigits: Substring) {
             let digits = Array(hexDigits.utf8)
             guard digits.count == 6 else { return nil }
             let channels = (0..<3).compactMap { UInt8(String(decoding: digits[$0 * 2..<$0 * 2 + 2], as: UTF8.self), radix: 16) }
@@ -50,8 +50,8 @@ package struct RenderRequest: Equatable, Sendable {
     package var cpuSeconds: Int
 
     /// The longest request line, and the largest document a request may carry.
-    package static let maxHeader = 128
-    package static let maxDocument = 64 << 20
+    static let maxHeader = 128
+    static let maxDocument = 64 << 20
 
     package init(size: Size, ink: Ink, maxSide: Int, cpuSeconds: Int) {
         (self.size, self.ink, self.maxSide, self.cpuSeconds) = (size, ink, maxSide, cpuSeconds)
@@ -159,7 +159,7 @@ package enum RenderReply: Equatable, Sendable {
     }
 
     /// Bytes per pixel: RGBA, 8 bits each.
-    package static let bytesPerPixel = 4
+    static let bytesPerPixel = 4
     /// The longest answer line read.
     static let maxLine = RenderRequest.maxHeader + 4096
 
