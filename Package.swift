@@ -76,6 +76,9 @@ let package = Package(
         // is in neither Glibc's nor Darwin's Swift module, and dladdr (which library
         // file holds a symbol) is not in Glibc's.
         .target(name: "CBijouxShims", dependencies: ["CLibPNG", "CZlib"]),
+        // What both helpers and the tool share of them: their plumbing and limits, and the
+        // typed requests and replies of both protocols. It depends on nothing.
+        .target(name: "BijouxHelperKit"),
         // What every other target shares, with no heavy C library: pixels and the one
         // pixel view, PNG in and out (libpng, zlib), colour spaces (Little CMS), cairo's
         // image surfaces, files, errors, formatting and JSON.
@@ -88,15 +91,15 @@ let package = Package(
         // The stages and the engine that runs them (xxHash for the build cache).
         .target(
             name: "BijouxAssets",
-            dependencies: ["BijouxKit", "BijouxCore", "BijouxSVG", "BijouxAudio", "CBijouxShims", "CXXHash"],
+            dependencies: ["BijouxKit", "BijouxCore", "BijouxSVG", "BijouxAudio", "BijouxHelperKit", "CBijouxShims", "CXXHash"],
             exclude: ["Engine/README.md"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets", "BijouxCore"]),
         // FFmpeg lives here alone, so the tool's start loads none of it.
-        .executableTarget(name: "bijoux-aac", dependencies: ["CBijouxAudio"]),
+        .executableTarget(name: "bijoux-aac", dependencies: ["BijouxHelperKit", "CBijouxAudio"]),
         // librsvg lives here alone (BijouxRender), so the tool's start loads none of it
         // and a drawing can be killed; it links the core and cairo, nothing of the stages.
-        .target(name: "BijouxRender", dependencies: ["BijouxCore", "CRsvg", "CCairo"]),
+        .target(name: "BijouxRender", dependencies: ["BijouxCore", "BijouxHelperKit", "CRsvg", "CCairo"]),
         .executableTarget(name: "bijoux-render", dependencies: ["BijouxRender"]),
         .plugin(name: "BijouxAssetsPlugin", capability: .buildTool(), dependencies: ["bijoux-assets", "bijoux-aac", "bijoux-render"]),
         .plugin(
@@ -112,7 +115,8 @@ let package = Package(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
             dependencies: [
-                "BijouxAssets", "BijouxCore", "BijouxSVG", "BijouxAudio", "BijouxKit", "BijouxRender", "BijouxTestSupport", "bijoux-assets", "bijoux-aac", "bijoux-render", "CLCMS2", "CZlib",
+                "BijouxAssets", "BijouxCore", "BijouxSVG", "BijouxAudio", "BijouxHelperKit", "BijouxKit", "BijouxRender", "BijouxTestSupport",
+                "bijoux-assets", "bijoux-aac", "bijoux-render", "CLCMS2", "CZlib",
             ],
             exclude: []
         ),

@@ -61,7 +61,7 @@ enum AppIconStage: ContactSheetStage {
                 key.add("art", hash)
                 key.add("blackPoint", entry.blackPoint)
                 for (label, colour) in keyedColours { key.add(label, colour.description) }
-                if readsSVG { key.add("renderer", try IconRenderer.helperIdentity(file: file, libraries: art.libraries)) }
+                if readsSVG { key.add("renderer", try IconRenderer.executable.identity(file: file, libraries: art.libraries).description) }
                 // The inks as resolved: a palette colour appicon.json names is in the
                 // key, the others are not.
                 for variant in AppIconParameters.Variant.allCases {

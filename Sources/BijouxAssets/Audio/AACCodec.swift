@@ -1,28 +1,16 @@
-import BijouxCore
 import BijouxAudio
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BijouxCore
+import BijouxHelperKit
 
 /// AAC-LC in an MP4 (.m4a) container, made by the helper executable `bijoux-aac`, the
 /// one program of the package that links FFmpeg (its encoding recipe and why its bytes
-/// are deterministic are in `Sources/bijoux-aac/main.swift`). The tool runs it only when
-/// a track must be encoded, so no other build, command or start loads FFmpeg.
+/// are deterministic are in `Sources/bijoux-aac/Encoder.swift`). The tool runs it only
+/// when a track must be encoded, so no other build, command or start loads FFmpeg.
 ///
-/// The protocol: `bijoux-aac encode SAMPLE_RATE BIT_RATE THREADS` reads interleaved
-/// Float32 frames (left, right) on its standard input, encoding them as they come in
-/// stretches side by side on THREADS threads (the bytes are the same for any number),
-/// and writes the `.m4a` on its standard output once its input ends; `bijoux-aac decode
-/// MAX_FRAMES` reads a container and writes the sample rate (a UInt32) and then planar
-/// Float32, failing on a stream longer than MAX_FRAMES. Numbers are in the machine's byte order. A
-/// failure is a line on its standard error and a non-zero exit status.
-///
-/// The helper is `$BIJOUX_AAC` when that is set (the plugins set it to the helper they
-/// were given), else `bijoux-aac` beside the running executable, where the package's
-/// build and the artifact bundle both put it.
+/// Its protocol, a command line per request and the bytes on its standard streams, is
+/// written and read by `AACRequest` and `AACDecodedSound` in BijouxHelperKit, and
+/// described there. The helper is found as `HelperExecutable` says: `$BIJOUX_AAC`, else
+/// beside the running executable.
 enum AACCodec {
     static let bitRate = 128_000
     /// One AAC frame, in samples: the granularity of the file's length.
@@ -30,8 +18,14 @@ enum AACCodec {
     static let helperName = "bijoux-aac"
     static let helperVariable = "BIJOUX_AAC"
 
+    /// The helper as the tool runs it, and the FFmpeg libraries it loads, whose files are
+    /// in a track's key beside the helper's own identity (a system upgrade of FFmpeg leaves
+    /// that as it was): see `HelperExecutable`.
+    static let executable = HelperExecutable(role: "the AAC encoder", name: helperName, variable: helperVariable, libraryPrefixes: ["libav", "libsw"])
+
     /// Where the helper is looked for.
-    static let helper = ChildProcess.helperPath(helperName, variable: helperVariable)
+    static var helper: String { executable.path }
+    static var libraryPrefixes: [String] { executable.libraryPrefixes }
 
     /// The helper failed or is missing: `file` is what was being encoded (the score) or
     /// decoded; the message names the helper.
@@ -40,22 +34,6 @@ enum AACCodec {
         var reason: String
         var diagnostic: Diagnostic { Diagnostic(place: file, message: reason) }
     }
-
-    /// What identifies the encoder in a track's cache key, without running it: its
-    /// executable's identity (`FileIO.executableIdentity`; the tool's own identity covers
-    /// the rest; the FFmpeg libraries it loads are `libraryPrefixes`).
-    static func helperIdentity(file: String) throws(Failure) -> ContentHash {
-        do {
-            return try FileIO.executableIdentity(ofFile: helper)
-        } catch {
-            throw Failure(file: file, reason: "\(missing): \(error.diagnostic.message)")
-        }
-    }
-
-    /// The file names of the FFmpeg libraries the helper loads, whose identities are in a
-    /// track's key beside the helper's own (which a system upgrade of FFmpeg leaves as it
-    /// was): see `LinkedLibraries`.
-    static let libraryPrefixes = ["libav", "libsw"]
 
     /// What the helper may cost, as a backstop: CPU seconds (the longest track, ten
     /// minutes, encodes in well under a minute of CPU; decoding is faster) and seconds by
@@ -79,8 +57,9 @@ enum AACCodec {
     ) throws(Failure) -> [UInt8] {
         let result: ChildProcess.Result
         do {
+            let request = AACRequest.encode(sampleRate: sampleRate, bitRate: bitRate, threads: max(1, threads))
             result = try ChildProcess.run(
-                helper, ["encode", String(sampleRate), String(bitRate), String(max(1, threads))], limits: limits(cancel),
+                helper, request.arguments, limits: limits(cancel),
                 streaming: {
                     next().map { block in block.withUnsafeBytes { Array($0) } }
                 })
@@ -110,25 +89,16 @@ enum AACCodec {
 
     /// The samples of an encoded file, and its sample rate.
     static func decode(_ bytes: [UInt8], file: String, maxFrames: Int = maxDecodedFrames) throws(Failure) -> (buffer: StereoBuffer, sampleRate: Int) {
-        let output = try run(["decode", String(maxFrames)], input: bytes, file: file)
-        let header = MemoryLayout<UInt32>.size, sample = MemoryLayout<Float>.size
-        guard output.count >= header, (output.count - header) % (2 * sample) == 0 else {
-            throw Failure(file: file, reason: "\(helper) decode wrote \(output.count) bytes, not a sample rate and two channels")
-        }
-        let frames = (output.count - header) / (2 * sample)
-        return output.withUnsafeBytes { raw in
-            let rate = raw.loadUnaligned(as: UInt32.self)
-            func channel(_ index: Int) -> [Float] {
-                let start = header + index * frames * sample
-                return (0..<frames).map { raw.loadUnaligned(fromByteOffset: start + $0 * sample, as: Float.self) }
-            }
-            return (StereoBuffer(left: channel(0), right: channel(1)), Int(rate))
+        let output = try run(AACRequest.decode(maxFrames: maxFrames).arguments, input: bytes, file: file)
+        do {
+            let sound = try AACDecodedSound(decoding: output)
+            return (StereoBuffer(left: sound.left, right: sound.right), Int(sound.sampleRate))
+        } catch {
+            throw Failure(file: file, reason: "\(helper) decode: \(error.message)")
         }
     }
 
-    private static var missing: String {
-        "cannot run the AAC encoder \(helper) (it is built and shipped beside bijoux-assets; \(helperVariable) names another)"
-    }
+    private static var missing: String { executable.missing }
 
     private static func run(_ arguments: [String], input: [UInt8], file: String) throws(Failure) -> [UInt8] {
         let result: ChildProcess.Result

@@ -88,12 +88,13 @@ enum SoundsStage: Stage {
     /// FFmpeg library files it loads, without being run (see `AACCodec`). Every other
     /// setting (sample rate, bit rate, loudness target, the voices) is a constant of
     /// the tool. `file` (the score) names a missing helper.
-    static func trackKey(name: String, score: [UInt8], file: String, libraries: LinkedLibraries) throws(AACCodec.Failure) -> CacheKey {
+    static func trackKey(name: String, score: [UInt8], file: String, libraries: LinkedLibraries) throws(ArtFileError) -> CacheKey {
+        let encoder = try AACCodec.executable.identity(file: file, libraries: libraries)
         let key = CacheKey("track")
         key.add("name", name)
         key.add("score", score)
-        key.add("encoder", try AACCodec.helperIdentity(file: file))
-        key.add("FFmpeg", libraries.identity(of: AACCodec.helper, matching: AACCodec.libraryPrefixes))
+        key.add("encoder", encoder.executable)
+        key.add("FFmpeg", encoder.libraries)
         return key
     }
 

@@ -94,7 +94,7 @@ enum IconsStage: ContactSheetStage {
                     key.add("seed", Int(wobble.seed))
                     key.add("renderingIntent", intent.rawValue)
                     key.add("ink", ink.description)
-                    key.add("renderer", try IconRenderer.helperIdentity(file: art.file(relative), libraries: art.libraries))
+                    key.add("renderer", try IconRenderer.executable.identity(file: art.file(relative), libraries: art.libraries).description)
                     return Job.Prepared(key: key.hash) { recorder in
                         let path = art.file(relative)
                         let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders)

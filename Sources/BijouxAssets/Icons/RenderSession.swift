@@ -1,4 +1,5 @@
 import BijouxCore
+import BijouxHelperKit
 
 #if canImport(Glibc)
     import Glibc
@@ -117,7 +118,7 @@ package final class RenderSession: Sendable {
         let (number, cpu) = try start(file)
         // The helper's own CPU limit, past the tool's: it ends the drawing even where the
         // tool cannot read a running process's CPU time (macOS).
-        let request = RenderRequest(size: size, ink: ink, maxSide: maxSide, cpuSeconds: Int(cpu.rounded(.up)) + 1)
+        let request = RenderRequest(size: size, ink: .init(ink), maxSide: maxSide, cpuSeconds: Int(cpu.rounded(.up)) + 1)
         let renderer: ChildProcess.Conversation
         do {
             renderer = try renderers.take(memoryMiB: limits.memoryMiB) { pid in state.withLock { $0.helpers.append(pid) } }
@@ -126,11 +127,11 @@ package final class RenderSession: Sendable {
             throw ArtFileError(file: file, message: "\(IconRenderer.missing): \(error.reason)")
         }
         let watched = ChildProcess.Limits(cpu: cpu, deadline: limits.wall) { [self] used in mustStop(number, used: used, file: file) }
-        let result = renderer.exchange(request.header(length: svg.count) + svg, limits: watched, answered: RenderReply.isWhole)
-        let reply = result.stopped == nil ? RenderReply(result.stdout, for: size) : nil
+        let result = renderer.exchange(request.bytes(document: svg), limits: watched, answered: RenderReply.isWhole)
+        let reply = result.stopped == nil ? Result { () throws(HelperError) in try RenderReply(decoding: result.stdout, for: size) } : nil
         if renderer.isAlive { renderers.give(back: renderer) }
         var used = result.cpuSeconds
-        if case .drawn(_, let reported)? = reply { used = max(used, reported) }
+        if case .success(.drawn(_, let reported))? = reply { used = max(used, reported) }
         state.withLock {
             $0.running[number] = nil
             $0.spent += used
@@ -140,7 +141,7 @@ package final class RenderSession: Sendable {
 
     /// What an exchange gave: the drawing, or the error that says why there is none.
     private func drawing(
-        _ reply: RenderReply?, _ result: ChildProcess.Result, request: RenderRequest, cpu: Double, file: String
+        _ reply: Result<RenderReply, HelperError>?, _ result: ChildProcess.Result, request: RenderRequest, cpu: Double, file: String
     ) throws(ArtFileError) -> RenderedSVG {
         switch result.stopped {
         case .cpuLimit: throw fail(cpu < limits.perIcon ? overTotal(file) : overPerIcon(file))
@@ -149,16 +150,17 @@ package final class RenderSession: Sendable {
         case nil: break
         }
         switch reply {
-        case .drawn(let drawn, _)?: return drawn
-        case .failed(let message)?: throw ArtFileError(file: file, message: message)
-        case nil:
-            if let signal = result.signal {
-                let allowed = "its drawing may use \(limits.memoryMiB) MiB of address space and \(request.cpuSeconds) s of CPU"
-                throw ArtFileError(file: file, message: "\(IconRenderer.helper) ended by signal \(signal) drawing it; \(allowed)")
-            }
-            if result.status != nil, !result.stderr.isEmpty { throw ArtFileError(file: file, message: result.reason) }
-            throw ArtFileError(file: file, message: "\(IconRenderer.helper) wrote \(result.stdout.count) bytes, not an answer to a drawing")
+        case .success(.drawn(let drawn, _))?: return RenderedSVG(drawn)
+        case .success(.failed(let message))?: throw ArtFileError(file: file, message: message)
+        case .failure?, nil: break
         }
+        if let signal = result.signal {
+            let allowed = "its drawing may use \(limits.memoryMiB) MiB of address space and \(request.cpuSeconds) s of CPU"
+            throw ArtFileError(file: file, message: "\(IconRenderer.helper) ended by signal \(signal) drawing it; \(allowed)")
+        }
+        if result.status != nil, !result.stderr.isEmpty { throw ArtFileError(file: file, message: result.reason) }
+        let why = if case .failure(let error)? = reply { ": \(error.message)" } else { "" }
+        throw ArtFileError(file: file, message: "\(IconRenderer.helper) wrote \(result.stdout.count) bytes, not an answer to a drawing\(why)")
     }
 
     /// A new drawing's number and the CPU seconds it may use: an icon's limit, or what
@@ -232,7 +234,7 @@ final class Renderers: Sendable {
     /// A renderer waiting, or a new one (`started` told its process ID).
     func take(memoryMiB: Int, started: (pid_t) -> Void) throws(ChildProcess.LaunchFailure) -> ChildProcess.Conversation {
         if let waiting = idle.withLock({ $0.popLast() }) { return waiting }
-        let renderer = try ChildProcess.Conversation(IconRenderer.helper, IconRenderer.serveArguments(memoryMiB: memoryMiB))
+        let renderer = try ChildProcess.Conversation(IconRenderer.helper, RenderRequest.serveArguments(memoryMiB: memoryMiB))
         started(renderer.pid)
         return renderer
     }

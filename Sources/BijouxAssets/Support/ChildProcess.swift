@@ -111,6 +111,16 @@ struct ChildProcess {
 
     static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
+    #if canImport(Glibc)
+        /// `posix_spawn_file_actions_addclosefrom_np`: glibc has it from 2.34, and its Swift
+        /// module does not declare it, so it is looked up by name; nil on an older glibc,
+        /// where close-on-exec alone keeps the tool's descriptors from a child.
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        static let closeFromAction: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: CloseFrom.self)
+        }
+    #endif
+
     /// Where a helper executable of the package is: `$variable` when that is set (the
     /// plugins set it to the helper they were given), else `name` beside the running
     /// executable, where the package's build and the artifact bundle both put it.
@@ -130,8 +140,9 @@ struct ChildProcess {
 
     /// Starts `executable` with `stdin`, `stdout` and `stderr` as its descriptors 0, 1
     /// and 2 and no other descriptor of the tool's: every descriptor the tool opens is
-    /// close-on-exec from its creation, and on macOS `POSIX_SPAWN_CLOEXEC_DEFAULT`
-    /// closes all but those three in the child. The child starts at the caller's nice
+    /// close-on-exec from its creation, and the child closes all but those three whatever
+    /// their flag (`POSIX_SPAWN_CLOEXEC_DEFAULT` on macOS; glibc's closefrom action,
+    /// `closeFromAction`, on Linux). The child starts at the caller's nice
     /// value (`CallerNice`), whichever thread spawns it.
     static func spawn(_ executable: String, _ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32) throws(LaunchFailure) -> pid_t {
         #if canImport(Darwin)
@@ -152,6 +163,10 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        #if canImport(Glibc)
+            // And nothing else, whatever its flag (a descriptor a library opened without it).
+            if let closeFrom = closeFromAction { _ = closeFrom(&actions, 3) }
+        #endif
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0

@@ -1,49 +1,16 @@
 @testable import BijouxCore
+import BijouxHelperKit
 import Testing
 
 @testable import BijouxAssets
 @testable import BijouxRender
 
-/// The icon renderer's protocol: the request line and document the tool writes, and the
-/// line and raster the helper answers, which carry the SVG's own size back to the tool.
-@Suite("The icon renderer's protocol")
+/// The icon renderer as the tool runs it: processes kept alive between drawings, the
+/// helper's drawing against the same code in process, its messages (its protocol's bytes
+/// are `RenderProtocolTests`).
+@Suite("The icon renderer")
 struct IconRendererTests {
     static let ink = RGBA(0x12, 0xab, 0xef, 255)
-
-    @Test func aRequestReadsBackFromItsLine() {
-        let requests = [
-            RenderRequest(size: .density(6), ink: Self.ink, maxSide: 512, cpuSeconds: 11),
-            RenderRequest(size: .pixels(width: 1024, height: 768), ink: RGBA(0, 0, 0, 255), maxSide: 1024, cpuSeconds: 2),
-        ]
-        #expect(requests[0].header(length: 300) == Array("@6 12abef 512 11 300\n".utf8))
-        #expect(requests[1].header(length: 0) == Array("1024x768 000000 1024 2 0\n".utf8))
-        for request in requests {
-            let line = String(decoding: request.header(length: 42).dropLast(), as: UTF8.self)
-            #expect(RenderRequest.parse(header: line)?.request == request && RenderRequest.parse(header: line)?.length == 42)
-        }
-        for bad in [
-            "@6 12abef 512 11", "@0 12abef 512 11 10", "0x4 12abef 512 11 10", "12x 12abef 512 11 10", "6 12abef 512 11 10",
-            "@6 12abeg 512 11 10", "@6 12abef 0 11 10", "@6 12abef 512 -1 10", "@6 12abef 512 11 -1", "@6 12abef 512 11 \(RenderRequest.maxDocument + 1)",
-        ] {
-            #expect(RenderRequest.parse(header: bad) == nil, "\(bad)")
-        }
-        #expect(RGBA(hexDigits: Self.ink.hexDigits) == Self.ink)
-    }
-
-    @Test func anAnswerIsALineAndAWholeRaster() {
-        let image = PremultipliedImage(width: 12, height: 6, pixels: (0..<12 * 6 * 4).map { UInt8($0 % 251) })
-        let rendered = RenderedSVG(pointWidth: 2, pointHeight: 1, image: image)
-        let reply = RenderReply.drawn(rendered, cpuSeconds: 0.0042).bytes
-        #expect(Array(reply.prefix(17)) == Array("OK 12 6 2 1 4200\n".utf8))
-        #expect(RenderReply(reply, for: .density(6)) == .drawn(rendered, cpuSeconds: 0.0042))
-        #expect(RenderReply(reply, for: .pixels(width: 12, height: 6)) == .drawn(rendered, cpuSeconds: 0.0042))
-        #expect(RenderReply(reply, for: .density(3)) == nil)
-        #expect(RenderReply(reply, for: .pixels(width: 6, height: 12)) == nil)
-        #expect(RenderReply(Array(reply.dropLast()), for: .density(6)) == nil && !RenderReply.isWhole(Array(reply.dropLast())))
-        #expect(RenderReply.isWhole(reply) && RenderReply(reply + [0], for: .density(6)) == nil)
-        let failed = RenderReply.failed("the SVG has no size\nat all").bytes
-        #expect(failed == Array("ERROR the SVG has no size at all\n".utf8) && RenderReply(failed, for: .density(6)) == .failed("the SVG has no size at all"))
-    }
 
     /// A build's drawings share the renderers kept alive: one thread's drawings are all
     /// made by one process; a renderer killed at a limit is replaced by a new one, and
@@ -79,7 +46,7 @@ struct IconRendererTests {
         let drawn = try RenderSession().render(svg, size: .density(6), ink: Self.ink, file: "t.svg")
         #expect(drawn.pointWidth == 24 && drawn.pointHeight == 20)
         #expect(drawn.image.width == 144 && drawn.image.height == 120)
-        let request = RenderRequest(size: .density(6), ink: Self.ink, maxSide: DrawnIcon.maxPointSide, cpuSeconds: 10)
+        let request = RenderRequest(size: .density(6), ink: .init(Self.ink), maxSide: DrawnIcon.maxPointSide, cpuSeconds: 10)
         #expect(drawn == (try RenderHelper.render(svg, request)))
         #expect(drawn.image.straightened()[72, 60] == Self.ink)
         let fitted = try RenderSession().render(svg, size: .pixels(width: 48, height: 40), ink: Self.ink, file: "t.svg")

@@ -1,0 +1,31 @@
+import Testing
+
+@testable import BijouxAssets
+
+/// Both helpers are identified one way, without being run: their executable's identity
+/// and their libraries' files; and one that cannot be read is one error at the file
+/// being made, naming the helper and where it was looked for.
+@Suite("A helper's identity")
+struct HelperIdentityTests {
+    @Test func bothHelpersAreIdentifiedByTheirExecutableAndTheirLibraries() throws {
+        let libraries = LinkedLibraries()
+        for helper in [IconRenderer.executable, AACCodec.executable] {
+            let identity = try helper.identity(file: "art/x", libraries: libraries)
+            #expect(identity.executable == (try FileIO.executableIdentity(ofFile: helper.path)))
+            #expect(identity.libraries == libraries.identity(of: helper.path, matching: helper.libraryPrefixes))
+            #expect(identity.description == "\(identity.executable); \(identity.libraries)")
+            #expect(identity == (try helper.identity(file: "art/y", libraries: libraries)), "the same helper, the same identity")
+        }
+        #expect(try IconRenderer.executable.identity(file: "a", libraries: libraries) != (try AACCodec.executable.identity(file: "a", libraries: libraries)))
+    }
+
+    @Test func aMissingHelperIsOneErrorAtTheFileBeingMade() {
+        let missing = HelperExecutable(role: "the stand-in", name: "bijoux-no-such-helper", variable: "BIJOUX_NO_SUCH_HELPER", libraryPrefixes: ["libz"])
+        #expect {
+            try missing.identity(file: "art/icons/a.svg", libraries: LinkedLibraries())
+        } throws: { error in
+            guard let error = error as? ArtFileError else { return false }
+            return error.file == "art/icons/a.svg" && error.message.hasPrefix("cannot run the stand-in \(missing.path) (it is built and shipped beside ")
+        }
+    }
+}
