@@ -1,4 +1,3 @@
-import BijouxAssets
 import BijouxCore
 import CRsvg
 
@@ -21,7 +20,7 @@ final class SVGDocument {
     /// Parses `bytes`; `currentColor` in the SVG paints in `ink`. `maxSide` is the
     /// largest side accepted, in points (`DrawnIcon.maxPointSide` for an icon; the app
     /// icon's layers are 1024 pt).
-    init(bytes: [UInt8], file: String, ink: RGBA, maxSide: Int = DrawnIcon.maxPointSide) throws(ArtFileError) {
+    init(bytes: [UInt8], file: String, ink: RGBA, maxSide: Int) throws(ArtFileError) {
         self.file = file
         var error: UnsafeMutablePointer<GError>?
         let parsed = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }

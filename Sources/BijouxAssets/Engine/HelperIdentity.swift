@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// One of the package's helper executables as the tool runs it (`bijoux-render`,
 /// `bijoux-aac`): where it is, what a message calls it, and the libraries it loads whose
 /// files decide its outputs. It is `$variable` when that is set (the plugins set it to the

@@ -24,7 +24,7 @@ package final class CairoSurface {
     static let tolerance = 0.02
 
     /// A cleared (transparent) surface, or nil when cairo cannot allocate it.
-    init?(allocating width: Int, _ height: Int, format: Format = .argb32) {
+    package init?(allocating width: Int, _ height: Int, format: Format = .argb32) {
         precondition(width > 0 && height > 0)
         self.width = width
         self.height = height
@@ -106,7 +106,7 @@ package final class CairoSurface {
 
     /// The colour surface as premultiplied R, G, B, A bytes: the native-endian words
     /// reordered, nothing divided, so nothing lost.
-    func premultipliedImage() -> PremultipliedImage {
+    package func premultipliedImage() -> PremultipliedImage {
         precondition(format == .argb32)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))

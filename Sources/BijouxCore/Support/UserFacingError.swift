@@ -77,7 +77,7 @@ package struct ArtFileError: UserFacingError, Equatable {
     /// The field's dotted path, e.g. "thread.endX".
     var field: String?
     /// What is wrong, in words, after the severity.
-    var message: String
+    package var message: String
 
     package init(
         file: String, location: SourceLocation? = nil, subject: String? = nil, field: String? = nil, message: String

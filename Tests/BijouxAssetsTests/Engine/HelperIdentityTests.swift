@@ -1,3 +1,4 @@
+@testable import BijouxCore
 import Testing
 
 @testable import BijouxAssets

@@ -164,14 +164,14 @@ struct IconSafetyTests {
         for reference in references {
             let text = Self.svg(#"<image href="\#(reference)" x="0" y="0" width="24" height="24"/>"#)
             #expect(SVGSafety.problem(in: Array(text.utf8)) != nil)
-            let document = try SVGDocument(bytes: Array(text.utf8), file: "unscanned.svg", ink: DrawnIcon.ink)
+            let document = try SVGDocument(bytes: Array(text.utf8), file: "unscanned.svg", ink: DrawnIcon.ink, maxSide: DrawnIcon.maxPointSide)
             let render = try document.render(width: 24, height: 24)
             #expect(render.pixels.allSatisfy { $0 == 0 }, "\(reference) was loaded")
         }
         // The same image as a data: URL does draw, so the check above can see an image.
         let inline = "data:image/png;base64," + Data(PNGEncoder.encode(red)).base64EncodedString()
         let document = try SVGDocument(
-            bytes: Array(Self.svg(#"<image href="\#(inline)" width="24" height="24"/>"#).utf8), file: "inline.svg", ink: DrawnIcon.ink)
+            bytes: Array(Self.svg(#"<image href="\#(inline)" width="24" height="24"/>"#).utf8), file: "inline.svg", ink: DrawnIcon.ink, maxSide: DrawnIcon.maxPointSide)
         let pixels = try document.render(width: 24, height: 24).pixels
         #expect(pixels[0] == 255 && pixels[1] == 0 && pixels[3] == 255)
     }
@@ -285,7 +285,7 @@ struct IconSafetyTests {
     /// the line with x1="abc" draw nothing; fill="blu" leaves the default black.
     @Test func theWarnedValuesAreTheOnesLibrsvgIgnores() throws {
         func painted(_ body: String) throws -> Int {
-            let document = try SVGDocument(bytes: Array(Self.svg(body).utf8), file: "t.svg", ink: DrawnIcon.ink)
+            let document = try SVGDocument(bytes: Array(Self.svg(body).utf8), file: "t.svg", ink: DrawnIcon.ink, maxSide: DrawnIcon.maxPointSide)
             let render = try document.render(width: 24, height: 24)
             return render.withPixels { pixels in (0..<pixels.pixelCount).filter { pixels[rgba: $0].a > 0 }.count }
         }

@@ -40,7 +40,7 @@ struct SVGConformanceTests {
     func matchesTheReference(_ file: String) throws {
         let svg = try FileIO.read(Self.corpus + "/" + file)
         #expect(SVGSafety.problem(in: svg) == nil, "the safety scan refuses an ordinary SVG")
-        let document = try SVGDocument(bytes: svg, file: file, ink: DrawnIcon.ink)
+        let document = try SVGDocument(bytes: svg, file: file, ink: DrawnIcon.ink, maxSide: DrawnIcon.maxPointSide)
         #expect(document.pointWidth == 200 && document.pointHeight == 200)
         let ours = try document.render(width: 600, height: 600).boxDownsampled(by: 2)
         let reference = try PNGDecoder.decodeFile(Self.corpus + "/" + file.dropLast(4) + ".png").rgba8
@@ -73,7 +73,7 @@ struct SVGConformanceTests {
             <svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="2" height="2" fill="#ff8000" fill-opacity="0.5"/><rect x="2" width="2" \##
             height="2" fill="currentColor"/></svg>
             """##
-        let render = try SVGDocument(bytes: Array(svg.utf8), file: "t.svg", ink: DrawnIcon.ink).render(width: 4, height: 2).boxDownsampled(by: 1)
+        let render = try SVGDocument(bytes: Array(svg.utf8), file: "t.svg", ink: DrawnIcon.ink, maxSide: DrawnIcon.maxPointSide).render(width: 4, height: 2).boxDownsampled(by: 1)
         let orange = render[0, 0], ink = render[3, 1]
         #expect(abs(Int(orange.a) - 128) <= 1)
         #expect(orange.r == 255 && abs(Int(orange.g) - 128) <= 2 && orange.b == 0)

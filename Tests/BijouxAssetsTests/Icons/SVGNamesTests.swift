@@ -116,7 +116,7 @@ struct SVGNamesTests {
     /// element draws nothing, not even what is in it, and an unknown attribute nothing.
     @Test func theNamesRefusedAreOnesLibrsvgPassesOver() throws {
         func painted(_ body: String) throws -> Int {
-            let document = try SVGDocument(bytes: Self.svg(body), file: "t.svg", ink: DrawnIcon.ink)
+            let document = try SVGDocument(bytes: Self.svg(body), file: "t.svg", ink: DrawnIcon.ink, maxSide: DrawnIcon.maxPointSide)
             let render = try document.render(width: 24, height: 24)
             return render.withPixels { pixels in (0..<pixels.pixelCount).filter { pixels[rgba: $0].a > 0 }.count }
         }
