@@ -3,7 +3,7 @@ import CBijouxShims
 /// What a PNG file was before decoding expanded it to RGBA, for the keying policies
 /// (alpha, 16-bit, colour chunks) and for reports.
 package struct PNGSourceInfo: Equatable, Sendable {
-    package enum ColorType: Int, Sendable {
+    enum ColorType: Int, Sendable {
         case grey = 0
         case rgb = 2
         case palette = 3
