@@ -10,11 +10,6 @@ struct GoldenReport: Sendable {
     var failuresFolder: String
     var pagePath: String
 
-    init(failuresFolder: String, pagePath: String) {
-        self.failuresFolder = failuresFolder
-        self.pagePath = pagePath
-    }
-
     /// The files written for one failing result.
     struct Artifacts: Sendable, CustomStringConvertible {
         var expected: String?

@@ -130,12 +130,6 @@ enum SafeZone {
         var name: String
         var image: RGBAImage
         var background: RGBAImage
-
-        init(name: String, image: RGBAImage, background: RGBAImage) {
-            self.name = name
-            self.image = image
-            self.background = background
-        }
     }
 
     static func measurePixels(threadCoverage: [UInt8], drawn: [Drawn], layout: AppIconLayout) -> Pixels {

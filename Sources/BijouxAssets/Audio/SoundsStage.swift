@@ -1,5 +1,5 @@
-import BijouxCore
 import BijouxAudio
+import BijouxCore
 
 /// The sound and touch stage: every `art/music/<name>.json` score becomes
 /// `Audio/<name>.m4a` and every `art/haptics/<name>.json` recipe

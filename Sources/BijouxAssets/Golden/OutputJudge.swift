@@ -1,5 +1,5 @@
-import BijouxCore
 import BijouxAudio
+import BijouxCore
 
 #if canImport(Glibc)
     import Glibc

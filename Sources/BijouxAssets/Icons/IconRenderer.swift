@@ -32,4 +32,3 @@ extension RenderRequest.Ink {
     /// `colour`'s red, green and blue, which is what travels (the ink is opaque).
     init(_ colour: RGBA) { self.init(red: colour.r, green: colour.g, blue: colour.b) }
 }
-

@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// appicon.json as the tests know it (the shipped values, in a layout whose line
 /// numbers the expected messages use), and quick ways to render from it.

@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import BijouxKit
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("appicon.json")
 struct AppIconParametersTests {

@@ -1,9 +1,9 @@
-@testable import BijouxAudio
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
 
 /// The AAC encoder is a helper process: the tool itself links no FFmpeg, runs the helper
 /// only when a track must be encoded, and stops with one line naming it, writing

@@ -1,9 +1,9 @@
-@testable import BijouxAudio
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
 @testable import BijouxTestSupport
 
 /// The sample waltz, rendered, encoded and decoded once for every test below.

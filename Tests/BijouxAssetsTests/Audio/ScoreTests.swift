@@ -1,9 +1,9 @@
-@testable import BijouxAudio
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
 
 @Suite("Scores and chord symbols")
 struct ScoreTests {

@@ -1,10 +1,10 @@
-@testable import BijouxAudio
-@testable import BijouxCore
 import CKissFFT
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
 
 /// Synthesis streams (issue 21): the track is made a block at a time, so memory does
 /// not grow with the score, and its samples, facts and file are the bits of the

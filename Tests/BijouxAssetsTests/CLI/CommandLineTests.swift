@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// Runs the built `bijoux-assets` executable the way a person or CI does.
 enum CLI {

@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// `bijoux-assets diff`: exit 0 same, 1 different, 2 cannot compare.
 @Suite("Command line: diff", .tags(.slow), .notInFastRun)

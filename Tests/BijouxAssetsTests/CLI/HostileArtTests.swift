@@ -1,9 +1,9 @@
-@testable import BijouxCore
 import BijouxKit
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 #if canImport(Glibc)
     import Glibc

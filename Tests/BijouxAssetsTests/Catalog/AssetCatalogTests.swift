@@ -1,7 +1,7 @@
-@testable import BijouxCore
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("Asset catalog Contents.json")
 struct AssetCatalogTests {

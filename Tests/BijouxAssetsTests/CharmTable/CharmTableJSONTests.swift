@@ -1,9 +1,9 @@
-@testable import BijouxCore
 import BijouxKit
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// A reader as an installed build has it: written by hand against schema 1, with
 /// every field schema 1 has as required, and nothing else.

@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// `app-assets`: the app icon, its iOS 26 document and the accent colour, copied from a
 /// build into a folder of the app target, touching nothing else there.

@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// Each change rebuilds exactly the jobs its inputs decide (seen in the build's
 /// events) and rewrites exactly the files whose bytes changed (seen in their

@@ -1,7 +1,7 @@
-@testable import BijouxCore
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("bijoux-assets.json: the build's configuration, in the art folder")
 struct BuildConfigurationTests {

@@ -1,7 +1,7 @@
-@testable import BijouxCore
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// Both helpers are identified one way, without being run: their executable's identity
 /// and their libraries' files; and one that cannot be read is one error at the file

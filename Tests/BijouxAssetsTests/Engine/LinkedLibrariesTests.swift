@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// The libraries a helper loads are identified by the files the dynamic loader resolves
 /// for it; the resolution is kept in the cache with what the loader decides it from, and

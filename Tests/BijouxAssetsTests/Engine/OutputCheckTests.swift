@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("check: is the output folder what a build would write?")
 struct OutputCheckTests {

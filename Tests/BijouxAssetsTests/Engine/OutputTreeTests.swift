@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// The commit, as a person or CI sees it: through the command line, killed at every
 /// step, failing in the middle, run twice at once.

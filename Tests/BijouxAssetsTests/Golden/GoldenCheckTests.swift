@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 @testable import BijouxTestSupport
 
 /// The golden machinery on a small synthetic build: recording policies, stale

@@ -1,7 +1,7 @@
-@testable import BijouxCore
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 @testable import BijouxTestSupport
 
 @Suite("Pixel comparer (pixelmatch's rule)")

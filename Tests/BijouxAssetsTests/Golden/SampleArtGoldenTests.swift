@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 @testable import BijouxTestSupport
 
 /// Every output of the committed sample art against its golden in Tests/Goldens/,

@@ -1,7 +1,7 @@
-@testable import BijouxCore
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 @testable import BijouxHelperKit
 
 /// The icon renderer's protocol, as both sides write and read it: the request line and

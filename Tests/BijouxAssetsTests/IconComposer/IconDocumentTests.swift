@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("Icon Composer's icon.json: the form Icon Composer saves")
 struct IconDocumentTests {

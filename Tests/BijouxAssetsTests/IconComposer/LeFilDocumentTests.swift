@@ -1,10 +1,10 @@
-@testable import BijouxCore
 import BijouxKit
-@testable import BijouxSVG
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
+@testable import BijouxSVG
 @testable import BijouxTestSupport
 
 @Suite("Le Fil as an Icon Composer document: layers, checks, looks")

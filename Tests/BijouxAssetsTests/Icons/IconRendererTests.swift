@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import BijouxHelperKit
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 @testable import BijouxRender
 
 /// The icon renderer as the tool runs it: processes kept alive between drawings, the

@@ -1,10 +1,10 @@
-@testable import BijouxCore
-@testable import BijouxSVG
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 @testable import BijouxRender
+@testable import BijouxSVG
 
 /// Art is untrusted input in CI: an icon must not read anything outside itself, and
 /// bombs and absurd sizes are refused before they cost time or memory.
@@ -171,7 +171,8 @@ struct IconSafetyTests {
         // The same image as a data: URL does draw, so the check above can see an image.
         let inline = "data:image/png;base64," + Data(PNGEncoder.encode(red)).base64EncodedString()
         let document = try SVGDocument(
-            bytes: Array(Self.svg(#"<image href="\#(inline)" width="24" height="24"/>"#).utf8), file: "inline.svg", ink: DrawnIcon.ink, maxSide: DrawnIcon.maxPointSide)
+            bytes: Array(Self.svg(#"<image href="\#(inline)" width="24" height="24"/>"#).utf8), file: "inline.svg", ink: DrawnIcon.ink,
+            maxSide: DrawnIcon.maxPointSide)
         let pixels = try document.render(width: 24, height: 24).pixels
         #expect(pixels[0] == 255 && pixels[1] == 0 && pixels[3] == 255)
     }

@@ -1,7 +1,7 @@
-@testable import BijouxCore
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("icons.json parsing and validation")
 struct IconSettingsTests {

@@ -1,10 +1,10 @@
-@testable import BijouxCore
-@testable import BijouxSVG
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 @testable import BijouxRender
+@testable import BijouxSVG
 
 /// The SVG renderer against resvg's reference renderings (`Tests/Corpora/resvg-basic`:
 /// shapes, strokes, joins, caps, dashes, fill rules, transforms), with the wobble off.
@@ -73,7 +73,8 @@ struct SVGConformanceTests {
             <svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="2" height="2" fill="#ff8000" fill-opacity="0.5"/><rect x="2" width="2" \##
             height="2" fill="currentColor"/></svg>
             """##
-        let render = try SVGDocument(bytes: Array(svg.utf8), file: "t.svg", ink: DrawnIcon.ink, maxSide: DrawnIcon.maxPointSide).render(width: 4, height: 2).boxDownsampled(by: 1)
+        let render = try SVGDocument(bytes: Array(svg.utf8), file: "t.svg", ink: DrawnIcon.ink, maxSide: DrawnIcon.maxPointSide).render(width: 4, height: 2)
+            .boxDownsampled(by: 1)
         let orange = render[0, 0], ink = render[3, 1]
         #expect(abs(Int(orange.a) - 128) <= 1)
         #expect(orange.r == 255 && abs(Int(orange.g) - 128) <= 2 && orange.b == 0)

@@ -1,10 +1,10 @@
-@testable import BijouxCore
-@testable import BijouxSVG
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 @testable import BijouxRender
+@testable import BijouxSVG
 
 /// Issue 31, item 6: what librsvg would pass over in silence is found. An SVG element it
 /// does not draw or does not know is refused at its line and column; an attribute it

@@ -1,7 +1,7 @@
-@testable import BijouxCore
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// The wobble: really there, bounded by its amplitude, the same size in points at
 /// every scale, and deterministic.

@@ -1,7 +1,7 @@
-@testable import BijouxCore
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("Premultiplying, unpremultiplying and compositing")
 struct AlphaTests {

@@ -1,7 +1,7 @@
-@testable import BijouxCore
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("Trim, place and resample")
 struct CharmCanvasTests {

@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import CLCMS2
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// The sample heart (sRGB, on black) saved in other colour spaces, each file made here
 /// from its own profile by Little CMS: keyed, it must give the heart's alpha (within

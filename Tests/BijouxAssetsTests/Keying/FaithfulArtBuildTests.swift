@@ -1,9 +1,9 @@
-@testable import BijouxCore
 import CLCMS2
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// What a build does with art that is not plain sRGB on black: a wide painting ships
 /// both gamut variants, a light matte fails the build, a hazy one warns with advice

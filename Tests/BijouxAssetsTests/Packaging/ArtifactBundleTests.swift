@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// Where `make artifactbundle` writes (a type of its own: the suite's trait reads
 /// `available`, and a suite's attribute cannot refer to the suite).

@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import BijouxKit
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("palette.json: the app's colours, once")
 struct PaletteTests {

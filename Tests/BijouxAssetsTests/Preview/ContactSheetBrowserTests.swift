@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// A headless Chromium, found on PATH (Debian's `chromium`, installed by `make deps`)
 /// or where macOS keeps Chrome and Chromium; `BIJOUX_CHROMIUM` overrides.

@@ -1,9 +1,9 @@
-@testable import BijouxAudio
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxAudio
+@testable import BijouxCore
 
 /// Encoded sounds are judged by their decoded signals, not their bytes: what another
 /// encoder build moves passes, a changed sound does not.

@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// A review made by hand from real PNGs: an icon with a 3×2 block changed and its
 /// Contents.json, a change within tolerance, the app icon's outputs (two changed, one

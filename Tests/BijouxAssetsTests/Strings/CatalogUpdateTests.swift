@@ -1,9 +1,9 @@
-@testable import BijouxCore
 import BijouxKit
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("The String Catalog brought up to date with the table")
 struct CatalogUpdateTests {

@@ -1,9 +1,9 @@
-@testable import BijouxCore
 import BijouxKit
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("The strings stage: the catalog and .lproj files shipped, checked where they show")
 struct StringsStageTests {

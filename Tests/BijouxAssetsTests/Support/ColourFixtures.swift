@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import CLCMS2
 import CZlib
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// Paintings in other colour spaces, made in the tests from their own profiles with
 /// Little CMS, and the colour-difference measure (ΔE2000, Little CMS's) they are held to.

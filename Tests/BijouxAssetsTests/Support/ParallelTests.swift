@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Dispatch
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("Parallel work: the same result for any number of threads")
 struct ParallelTests {

@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// Paths and small helpers shared by the tests.
 enum TestPaths {

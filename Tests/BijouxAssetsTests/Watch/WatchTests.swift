@@ -1,8 +1,8 @@
-@testable import BijouxCore
 import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 @Suite("Watching the art folder")
 struct WatchTests {
