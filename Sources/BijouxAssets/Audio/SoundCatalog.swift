@@ -69,10 +69,10 @@ enum SoundsSwift {
 
             /// How the app plays its music: `AVAudioSession.Category.ambient`, mixing with other
             /// audio, and skipped when other audio is already playing.
-            enum AudioPlaybackPolicy {
-                static let category = \(SwiftIdentifier.stringLiteral(PlaybackPolicy.category))
-                static let mixesWithOthers = \(PlaybackPolicy.mixesWithOthers)
-                static let skipsWhenOtherAudioIsPlaying = \(PlaybackPolicy.skipsWhenOtherAudioIsPlaying)
+            public enum AudioPlaybackPolicy {
+                public static let category = \(SwiftIdentifier.stringLiteral(PlaybackPolicy.category))
+                public static let mixesWithOthers = \(PlaybackPolicy.mixesWithOthers)
+                public static let skipsWhenOtherAudioIsPlaying = \(PlaybackPolicy.skipsWhenOtherAudioIsPlaying)
             }
 
             """

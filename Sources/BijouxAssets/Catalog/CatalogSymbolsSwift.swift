@@ -129,7 +129,7 @@ enum CatalogSymbolsSwift {
             for (color, name) in zip(colors, colorResources) {
                 text +=
                     """
-                            static let \(name) = ColorResource(name: \(SwiftIdentifier.stringLiteral(color.colorSetName)), bundle: \
+                            public static let \(name) = ColorResource(name: \(SwiftIdentifier.stringLiteral(color.colorSetName)), bundle: \
                     generatedCatalogBundle)\n
                     """
             }
@@ -149,7 +149,7 @@ enum CatalogSymbolsSwift {
 
                 extension PaletteColor {
                     /// The colour set `colorSetName` from this target's catalog.
-                    func color() -> Color { color(in: generatedCatalogBundle) }
+                    public func color() -> Color { color(in: generatedCatalogBundle) }
                 }
             #endif
 
@@ -158,7 +158,7 @@ enum CatalogSymbolsSwift {
 
                 extension PaletteColor {
                     /// The colour set `colorSetName` from this target's catalog.
-                    func uiColor() -> UIColor { uiColor(in: generatedCatalogBundle) }
+                    public func uiColor() -> UIColor { uiColor(in: generatedCatalogBundle) }
                 }
             #endif
 
@@ -167,7 +167,7 @@ enum CatalogSymbolsSwift {
 
                 extension PaletteColor {
                     /// The colour set `colorSetName` from this target's catalog.
-                    func nsColor() -> NSColor { nsColor(in: generatedCatalogBundle) }
+                    public func nsColor() -> NSColor { nsColor(in: generatedCatalogBundle) }
                 }
             #endif
 

@@ -39,7 +39,7 @@ enum CharmTableSwift {
             /// (stable: it is what gets saved and sent). `LocalizableCharm` (BijouxKit) gives
             /// each its name and note in the app's language: `localizedDisplayName`,
             /// `localizedStockNote`, and on Apple platforms `displayNameResource`.
-            enum CharmType: String, CaseIterable, Codable, Sendable, LocalizableCharm {
+            public enum CharmType: String, CaseIterable, Codable, Sendable, LocalizableCharm {
 
             """
         for (charm, name) in cases { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(charm.id))\n" }

@@ -21,19 +21,22 @@ struct ArtFolder: Sendable {
     let palette: Palette
     /// bijoux-assets.json, parsed and validated; the defaults when there is none.
     let configuration: BuildConfiguration
+    /// What the engine learns while it builds from this folder: set when the folder is
+    /// read, never after, so the folder is the same value for every stage.
+    let context: BuildContext
     /// The limits and the time so far of drawing this build's icons.
-    var renders = RenderSession()
+    var renders: RenderSession { context.renders }
     /// Set when a newer change supersedes the build (`watch`): the drawings and the
     /// encoder it runs are killed, and the build fails.
     var cancel: StopFlag? { renders.cancel }
     /// The system libraries the helpers load, as this build finds them.
-    var libraries = LinkedLibraries()
+    var libraries: LinkedLibraries { context.libraries }
     private let memo: KeyedCharmMemo
 
     /// Reads the listing, the charm table, the palette and the configuration; throws when
     /// the folder is missing, when any folder in it cannot be listed or holds anything but
     /// files and folders, or when any of those files is malformed.
-    init(_ path: String) throws {
+    init(_ path: String, context: BuildContext = BuildContext()) throws {
         // The folder itself is as the user gave it: a link to it is followed.
         switch try FileIO.kind(of: path) {
         case .directory: break
@@ -41,6 +44,7 @@ struct ArtFolder: Sendable {
         case nil: throw ArtFileError(file: path, message: "art folder not found")
         }
         self.path = path
+        self.context = context
         listing = try ArtFolder.list(path)
         memo = KeyedCharmMemo()
         table =
@@ -215,4 +219,13 @@ private final class KeyedCharmMemo: @unchecked Sendable {
         slot.ready.signal()
         return try slot.result!.get()
     }
+}
+
+/// What a build learns as it runs, beside the art it reads: the icons' renderers (their
+/// limits, the time so far, the word that cancels them) and the libraries the helpers
+/// load. Both are shared, thread-safe objects, so the art folder holding them stays one
+/// immutable value.
+struct BuildContext: Sendable {
+    var renders = RenderSession()
+    var libraries = LinkedLibraries()
 }

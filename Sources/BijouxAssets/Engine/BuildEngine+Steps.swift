@@ -1,8 +1,39 @@
 import BijouxCore
 
-/// The engine's two last pieces: the final step over every stage's results, and the
-/// making of one job's outputs, which every job and the final step go through.
+/// The steps every route shares around its jobs (`prepare` before, `complete` after), the
+/// final step over every stage's results, and the making of one job's outputs, which
+/// every job and the final step go through.
 extension BuildEngine {
+    /// The steps every route takes before it makes anything, so `build`, `charm`, `watch`
+    /// and `check` read, plan and refuse alike: the art folder read once with its build
+    /// context (the renderers' limits and cancellation, the libraries the output folder's
+    /// cache remembers, hints each checked), the charms asked for checked, every stage
+    /// planned (with the rules across stages), and the jobs keyed.
+    static func prepare(
+        _ options: Options, remembering libraries: [LinkedLibraries.Resolution]
+    ) throws -> (art: ArtFolder, plans: [PlannedStage], work: [StageWork]) {
+        CallerNice.record()
+        let context = BuildContext(
+            renders: RenderSession(limits: options.renderLimits, cancel: options.cancel), libraries: LinkedLibraries(remembered: libraries))
+        let art = try ArtFolder(options.artFolder, context: context)
+        if let only = options.onlyCharms { try checkCharms(only, in: art) }
+        let plans = try plan(art)
+        return (art, plans, try keyed(plans, only: options.onlyCharms, jobs: options.jobs))
+    }
+
+    /// The steps every route takes after its jobs: the final step (the contact sheet)
+    /// into the same destination, then strictness, so a warning fails `check` where it
+    /// fails `build`.
+    static func complete(
+        _ run: inout Execution, art: ArtFolder, plans: [PlannedStage], old: BuildCache?, into output: some OutputDestination,
+        options: Options
+    ) throws {
+        try finish(Stages.final, art: art, plans: plans, run: &run, old: old, into: output, options: options)
+        if !run.warnings.isEmpty, let reason = strictness(options, art) {
+            throw StrictModeFailure(warnings: run.warnings, reason: reason)
+        }
+    }
+
     /// The final step (see `FinalStep`), after every stage: its parts are the artifacts
     /// of the jobs of the stages it takes, as the output folder will hold them.
     static func finish(

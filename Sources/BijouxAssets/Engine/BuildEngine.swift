@@ -80,15 +80,9 @@ package enum BuildEngine {
     /// leaving the previous outputs as they were.
     @discardableResult
     package static func build(_ options: Options) throws -> Report {
-        CallerNice.record()
-        var art = try ArtFolder(options.artFolder)
-        art.renders = RenderSession(limits: options.renderLimits, cancel: options.cancel)
         let place = OutputPlace(options.outputFolder)
         // Read again under the lock; the libraries it remembers are hints, each checked.
-        art.libraries = LinkedLibraries(remembered: place.readCache()?.libraries ?? [])
-        if let only = options.onlyCharms { try checkCharms(only, in: art) }
-        let plans = try plan(art)
-        let work = try keyed(plans, only: options.onlyCharms, jobs: options.jobs)
+        let (art, plans, work) = try prepare(options, remembering: place.readCache()?.libraries ?? [])
         try place.prepare(art: art.path)
         let lock = try place.lock { options.progress?(.waitingForLock(folder: options.outputFolder)) }
         place.sweep()
@@ -99,10 +93,7 @@ package enum BuildEngine {
             !owned.contains { relative == $0 || relative.hasPrefix($0 + "/") }
         }
         var run = try execute(work, art: art, into: tree, cache: old, full: options.onlyCharms == nil, options: options)
-        try finish(Stages.final, art: art, plans: plans, run: &run, old: old, into: tree, options: options)
-        if !run.warnings.isEmpty, let reason = strictness(options, art) {
-            throw StrictModeFailure(warnings: run.warnings, reason: reason)
-        }
+        try complete(&run, art: art, plans: plans, old: old, into: tree, options: options)
         var cache = run.cache
         if options.onlyCharms != nil, let old {
             // A one-charm build keeps what it did not remake, and its cache entries.

@@ -27,10 +27,8 @@ extension BuildEngine {
     /// is trusted so. Waits for a build in progress (a shared lock, when there is a lock
     /// file: none is created). Plans as `build` does, so it refuses what `build` refuses.
     package static func check(_ options: Options, against baseline: Baseline = .outputFolder, trustingCache: Bool = false) throws -> CheckReport {
-        CallerNice.record()
-        let art = try ArtFolder(options.artFolder)
-        let plans = try plan(art)
-        let work = try keyed(plans, only: nil, jobs: options.jobs)
+        var options = options
+        options.onlyCharms = nil
         var revision: RevisionBaseline? = nil
         defer { revision?.remove() }
         let folder: String
@@ -45,10 +43,11 @@ extension BuildEngine {
         let lock =
             FileIO.entryKind(place.lockFile) == .file
             ? try FileLock(place.lockFile, shared: true, create: false) { options.progress?(.waitingForLock(folder: folder)) } : nil
+        let (art, plans, work) = try prepare(options, remembering: place.readCache()?.libraries ?? [])
         let comparison = OutputComparison(place, tolerances: art.configuration.tolerances)
         let cache = trustingCache || revision != nil ? place.readCache() : nil
         var run = try execute(work, art: art, into: comparison, cache: cache, full: true, options: options)
-        try finish(Stages.final, art: art, plans: plans, run: &run, old: cache, into: comparison, options: options)
+        try complete(&run, art: art, plans: plans, old: cache, into: comparison, options: options)
         withExtendedLifetime(lock) {}
         let removed = try place.removed(owned: plans.flatMap { $0.stage.ownedFolders } + Stages.final.ownedFolders, made: Set(run.paths))
         var changes = comparison.changes

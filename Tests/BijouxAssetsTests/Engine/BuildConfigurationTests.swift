@@ -79,6 +79,30 @@ struct BuildConfigurationTests {
         }
     }
 
+    /// `check` runs the build's steps around its jobs (`BuildEngine.prepare`, `complete`),
+    /// so a folder whose configuration is strict fails `check` on a warning exactly as it
+    /// fails `build`, instead of answering "up to date" for art the build refuses.
+    @Test func checkFailsAStrictFolderOnAWarningAsBuildDoes() throws {
+        let folder = TestPaths.temporaryFolder("configured-strict-check")
+        BuildEngineTests.makeArt(folder, hazyMatte: true)
+        #expect(try BuildEngine.build(BuildEngineTests.options(folder)).warnings.count == 1)
+        folder.write("art/bijoux-assets.json", #"{"strict": true}"#)
+        var reasons: [String] = []
+        for route in ["build", "check"] {
+            do {
+                if route == "build" {
+                    try BuildEngine.build(BuildEngineTests.options(folder))
+                } else {
+                    _ = try BuildEngine.check(BuildEngineTests.options(folder))
+                }
+                Issue.record("\(route) passed a strict folder with a warning")
+            } catch let error as StrictModeFailure {
+                reasons.append(error.diagnostics.map { $0.line(.error) }.joined(separator: "\n"))
+            }
+        }
+        #expect(reasons.count == 2 && reasons[0] == reasons[1], "\(reasons)")
+    }
+
     /// `"strict": true` fails the build on a warning as `--strict` does, naming why; with
     /// `"strict": false`, `--strict` still does; `watch` keeps building.
     @Test func strictInTheArtFolderFailsTheBuildOnAWarning() throws {
