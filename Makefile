@@ -56,7 +56,7 @@ help:
 	@echo "make assets            build every asset from $(ART)/ into $(OUT)/"
 	@echo "make charm NAME=<id>   rebuild one charm (and its 22 pt renders) only"
 	@echo "make preview           watch $(ART)/, rebuild on every save, serve the contact sheet"
-	@echo "make test              check, the artifact bundle, the test suite (goldens included), lint, fuzz-smoke, kit-consumer, charms-demo"
+	@echo "make test              check, the artifact bundle, the test suite (goldens included), fuzz-smoke, charms-demo"
 	@echo "make test-fast         only the tests not tagged slow: no swiftc, tool runs, browser, sample art builds"
 	@echo "make artifactbundle    the release tool as $(DIST)/bijoux-assets.artifactbundle.zip (and .sha256), and"
 	@echo "                       $(DIST)/BijouxAssetsPlugin/, the plugin package apps depend on"
@@ -67,7 +67,7 @@ help:
 	@echo "make bench             speed and memory against reference tools"
 	@echo "make format            format the Swift sources in place (swift format, .swift-format)"
 	@echo "make lint              check the Swift sources against .swift-format (run by make check and make test)"
-	@echo "make check             lint, and every Swift line at most 160 characters (first in make test, in seconds)"
+	@echo "make check             lint, every Swift line at most 160 characters, what crosses targets, the BijouxKit consumer (first in make test, under two minutes)"
 	@echo "make crossing          list what crosses between targets (package declarations; under 500)"
 	@echo "make fuzz              libFuzzer on every reader of untrusted bytes (FUZZ_SECONDS each, FUZZ_TARGETS)"
 	@echo "make fuzz-smoke        build the fuzzer, run each target FUZZ_SMOKE_SECONDS from its seeds (in make test)"
@@ -137,9 +137,9 @@ preview: deps-build $(RELEASE_BIN)
 # afterwards), which must hold nothing after the tests that it did not after the build,
 # but for what SwiftPM itself leaves there (its lock files and TemporaryDirectory.*
 # folders): a test that leaves files behind fails the run.
-# Two cores, kept busy, since the tests' build alone takes six minutes on one of them:
-# beside it, the release tool and the plugin package are made, then lint, the fuzz smoke
-# run, the BijouxKit consumer and the CharmsDemo source route run (`test-side`); then the
+# Two cores, kept busy, since the tests' build takes minutes: beside it, the release tool
+# and the plugin package are made, then the fuzz smoke run and the CharmsDemo source route
+# run (`test-side`); then the
 # suite runs beside the CharmsDemo package route, which needs the plugin package and the
 # source route's outputs. Each build has a scratch path of its own; the package route's
 # output is printed when it ends, and its temporary folder is apart from the suite's, whose
@@ -166,7 +166,7 @@ test-build: deps
 
 # What `make test` runs beside the tests' build.
 test-side: artifactbundle
-	@$(MAKE) --no-print-directory lint fuzz-smoke kit-consumer
+	@$(MAKE) --no-print-directory fuzz-smoke
 	@Examples/CharmsDemo/check source
 
 # The tests not tagged `.slow` (Tests/BijouxAssetsTests/Support/SlowTests.swift): the
@@ -224,12 +224,14 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
-# The style checks, run first by `make test` so a finding fails in seconds, before any build:
-# lint, and the 160-character line rule, which `swift format lint` does not report for the lines
-# it cannot shorten (string literals).
+# The fast checks, run first by `make test` so a finding fails in well under two minutes, before
+# the long builds: lint, the 160-character line rule (which `swift format lint` does not report
+# for the lines it cannot shorten: string literals), what crosses targets against its recorded
+# list, and the fast test: BijouxKit built alone by an outside package and run.
 check: lint
 	@Tests/Tools/line-length
 	@Tests/Tools/crossing --check
+	@$(MAKE) --no-print-directory kit-consumer
 
 # What crosses between targets (Tests/Tools/crossing): the list, to record in Tests/Tools/crossing.txt.
 crossing:
