@@ -48,17 +48,17 @@ package struct RGBA16Image: PixelBuffer, Equatable, Sendable {
     }
 }
 
-package struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
-    package var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 
-    package init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
         self.r = r
         self.g = g
         self.b = b
         self.a = a
     }
 
-    package var description: String { "(\(r), \(g), \(b), \(a))" }
+    public var description: String { "(\(r), \(g), \(b), \(a))" }
 
     /// "rrggbb", as CSS and SVG write the colour after the "#" (alpha left out).
     package var hexDigits: String {

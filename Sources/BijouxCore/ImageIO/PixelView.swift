@@ -3,11 +3,11 @@
 #endif
 
 /// The channels of a pixel, in the order every buffer of the pipeline stores them.
-package enum Channel: Int, CaseIterable, Sendable {
+public enum Channel: Int, CaseIterable, Sendable {
     case red, green, blue, alpha
 
     /// Samples a pixel takes: every buffer is packed RGBA, rows top to bottom, no padding.
-    package static let count = 4
+    public static let count = 4
     /// The colour channels, without alpha.
     static let colour: [Channel] = [.red, .green, .blue]
 }
@@ -20,9 +20,9 @@ package enum Channel: Int, CaseIterable, Sendable {
 /// address); `MutablePixelView` is the writable kind. Indices are checked in debug
 /// builds and not in optimised ones, as for the unsafe buffers underneath. `Sample` is `UInt8` for images,
 /// `UInt16` for 16-bit art and `Float` for the sums of resampling and averaging.
-package struct PixelView<Sample> {
-    package let width: Int
-    package let height: Int
+public struct PixelView<Sample> {
+    public let width: Int
+    public let height: Int
     @usableFromInline let samples: UnsafeBufferPointer<Sample>
 
     @usableFromInline init(width: Int, height: Int, samples: UnsafeBufferPointer<Sample>) {
@@ -37,17 +37,17 @@ package struct PixelView<Sample> {
 
     /// The pixel at column x of row y.
     @inlinable @inline(__always)
-    package func pixel(x: Int, y: Int) -> Int { y &* width &+ x }
+    public func pixel(x: Int, y: Int) -> Int { y &* width &+ x }
 
     /// The pixels of row y.
     @inlinable
-    package func row(_ y: Int) -> Range<Int> { pixel(x: 0, y: y)..<pixel(x: 0, y: y + 1) }
+    public func row(_ y: Int) -> Range<Int> { pixel(x: 0, y: y)..<pixel(x: 0, y: y + 1) }
 
     @inlinable @inline(__always)
-    package subscript(pixel: Int, channel: Channel) -> Sample { samples[pixel &* Channel.count &+ channel.rawValue] }
+    public subscript(pixel: Int, channel: Channel) -> Sample { samples[pixel &* Channel.count &+ channel.rawValue] }
 
     @inlinable @inline(__always)
-    package subscript(x x: Int, y y: Int, channel: Channel) -> Sample { self[pixel(x: x, y: y), channel] }
+    public subscript(x x: Int, y y: Int, channel: Channel) -> Sample { self[pixel(x: x, y: y), channel] }
 
     /// The samples of `pixels`, consecutive in the buffer (a run of a row, or rows).
     package func samples(_ pixels: Range<Int>) -> Slice<UnsafeBufferPointer<Sample>> {
@@ -56,8 +56,8 @@ package struct PixelView<Sample> {
 }
 
 /// A `PixelView` that also writes.
-package struct MutablePixelView<Sample> {
-    let view: PixelView<Sample>
+public struct MutablePixelView<Sample> {
+    @usableFromInline let view: PixelView<Sample>
     @usableFromInline let samples: UnsafeMutableBufferPointer<Sample>
 
     @usableFromInline package init(width: Int, height: Int, samples: UnsafeMutableBufferPointer<Sample>) {
@@ -70,19 +70,19 @@ package struct MutablePixelView<Sample> {
     package var pixelCount: Int { view.pixelCount }
 
     @inlinable @inline(__always)
-    package func pixel(x: Int, y: Int) -> Int { view.pixel(x: x, y: y) }
+    public func pixel(x: Int, y: Int) -> Int { view.pixel(x: x, y: y) }
 
     @inlinable
     func row(_ y: Int) -> Range<Int> { view.row(y) }
 
     @inlinable @inline(__always)
-    package subscript(pixel: Int, channel: Channel) -> Sample {
+    public subscript(pixel: Int, channel: Channel) -> Sample {
         get { samples[pixel &* Channel.count &+ channel.rawValue] }
         nonmutating set { samples[pixel &* Channel.count &+ channel.rawValue] = newValue }
     }
 
     @inlinable @inline(__always)
-    package subscript(x x: Int, y y: Int, channel: Channel) -> Sample {
+    public subscript(x x: Int, y y: Int, channel: Channel) -> Sample {
         get { self[pixel(x: x, y: y), channel] }
         nonmutating set { self[pixel(x: x, y: y), channel] = newValue }
     }
@@ -102,7 +102,7 @@ package struct MutablePixelView<Sample> {
 extension PixelView where Sample: SIMDScalar {
     /// All four samples of a pixel, red first.
     @inlinable @inline(__always)
-    package subscript(pixel: Int) -> SIMD4<Sample> {
+    public subscript(pixel: Int) -> SIMD4<Sample> {
         UnsafeRawBufferPointer(samples).loadUnaligned(fromByteOffset: pixel &* Channel.count &* MemoryLayout<Sample>.stride, as: SIMD4<Sample>.self)
     }
 }
@@ -110,7 +110,7 @@ extension PixelView where Sample: SIMDScalar {
 extension MutablePixelView where Sample: SIMDScalar {
     /// All four samples of a pixel, red first.
     @inlinable @inline(__always)
-    package subscript(pixel: Int) -> SIMD4<Sample> {
+    public subscript(pixel: Int) -> SIMD4<Sample> {
         get { view[pixel] }
         nonmutating set {
             UnsafeMutableRawBufferPointer(samples).storeBytes(
@@ -122,7 +122,7 @@ extension MutablePixelView where Sample: SIMDScalar {
 extension PixelView where Sample == UInt8 {
     /// A pixel as a colour.
     @inlinable @inline(__always)
-    package subscript(rgba pixel: Int) -> RGBA {
+    public subscript(rgba pixel: Int) -> RGBA {
         RGBA(self[pixel, .red], self[pixel, .green], self[pixel, .blue], self[pixel, .alpha])
     }
 }
@@ -130,7 +130,7 @@ extension PixelView where Sample == UInt8 {
 extension MutablePixelView where Sample == UInt8 {
     /// A pixel as a colour.
     @inlinable @inline(__always)
-    package subscript(rgba pixel: Int) -> RGBA {
+    public subscript(rgba pixel: Int) -> RGBA {
         get { view[rgba: pixel] }
         nonmutating set {
             self[pixel, .red] = newValue.r
@@ -143,7 +143,7 @@ extension MutablePixelView where Sample == UInt8 {
 
 /// A buffer of packed RGBA pixels with its size: the images of the pipeline, and the
 /// `Float` buffers resampling works in.
-package protocol PixelBuffer {
+public protocol PixelBuffer {
     associatedtype Sample
     var width: Int { get }
     var height: Int { get }
@@ -154,13 +154,13 @@ package protocol PixelBuffer {
 extension PixelBuffer {
     /// Reads the pixels through a view.
     @inlinable
-    package func withPixels<R>(_ body: (PixelView<Sample>) throws -> R) rethrows -> R {
+    public func withPixels<R>(_ body: (PixelView<Sample>) throws -> R) rethrows -> R {
         try pixels.withUnsafeBufferPointer { try body(PixelView(width: width, height: height, samples: $0)) }
     }
 
     /// Reads and writes the pixels through a view.
     @inlinable
-    package mutating func withMutablePixels<R>(_ body: (MutablePixelView<Sample>) throws -> R) rethrows -> R {
+    public mutating func withMutablePixels<R>(_ body: (MutablePixelView<Sample>) throws -> R) rethrows -> R {
         let width = width, height = height
         return try pixels.withUnsafeMutableBufferPointer { try body(MutablePixelView(width: width, height: height, samples: $0)) }
     }
