@@ -31,28 +31,33 @@ struct ChildDescriptorTests {
         }
     }
 
+    /// 32 runs of `/bin/sh -c script`, four from each of eight threads at once, so that
+    /// spawns race with each other's pipes.
+    static func spawnedFromEightThreads(_ script: String) -> [ChildProcess.Result] {
+        let results = Locked<[ChildProcess.Result]>([])
+        let finished = DispatchGroup()
+        for _ in 0..<8 {
+            finished.enter()
+            Thread {
+                for _ in 0..<4 {
+                    if let result = try? ChildProcess.run("/bin/sh", ["-c", script]) { results.withLock { $0.append(result) } }
+                }
+                finished.leave()
+            }.start()
+        }
+        finished.wait()
+        return results.value
+    }
+
     @Test func childrenSpawnedFromEightThreadsHoldOnlyTheirOwnThree() throws {
         // A pipe opened without close-on-exec, as a library might: no child may hold it either.
         var leaky: [Int32] = [-1, -1]
         try #require(pipe(&leaky) == 0)
         defer { for fd in leaky { close(fd) } }
 
-        let results = Locked<[ChildProcess.Result]>([])
-        let threads = 8, each = 4
-        let finished = DispatchGroup()
-        for _ in 0..<threads {
-            finished.enter()
-            Thread {
-                for _ in 0..<each {
-                    if let result = try? ChildProcess.run("/bin/sh", ["-c", "exec ls -ln /dev/fd/"]) { results.withLock { $0.append(result) } }
-                }
-                finished.leave()
-            }.start()
-        }
-        finished.wait()
-
-        #expect(results.value.count == threads * each && results.value.allSatisfy { $0.status == 0 })
-        for result in results.value {
+        let results = Self.spawnedFromEightThreads("exec ls -ln /dev/fd/")
+        #expect(results.count == 32 && results.allSatisfy { $0.status == 0 })
+        for result in results {
             let listing = Self.descriptors(listed: result.stdout)
             let shown = String(decoding: result.stdout, as: UTF8.self)
             #expect(listing.map(\.fd).sorted() == [0, 1, 2], "child \(result.pid) holds \(listing.filter { $0.fd > 2 }.map(\.line)); it listed \(shown)")

@@ -67,29 +67,17 @@ struct ChildProcessTests {
         }
         #expect(connected == 0)
 
-        let results = Locked<[ChildProcess.Result]>([])
-        let threads = 8, each = 4
-        let finished = DispatchGroup()
-        for _ in 0..<threads {
-            finished.enter()
-            Thread {
-                for _ in 0..<each {
-                    if let result = try? ChildProcess.run("/bin/sh", ["-c", "exec ls -l /proc/self/fd"]) { results.withLock { $0.append(result) } }
-                }
-                finished.leave()
-            }.start()
-        }
-        finished.wait()
+        let results = ChildDescriptorTests.spawnedFromEightThreads("exec ls -l /proc/self/fd")
         withExtendedLifetime((track, lock)) {}
 
         var owned = Set([pipe.read, pipe.write].compactMap(Self.target)).union(Self.sockets(onPort: server.port))
         owned.insert(folder.path + "/.build.bijoux-lock")
-        let listings = results.value.map { Self.descriptors(listed: $0.stdout) }
+        let listings = results.map { Self.descriptors(listed: $0.stdout) }
         // Each child's own three: no other child may hold them.
         for listing in listings { owned.formUnion(listing.filter { $0.fd <= 2 && $0.target.hasPrefix("pipe:") }.map(\.target)) }
-        #expect(results.value.count == threads * each && results.value.allSatisfy { $0.status == 0 })
-        #expect(owned.count >= 3 * threads * each, "the tool's descriptors: \(owned.sorted())")
-        for (result, listing) in zip(results.value, listings) {
+        #expect(results.count == 32 && results.allSatisfy { $0.status == 0 })
+        #expect(owned.count >= 3 * 32, "the tool's descriptors: \(owned.sorted())")
+        for (result, listing) in zip(results, listings) {
             let foreign = listing.filter { $0.fd > 2 && (owned.contains($0.target) || $0.target.contains("/bijoux-track.")) }
             #expect(foreign.isEmpty, "child \(result.pid) holds the tool's \(foreign.map { "\($0.fd) -> \($0.target)" })")
             #expect(listing.count >= 3, "child \(result.pid) listed \(String(decoding: result.stdout, as: UTF8.self))")
