@@ -72,6 +72,19 @@ extension Score {
         let top = try JSONFields(
             parsing: bytes, file: file,
             known: ["tempo", "bars", "meter", "key", "progression", "seed", "levels", "swing", "humanize", "reverb", "fadeIn", "fadeOut", "loop"])
+        // Field by field in this order, so a score with several faults is told of the same
+        // one first every time.
+        var score = try parseMusic(top)
+        if top["levels"] != nil { score.levels = try parseLevels(top) }
+        try parsePlaying(top, into: &score)
+        try parseLoopAndFades(top, into: &score)
+        try checkLength(score, top)
+        return score
+    }
+
+    /// The fields every score has, which say what music it is: tempo, bars, meter, key,
+    /// seed and progression.
+    private static func parseMusic(_ top: JSONFields) throws(ArtFileError) -> Score {
         let tempo = try top.number("tempo", "beats per minute, 30–240", in: tempoRange)
         let bars = try top.required("bars", "a whole number of bars, at least 1") { $0.wholeNumber(in: 1...Int(Int32.max)) }
         let meter = try top.string("meter")
@@ -90,27 +103,35 @@ extension Score {
         }
         let seed = try top.required("seed", "a whole number 0–9007199254740991") { $0.wholeNumber(in: 0...(1 << 53) - 1) }
         let progression = try parseProgression(top, bars: bars)
+        return Score(tempo: tempo, bars: bars, key: key, progression: progression, seed: UInt64(seed))
+    }
 
-        var score = Score(tempo: tempo, bars: bars, key: key, progression: progression, seed: UInt64(seed))
-        if top["levels"] != nil {
-            let levels = try top.object("levels", known: ["piano", "bass", "brushes"])
-            let range = 0.0...2.0, expected = "a level 0–2 (1 is the default balance)"
-            if levels["piano"] != nil { score.levels.piano = try levels.number("piano", expected, in: range) }
-            if levels["bass"] != nil { score.levels.bass = try levels.number("bass", "a level 0.1–2 (1 is the default balance)", in: 0.1...2) }
-            if levels["brushes"] != nil { score.levels.brushes = try levels.number("brushes", expected, in: range) }
-            // The bass carries the track's low end: it is never far under the piano.
-            let least = minimumBassToPiano * score.levels.piano
-            if score.levels.bass < least {
-                throw levels.fail(
-                    levels["bass"] != nil ? "bass" : "piano",
-                    """
-                    the bass (\(Format.number(score.levels.bass))) is under \(Format.number(minimumBassToPiano)) × the piano \
-                    (\(Format.number(score.levels.piano))): the bass carries the low end, so it is at least \
-                    \(Format.number((least * 1000).rounded(.up) / 1000)) here
-                    """
-                )
-            }
+    /// `levels`: each voice's level, the defaults' where it is not given, the bass never
+    /// far under the piano.
+    private static func parseLevels(_ top: JSONFields) throws(ArtFileError) -> Levels {
+        let fields = try top.object("levels", known: ["piano", "bass", "brushes"])
+        var levels = Levels()
+        let range = 0.0...2.0, expected = "a level 0–2 (1 is the default balance)"
+        if fields["piano"] != nil { levels.piano = try fields.number("piano", expected, in: range) }
+        if fields["bass"] != nil { levels.bass = try fields.number("bass", "a level 0.1–2 (1 is the default balance)", in: 0.1...2) }
+        if fields["brushes"] != nil { levels.brushes = try fields.number("brushes", expected, in: range) }
+        // The bass carries the track's low end: it is never far under the piano.
+        let least = minimumBassToPiano * levels.piano
+        if levels.bass < least {
+            throw fields.fail(
+                fields["bass"] != nil ? "bass" : "piano",
+                """
+                the bass (\(Format.number(levels.bass))) is under \(Format.number(minimumBassToPiano)) × the piano \
+                (\(Format.number(levels.piano))): the bass carries the low end, so it is at least \
+                \(Format.number((least * 1000).rounded(.up) / 1000)) here
+                """
+            )
         }
+        return levels
+    }
+
+    /// How the music is played, each optional: `swing`, `humanize` and `reverb`.
+    private static func parsePlaying(_ top: JSONFields, into score: inout Score) throws(ArtFileError) {
         if top["swing"] != nil { score.swing = try top.number("swing", "0.5 (straight) to 0.75", in: 0.5...0.75) }
         if top["humanize"] != nil {
             let humanize = try top.object("humanize", known: ["timing", "velocity"])
@@ -122,6 +143,11 @@ extension Score {
             if reverb["seconds"] != nil { score.reverbSeconds = try reverb.number("seconds", "seconds, 0.1–8", in: 0.1...8) }
             if reverb["mix"] != nil { score.reverbMix = try reverb.number("mix", "a fraction, 0–1", in: 0...1) }
         }
+    }
+
+    /// How the track starts and ends, each optional: `loop`, or `fadeIn` and `fadeOut`
+    /// (a looping track has no fades).
+    private static func parseLoopAndFades(_ top: JSONFields, into score: inout Score) throws(ArtFileError) {
         if top["loop"] != nil { score.loop = try top.required("loop", "true or false", saysFound: true) { if case .bool(let flag) = $0 { flag } else { nil } } }
         for field in ["fadeIn", "fadeOut"] where top[field] != nil {
             let seconds = try top.number(field, "seconds, 0–30", in: 0...30)
@@ -130,6 +156,11 @@ extension Score {
             }
             if field == "fadeIn" { score.fadeIn = seconds } else { score.fadeOut = seconds }
         }
+    }
+
+    /// The fades fit in the music, and the whole track, reverb tail included, is at most
+    /// `maxSeconds`.
+    private static func checkLength(_ score: Score, _ top: JSONFields) throws(ArtFileError) {
         guard score.fadeIn + score.fadeOut <= score.bodySeconds else {
             throw top.fail(
                 "fadeOut", "the fades (\(Format.number(score.fadeIn + score.fadeOut)) s) are longer than the music (\(Format.number(score.bodySeconds)) s)")
@@ -141,12 +172,11 @@ extension Score {
             throw top.fail(
                 "bars",
                 """
-                \(bars) bars at \(Format.number(tempo)) beats per minute last \(Format.number((total / 60).rounded())) minutes; a track may last at most \
-                \(Format.number(maxSeconds / 60)) minutes
+                \(score.bars) bars at \(Format.number(score.tempo)) beats per minute last \(Format.number((total / 60).rounded())) minutes; a track may \
+                last at most \(Format.number(maxSeconds / 60)) minutes
                 """
             )
         }
-        return score
     }
 
     /// The chords, each checked; an unknown symbol is an error at its element that

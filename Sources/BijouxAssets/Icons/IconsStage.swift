@@ -29,6 +29,27 @@ enum IconsStage: ContactSheetStage {
     static func isIcon(_ file: String) -> Bool { !file.hasPrefix(".") && file.hasSuffix(".svg") }
 
     static func plan(_ art: ArtFolder) throws -> StagePlan {
+        let (names, warnings) = try checkedIconNames(art)
+        let settings = try checkedSettings(art, names: names)
+        let ink = Palette.rgba(art.palette.ink), renders = art.renders
+        var jobs = [
+            Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])
+        ]
+        // Each icon's key names the renderer's libraries (`LinkedLibraries`): found on the side.
+        if !names.isEmpty {
+            art.libraries.prefetch(IconRenderer.helper, matching: IconRenderer.libraryPrefixes)
+            art.renders.warmUp()
+        }
+        for name in names {
+            jobs.append(iconJob(name, art: art, settings: settings, ink: ink, renders: renders))
+        }
+        return StagePlan(jobs: jobs, warnings: warnings)
+    }
+
+    /// The icons' names, in name order, each checked: a valid asset name, no two that differ
+    /// only in case, at most `RenderLimits.maxIcons` of them. Files that are not SVGs are
+    /// warned about and left out; hidden files are passed over in silence.
+    private static func checkedIconNames(_ art: ArtFolder) throws -> (names: [String], warnings: [BuildWarning]) {
         var warnings: [BuildWarning] = []
         var names: [String] = []
         for file in art.names(in: sourceFolder) where !file.hasPrefix(".") {
@@ -59,76 +80,84 @@ enum IconsStage: ContactSheetStage {
                 )
             }
         }
+        return (names, warnings)
+    }
 
-        var settings = IconSettings()
-        if art.contains(IconSettings.fileName) {
-            let settingsPath = art.file(IconSettings.fileName)
-            settings = try IconSettings.parse(try art.readJSON(IconSettings.fileName), file: settingsPath)
-            for (name, overrides) in settings.icons.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
-                throw ArtFileError(
-                    file: settingsPath, location: overrides.location, subject: "icon '\(name)'", message: "there is no \(sourceFolder)/\(name).svg")
+    /// icons.json when there is one (the defaults when not), every icon it sets naming one of
+    /// `names`: settings for an SVG that is not there are an error, not silently unused.
+    private static func checkedSettings(_ art: ArtFolder, names: [String]) throws -> IconSettings {
+        guard art.contains(IconSettings.fileName) else { return IconSettings() }
+        let settingsPath = art.file(IconSettings.fileName)
+        let settings = try IconSettings.parse(try art.readJSON(IconSettings.fileName), file: settingsPath)
+        for (name, overrides) in settings.icons.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
+            throw ArtFileError(
+                file: settingsPath, location: overrides.location, subject: "icon '\(name)'", message: "there is no \(sourceFolder)/\(name).svg")
+        }
+        return settings
+    }
+
+    /// One icon's job: it reads the SVG and keys it with everything that decides the
+    /// image set; only when the cache misses does it draw the icon (`drawIcon`).
+    private static func iconJob(_ name: String, art: ArtFolder, settings: IconSettings, ink: RGBA, renders: RenderSession) -> Job {
+        let relative = "\(sourceFolder)/\(name).svg"
+        let wobble = settings.wobble(for: name), intent = settings.renderingIntent(for: name)
+        return Job(name: name, scope: .whole, source: art.file(relative)) {
+            let svg = try art.read(relative, limit: SVGSafety.maxFileSize)
+            let key = CacheKey("icon")
+            key.add("name", name)
+            key.add("svg", svg)
+            key.add("amplitude", wobble.amplitude)
+            key.add("wavelength", wobble.wavelength)
+            key.add("octaves", wobble.octaves)
+            key.add("seed", Int(wobble.seed))
+            key.add("renderingIntent", intent.rawValue)
+            key.add("ink", ink.description)
+            key.add("renderer", try IconRenderer.executable.identity(file: art.file(relative), libraries: art.libraries).description)
+            return Job.Prepared(key: key.hash) { recorder in
+                let path = art.file(relative)
+                let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders)
+                try record(icon, file: path, renderingIntent: intent, recorder)
             }
         }
+    }
 
-        let ink = Palette.rgba(art.palette.ink), renders = art.renders
-        var jobs = [
-            Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])
-        ]
-        // Each icon's key names the renderer's libraries (`LinkedLibraries`): found on the side.
-        if !names.isEmpty {
-            art.libraries.prefetch(IconRenderer.helper, matching: IconRenderer.libraryPrefixes)
-            art.renders.warmUp()
+    /// Hands a drawn icon to the recorder: its image set, its warnings, its report line and
+    /// its card on the contact sheet.
+    private static func record(_ icon: DrawnIcon, file path: String, renderingIntent intent: IconSettings.RenderingIntent, _ recorder: JobRecorder) throws {
+        for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
+        let warnings = drawingWarnings(icon, file: path)
+        for warning in warnings { recorder.warn(warning.place, warning.message) }
+        recorder.note("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
+        recorder.leave(
+            ContactSheet(icons: [
+                ContactSheet.Icon(
+                    name: icon.name, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
+                    images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
+                        ContactSheet.Image(path: imagePath(icon.name, scale: scale), width: render.width, height: render.height)
+                    },
+                    renderingIntent: intent.rawValue,
+                    // On the card, beside the icon's name: the place within the file alone.
+                    warnings: warnings.map { $0.place == path ? $0.message : "\($0.place.dropFirst(path.count + 1)): \($0.message)" })
+            ]))
+    }
+
+    /// What drawing the icon found to warn about, each at its place: the file, and the line
+    /// and column where there is one (the SVG's safety warnings), then ink too near the edge.
+    private static func drawingWarnings(_ icon: DrawnIcon, file path: String) -> [(place: String, message: String)] {
+        var warnings: [(place: String, message: String)] = icon.warnings.map {
+            (SourceLocation.place(path, $0.location), $0.message)
         }
-        for name in names {
-            let relative = "\(sourceFolder)/\(name).svg"
-            let wobble = settings.wobble(for: name), intent = settings.renderingIntent(for: name)
-            jobs.append(
-                Job(name: name, scope: .whole, source: art.file(relative)) {
-                    let svg = try art.read(relative, limit: SVGSafety.maxFileSize)
-                    let key = CacheKey("icon")
-                    key.add("name", name)
-                    key.add("svg", svg)
-                    key.add("amplitude", wobble.amplitude)
-                    key.add("wavelength", wobble.wavelength)
-                    key.add("octaves", wobble.octaves)
-                    key.add("seed", Int(wobble.seed))
-                    key.add("renderingIntent", intent.rawValue)
-                    key.add("ink", ink.description)
-                    key.add("renderer", try IconRenderer.executable.identity(file: art.file(relative), libraries: art.libraries).description)
-                    return Job.Prepared(key: key.hash) { recorder in
-                        let path = art.file(relative)
-                        let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders)
-                        for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
-                        // Each at its place: the file, and the line and column where there is one.
-                        var warnings: [(place: String, message: String)] = icon.warnings.map {
-                            (SourceLocation.place(path, $0.location), $0.message)
-                        }
-                        if icon.inkNearEdge {
-                            warnings.append(
-                                (
-                                    path,
-                                    """
-                                    ink comes within the wobble's amplitude (\(Format.number(icon.wobble.amplitude)) pt) of the edge, where the wobble can \
-                                    clip it; leave that margin inside the viewBox
-                                    """
-                                ))
-                        }
-                        for warning in warnings { recorder.warn(warning.place, warning.message) }
-                        recorder.note("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
-                        recorder.leave(
-                            ContactSheet(icons: [
-                                ContactSheet.Icon(
-                                    name: icon.name, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
-                                    images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
-                                        ContactSheet.Image(path: imagePath(icon.name, scale: scale), width: render.width, height: render.height)
-                                    },
-                                    renderingIntent: intent.rawValue,
-                                    warnings: warnings.map { $0.place == path ? $0.message : "\($0.place.dropFirst(path.count + 1)): \($0.message)" })
-                            ]))
-                    }
-                })
+        if icon.inkNearEdge {
+            warnings.append(
+                (
+                    path,
+                    """
+                    ink comes within the wobble's amplitude (\(Format.number(icon.wobble.amplitude)) pt) of the edge, where the wobble can \
+                    clip it; leave that margin inside the viewBox
+                    """
+                ))
         }
-        return StagePlan(jobs: jobs, warnings: warnings)
+        return warnings
     }
 
     static func imagePath(_ name: String, scale: Int) -> String {

@@ -150,59 +150,15 @@ extension Palette {
             parsing: bytes, file: file, known: ["colors", "accent"],
             notAnObject: "expected an object with \"colors\" and optionally \"accent\"",
             unknown: "unknown top-level field (expected \"colors\", \"accent\")")
-        let expected = "a colour: \(forms), or an object of those by appearance ({\"any\": …, \"dark\": …, \"highContrast\": …, \"darkHighContrast\": …})"
         var palette = Palette()
-        let members = try top.required("colors", "an object from colour name to \(expected)", saysFound: true, \.members)
+        let members = try top.required("colors", "an object from colour name to \(expectedColor)", saysFound: true, \.members)
         guard !members.isEmpty else { throw top.fail("colors", "the palette has no colours") }
         var owner: [String: Color] = [:]
         for member in members {
-            let name = member.key
-            guard AssetName.isValid(name) else {
-                throw ArtFileError(
-                    file: file, location: member.keyLocation, field: "colors",
-                    message:
-                        """
-                        \"\(name)\" is not a valid colour name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names a colour set \
-                        and a Swift property
-                        """
-                )
-            }
-            var color = Color(name: name, any: .sRGB(0), location: member.keyLocation)
-            if let text = member.value.value.string {
-                guard let any = parseColor(text) else {
-                    throw ArtFileError(file: file, location: member.value.location, field: "colors.\(name)", message: "expected \(expected)")
-                }
-                color.any = any
-            } else {
-                let fields = try JSONFields(member.value, file: file, path: "colors.\(name)", known: appearances, notAnObject: "expected \(expected)")
-                let one = "a colour: \(forms)"
-                color.any = try fields.required("any", one) { $0.string.flatMap(parseColor) }
-                color.dark = try fields.optional("dark", one) { $0.string.flatMap(parseColor) }
-                color.highContrast = try fields.optional("highContrast", one) { $0.string.flatMap(parseColor) }
-                color.darkHighContrast = try fields.optional("darkHighContrast", one) { $0.string.flatMap(parseColor) }
-                if color.darkHighContrast != nil && (color.dark == nil || color.highContrast == nil) {
-                    throw fields.fail(
-                        "darkHighContrast",
-                        "needs \"dark\" and \"highContrast\" too: Xcode's colour sets have the dark high-contrast appearance only beside both")
-                }
-            }
-            if let role = opaqueRoles[name], color.any.alpha < 1 {
-                let location = member.value.value.string == nil ? member.value["any"]?.location : member.value.location
-                throw ArtFileError(
-                    file: file, location: location, field: "colors.\(name)",
-                    message: "the colour '\(name)' is \(role), so it must be opaque (its alpha is \(Format.number(color.any.alpha)))")
-            }
+            let color = try parseNamedColor(member, file: file)
             // Two names for one colour set, or one Swift property: `Light-ink` and `light-ink`.
             let key = color.colorSetName.lowercased()
-            if let first = owner[key] {
-                let at = first.location.map { " at \($0)" } ?? ""
-                if first.name == name {
-                    throw ArtFileError(file: file, location: member.keyLocation, field: "colors", message: "colour '\(name)' is listed twice (first\(at))")
-                }
-                throw ArtFileError(
-                    file: file, location: member.keyLocation, field: "colors",
-                    message: "colour '\(name)' has the colour set name \(color.colorSetName), as does colour '\(first.name)'\(at); rename one of them")
-            }
+            if let first = owner[key] { throw sameColorSetName(color, first: first, at: member, file: file) }
             owner[key] = color
             palette.colors.append(color)
         }
@@ -213,5 +169,72 @@ extension Palette {
             palette.accent = accent
         }
         return palette
+    }
+
+    /// What a colour's value in `colors` may be, for messages.
+    private static let expectedColor =
+        "a colour: \(forms), or an object of those by appearance ({\"any\": …, \"dark\": …, \"highContrast\": …, \"darkHighContrast\": …})"
+
+    /// One member of `colors`: its name, which must be a valid asset name, and its value
+    /// (`parseAppearances`); a colour with a role in `opaqueRoles` must be opaque.
+    private static func parseNamedColor(_ member: JSONMember, file: String) throws(ArtFileError) -> Color {
+        let name = member.key
+        guard AssetName.isValid(name) else {
+            throw ArtFileError(
+                file: file, location: member.keyLocation, field: "colors",
+                message:
+                    """
+                    \"\(name)\" is not a valid colour name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names a colour set \
+                    and a Swift property
+                    """
+            )
+        }
+        var color = Color(name: name, any: .sRGB(0), location: member.keyLocation)
+        try parseAppearances(member.value, into: &color, file: file)
+        if let role = opaqueRoles[name], color.any.alpha < 1 {
+            let location = member.value.value.string == nil ? member.value["any"]?.location : member.value.location
+            throw ArtFileError(
+                file: file, location: location, field: "colors.\(name)",
+                message: "the colour '\(name)' is \(role), so it must be opaque (its alpha is \(Format.number(color.any.alpha)))")
+        }
+        return color
+    }
+
+    /// A colour's value: one colour, for every appearance, or an object of colours by
+    /// appearance (`appearances`), `any` required and `darkHighContrast` only beside both
+    /// `dark` and `highContrast`.
+    private static func parseAppearances(_ value: JSONNode, into color: inout Color, file: String) throws(ArtFileError) {
+        let name = color.name
+        if let text = value.value.string {
+            guard let any = parseColor(text) else {
+                throw ArtFileError(file: file, location: value.location, field: "colors.\(name)", message: "expected \(expectedColor)")
+            }
+            color.any = any
+            return
+        }
+        let fields = try JSONFields(value, file: file, path: "colors.\(name)", known: appearances, notAnObject: "expected \(expectedColor)")
+        let one = "a colour: \(forms)"
+        color.any = try fields.required("any", one) { $0.string.flatMap(parseColor) }
+        color.dark = try fields.optional("dark", one) { $0.string.flatMap(parseColor) }
+        color.highContrast = try fields.optional("highContrast", one) { $0.string.flatMap(parseColor) }
+        color.darkHighContrast = try fields.optional("darkHighContrast", one) { $0.string.flatMap(parseColor) }
+        if color.darkHighContrast != nil && (color.dark == nil || color.highContrast == nil) {
+            throw fields.fail(
+                "darkHighContrast",
+                "needs \"dark\" and \"highContrast\" too: Xcode's colour sets have the dark high-contrast appearance only beside both")
+        }
+    }
+
+    /// The error for `color`, at `member`, whose colour set name (in any letter case) `first`
+    /// already has: the same name listed twice, or two names that make one colour set.
+    private static func sameColorSetName(_ color: Color, first: Color, at member: JSONMember, file: String) -> ArtFileError {
+        let name = color.name
+        let at = first.location.map { " at \($0)" } ?? ""
+        if first.name == name {
+            return ArtFileError(file: file, location: member.keyLocation, field: "colors", message: "colour '\(name)' is listed twice (first\(at))")
+        }
+        return ArtFileError(
+            file: file, location: member.keyLocation, field: "colors",
+            message: "colour '\(name)' has the colour set name \(color.colorSetName), as does colour '\(first.name)'\(at); rename one of them")
     }
 }
