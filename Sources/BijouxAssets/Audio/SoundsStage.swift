@@ -151,65 +151,61 @@ enum SoundsStage: Stage {
 }
 
 /// What a sounds job leaves for the Sounds.swift job and the table's JSON twin: a
-/// track's facts or a pattern's name, as text lines (numbers exact: a Double as its
-/// bit pattern).
-enum SoundArtifact: Equatable {
+/// track's facts or a pattern's name (`ArtifactCoding`: numbers exact, a Double bit for bit).
+enum SoundArtifact: Equatable, ArtifactCoding {
     case track(AmbientTrack.Facts)
     case pattern(String)
 
-    var encoded: [UInt8] {
+    func write(to writer: inout ByteWriter) {
         switch self {
         case .track(let facts):
-            let numbers = [
-                String(facts.sampleRate), String(facts.frames), facts.loop.map { "\($0.lowerBound)" } ?? "-",
-                facts.loop.map { "\($0.upperBound)" } ?? "-", bits(facts.tempo), String(facts.bars), String(facts.beatsPerBar),
-                bits(facts.loudness), bits(facts.truePeak),
-            ]
-            return Array((["track", facts.name] + numbers).joined(separator: "\n").utf8)
+            writer.number(0)
+            writer.string(facts.name)
+            for value in [facts.sampleRate, facts.frames, facts.bars, facts.beatsPerBar] { writer.integer(value) }
+            writer.bool(facts.loop != nil)
+            if let loop = facts.loop {
+                writer.integer(loop.lowerBound)
+                writer.integer(loop.upperBound)
+            }
+            for value in [facts.tempo, facts.loudness, facts.truePeak] { writer.double(value) }
         case .pattern(let name):
-            return Array("pattern\n\(name)".utf8)
+            writer.number(1)
+            writer.string(name)
         }
     }
 
-    init(decoding bytes: [UInt8]) throws(ArtifactError) {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let failure = ArtifactError(job: "a sound")
-        switch lines.first {
-        case "pattern" where lines.count == 2:
-            self = .pattern(lines[1])
-        case "track" where lines.count == 11:
-            func int(_ i: Int) throws(ArtifactError) -> Int {
-                guard let value = Int(lines[i]) else { throw failure }
-                return value
-            }
-            func double(_ i: Int) throws(ArtifactError) -> Double {
-                guard let pattern = UInt64(lines[i], radix: 16) else { throw failure }
-                return Double(bitPattern: pattern)
-            }
+    init?(reading reader: inout ByteReader) {
+        switch reader.number() {
+        case 0:
+            guard let name = reader.string(), let sampleRate = reader.integer(), let frames = reader.integer(), let bars = reader.integer(),
+                let beatsPerBar = reader.integer(), let looped = reader.bool()
+            else { return nil }
             var loop: Range<Int>?
-            if lines[4] != "-" {
-                let (lower, upper) = (try int(4), try int(5))
-                guard lower <= upper else { throw failure }
+            if looped {
+                guard let lower = reader.integer(), let upper = reader.integer(), lower <= upper else { return nil }
                 loop = lower..<upper
             }
+            guard let tempo = reader.double(), let loudness = reader.double(), let truePeak = reader.double() else { return nil }
             self = .track(
                 AmbientTrack.Facts(
-                    name: lines[1], sampleRate: try int(2), frames: try int(3), loop: loop, tempo: try double(6), bars: try int(7),
-                    beatsPerBar: try int(8), loudness: try double(9), truePeak: try double(10)))
+                    name: name, sampleRate: sampleRate, frames: frames, loop: loop, tempo: tempo, bars: bars, beatsPerBar: beatsPerBar,
+                    loudness: loudness, truePeak: truePeak))
+        case 1:
+            guard let name = reader.string() else { return nil }
+            self = .pattern(name)
         default:
-            throw failure
+            return nil
         }
     }
 }
-
-private func bits(_ value: Double) -> String { String(value.bitPattern, radix: 16) }
 
 extension SoundCatalog {
     /// The catalog the sounds stage's jobs left, in their order.
     init(artifacts: [[UInt8]]) throws(ArtifactError) {
         self.init()
         for bytes in artifacts {
-            switch try SoundArtifact(decoding: bytes) {
+            guard let artifact = SoundArtifact(encoded: bytes) else { throw ArtifactError(job: "a sound") }
+            switch artifact {
             case .track(let facts): tracks.append(facts)
             case .pattern(let name): patterns.append(name)
             }

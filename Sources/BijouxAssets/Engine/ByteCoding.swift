@@ -77,6 +77,29 @@ struct ByteReader {
     }
 }
 
+/// What a job leaves for the jobs and the final step that take its results (see
+/// `JobRecorder.leave`): a value written field by field in the engine's binary form, so
+/// it is exact (numbers bit for bit) and the same bytes for the same value. Every kind of
+/// artifact codes itself this one way; decoding gives nil for bytes that are not one whole value.
+protocol ArtifactCoding {
+    func write(to writer: inout ByteWriter)
+    init?(reading reader: inout ByteReader)
+}
+
+extension ArtifactCoding {
+    var encoded: [UInt8] {
+        var writer = ByteWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    init?(encoded bytes: [UInt8]) {
+        var reader = ByteReader(bytes: bytes, at: 0)
+        guard let value = Self(reading: &reader), reader.at == bytes.count else { return nil }
+        self = value
+    }
+}
+
 /// A summary found an artifact it cannot read: a bug, or a cache that lied.
 struct ArtifactError: UserFacingError {
     var job: String

@@ -1,20 +1,5 @@
-/// A job's cards as its artifact (see `JobRecorder.leave`): the `ContactSheet` in the
-/// engine's flat binary form, field by field, so it is exact (numbers bit for bit)
-/// and the same bytes for the same cards. Decoding returns nil for bytes that are not
-/// one whole sheet.
-extension ContactSheet {
-    var encoded: [UInt8] {
-        var writer = ByteWriter()
-        write(to: &writer)
-        return writer.bytes
-    }
-
-    init?(encoded bytes: [UInt8]) {
-        var reader = ByteReader(bytes: bytes, at: 0)
-        guard let sheet = ContactSheet(reading: &reader), reader.at == bytes.count else { return nil }
-        self = sheet
-    }
-
+/// A job's cards as its artifact: the `ContactSheet` field by field (`ArtifactCoding`).
+extension ContactSheet: ArtifactCoding {
     func write(to writer: inout ByteWriter) {
         writer.list(charms) { writer, charm in
             writer.string(charm.id)

@@ -7,6 +7,23 @@ import Testing
 
 @Suite("The sounds stage")
 struct SoundsStageTests {
+    /// A sounds job's artifact codes itself as every artifact does (`ArtifactCoding`): the
+    /// facts come back bit for bit, a loop or none, and bytes that are not one whole
+    /// artifact (cut short, or with more after it) decode to nothing.
+    @Test func aSoundArtifactComesBackExactlyAndOnlyWhole() {
+        let facts = AmbientTrack.Facts(
+            name: "waltz", sampleRate: 48_000, frames: 1_234_567, loop: 1024..<1_234_567, tempo: 92.5, bars: 16, beatsPerBar: 3,
+            loudness: -20.000000000000004, truePeak: -8.05)
+        var unlooped = facts
+        unlooped.loop = nil
+        for artifact in [SoundArtifact.track(facts), .track(unlooped), .pattern("give")] {
+            let bytes = artifact.encoded
+            #expect(SoundArtifact(encoded: bytes) == artifact)
+            for count in 0..<bytes.count { #expect(SoundArtifact(encoded: Array(bytes.prefix(count))) == nil) }
+            #expect(SoundArtifact(encoded: bytes + [0]) == nil)
+        }
+    }
+
     /// The engine's small art folder plus a three-second score and a haptic recipe.
     static func makeArt(_ folder: TemporaryFolder) {
         BuildEngineTests.makeArt(folder)
