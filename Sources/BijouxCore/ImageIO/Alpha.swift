@@ -7,11 +7,11 @@
 /// (2·c·α is even, 255·(2k + 1) is odd), so no tie rule is needed. The painted-charm
 /// key is the one exception: the SPEC fixes *floor* division there
 /// (`LuminanceKey.reference`), and it keeps its own table.
-package enum Alpha {
+public enum Alpha {
     /// c·α/255 rounded to nearest: the premultiplied colour, which is also the colour a
     /// pixel shows over a black matte. Exact for every 8-bit pair.
-    @inline(__always)
-    package static func premultiply(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
+    @inlinable @inline(__always)
+    public static func premultiply(_ c: UInt8, _ alpha: UInt8) -> UInt8 {
         let product = Int(c) &* Int(alpha) &+ 128
         return UInt8(truncatingIfNeeded: (product &+ (product >> 8)) >> 8)
     }

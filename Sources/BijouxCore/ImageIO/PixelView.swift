@@ -33,7 +33,8 @@ public struct PixelView<Sample> {
     }
 
     /// Pixels in the buffer.
-    package var pixelCount: Int { width &* height }
+    @inlinable
+    public var pixelCount: Int { width &* height }
 
     /// The pixel at column x of row y.
     @inlinable @inline(__always)
@@ -67,7 +68,8 @@ public struct MutablePixelView<Sample> {
 
     package var width: Int { view.width }
     var height: Int { view.height }
-    package var pixelCount: Int { view.pixelCount }
+    @inlinable
+    public var pixelCount: Int { view.pixelCount }
 
     @inlinable @inline(__always)
     public func pixel(x: Int, y: Int) -> Int { view.pixel(x: x, y: y) }
@@ -92,8 +94,10 @@ public struct MutablePixelView<Sample> {
         samples[(pixels.lowerBound * Channel.count)..<(pixels.upperBound * Channel.count)]
     }
 
-    /// Where pixel `pixel`'s samples start, for C code that writes rows (libpng).
-    package func address(ofPixel pixel: Int) -> UnsafeMutableRawPointer {
+    /// Where pixel `pixel`'s samples start, for C code that writes rows (libpng) and for
+    /// loops that take four pixels at once.
+    @inlinable
+    public func address(ofPixel pixel: Int) -> UnsafeMutableRawPointer {
         precondition(pixel >= 0 && pixel <= pixelCount)
         return UnsafeMutableRawPointer(samples.baseAddress! + pixel * Channel.count)
     }

@@ -16,8 +16,9 @@ struct CrossingTargetsTests {
         #expect(count < 550)
     }
 
-    /// Outside BijouxKit, `public` only where the compiler needs it: the pixel view and
-    /// what its `@inlinable` members name (this toolchain specialises an `@inlinable`
+    /// Outside BijouxKit, `public` only where the compiler needs it: the pixel view, the
+    /// premultiplication the key runs per pixel, and what their `@inlinable` members name
+    /// (this toolchain specialises or inlines an `@inlinable`
     /// generic across modules only when it is public, not `package`: without it, every
     /// pixel the wobble moves went through generic metadata, 24 pt icons 1.5× slower), and
     /// the `description` a BijouxKit type's conformance requires.
@@ -25,7 +26,10 @@ struct CrossingTargetsTests {
         let recorded = try String(contentsOfFile: TestPaths.packageRoot + "/Tests/Tools/crossing.txt", encoding: .utf8)
         let files = Set(recorded.split(separator: "\n").filter { $0.contains(": public ") }.map { $0.prefix { $0 != ":" } })
         #expect(
-            files == ["Sources/BijouxCore/ImageIO/PixelView.swift", "Sources/BijouxCore/ImageIO/Images.swift", "Sources/BijouxCore/Support/Geometry.swift"])
+            files == [
+                "Sources/BijouxCore/ImageIO/PixelView.swift", "Sources/BijouxCore/ImageIO/Images.swift", "Sources/BijouxCore/ImageIO/Alpha.swift",
+                "Sources/BijouxCore/Support/Geometry.swift",
+            ])
         let images = recorded.split(separator: "\n").filter { $0.hasPrefix("Sources/BijouxCore/ImageIO/Images.swift: public ") }
         #expect(images.allSatisfy { $0.contains("RGBA") || $0.contains("r: UInt8") || $0.contains("description") }, "\(images)")
     }
