@@ -1,8 +1,10 @@
 // swift-tools-version:6.1
-// bijoux-assets: the asset pipeline of Bijoux. One library with a folder per pipeline
-// stage, a thin command-line front end, and thin C shims over system libraries
-// (found with pkg-config; installed by `make deps`); and BijouxKit, the Swift-only
-// runtime library the app, its widgets and the tool share.
+// bijoux-assets: the asset pipeline of Bijoux. Targets by role: a small core the others
+// share, the SVG reader and the audio synthesis each with their C libraries, the helpers'
+// kit, the stages and their engine, a thin command-line front end and its two helpers,
+// and thin C shims over system libraries (found with pkg-config; installed by
+// `make deps`); and BijouxKit, the Swift-only runtime library the app, its widgets and
+// the tool share.
 import PackageDescription
 
 let package = Package(

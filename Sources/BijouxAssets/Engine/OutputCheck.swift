@@ -29,6 +29,9 @@ extension BuildEngine {
     package static func check(_ options: Options, against baseline: Baseline = .outputFolder, trustingCache: Bool = false) throws -> CheckReport {
         var options = options
         options.onlyCharms = nil
+        // The art first, as `build` reads it, so bad art fails before a baseline is built;
+        // the libraries the output folder's cache remembers are hints, each checked.
+        let (art, plans, work) = try prepare(options, remembering: OutputPlace(options.outputFolder).readCache()?.libraries ?? [])
         var revision: RevisionBaseline? = nil
         defer { revision?.remove() }
         let folder: String
@@ -43,7 +46,6 @@ extension BuildEngine {
         let lock =
             FileIO.entryKind(place.lockFile) == .file
             ? try FileLock(place.lockFile, shared: true, create: false) { options.progress?(.waitingForLock(folder: folder)) } : nil
-        let (art, plans, work) = try prepare(options, remembering: place.readCache()?.libraries ?? [])
         let comparison = OutputComparison(place, tolerances: art.configuration.tolerances)
         let cache = trustingCache || revision != nil ? place.readCache() : nil
         var run = try execute(work, art: art, into: comparison, cache: cache, full: true, options: options)
