@@ -30,17 +30,12 @@ package struct RenderRequest: Equatable, Sendable {
         package init(red: UInt8, green: UInt8, blue: UInt8) { (self.red, self.green, self.blue) = (red, green, blue) }
 
         /// "rrggbb", lower case.
-        var hexDigits: String {
-            [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-        }
+        var hexDigits: String { HexColour.digits(red, green, blue) }
 
         /// The colour six hex digits write, or nil.
         init?(hexDigits: Substring) {
-            let digits = Array(hexDigits.utf8)
-            guard digits.count == 6 else { return nil }
-            let channels = (0..<3).compactMap { UInt8(String(decoding: digits[$0 * 2..<$0 * 2 + 2], as: UTF8.self), radix: 16) }
-            guard channels.count == 3 else { return nil }
-            self.init(red: channels[0], green: channels[1], blue: channels[2])
+            guard let (red, green, blue) = HexColour.channels(hexDigits) else { return nil }
+            self.init(red: red, green: green, blue: blue)
         }
     }
 

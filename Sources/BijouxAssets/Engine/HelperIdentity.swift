@@ -30,7 +30,7 @@ struct HelperExecutable: Sendable {
     /// (what was being made).
     func identity(file: String, libraries: LinkedLibraries) throws(ArtFileError) -> HelperIdentity {
         do {
-            return HelperIdentity(executable: try HelperIdentity.executable(path), libraries: libraries.identity(of: path, matching: libraryPrefixes))
+            return HelperIdentity(executable: try FileIO.executableIdentity(ofFile: path), libraries: libraries.identity(of: path, matching: libraryPrefixes))
         } catch {
             throw ArtFileError(file: file, message: "\(missing): \(error.diagnostic.message)")
         }
@@ -46,10 +46,4 @@ struct HelperIdentity: Equatable, Sendable, CustomStringConvertible {
     var libraries: String
 
     var description: String { "\(executable); \(libraries)" }
-
-    /// The identity of the helper executable at `path`: the one way a helper's own file is
-    /// identified (`FileIO.executableIdentity`: its build ID, else its bytes' hash).
-    static func executable(_ path: String) throws(FileError) -> ContentHash {
-        try FileIO.executableIdentity(ofFile: path)
-    }
 }

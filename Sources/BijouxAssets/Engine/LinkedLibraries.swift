@@ -99,7 +99,7 @@ final class LinkedLibraries: Sendable {
         #endif
         let values = variables.map { name in (name, getenv(name).map { String(cString: $0) }) }
         let folders = values.first { $0.0 == "LD_LIBRARY_PATH" }?.1?.split(separator: ":").map(String.init) ?? []
-        let helperIdentity = (try? HelperIdentity.executable(helper))?.description ?? "unreadable"
+        let helperIdentity = (try? FileIO.executableIdentity(ofFile: helper))?.description ?? "unreadable"
         var parts = ["helper \(helperIdentity)"]
         parts += values.map { "\($0.0)=\($0.1 ?? "(unset)")" }
         for path in searched + folders + [FileIO.parentDirectory(of: helper)] {

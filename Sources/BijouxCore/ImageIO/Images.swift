@@ -1,3 +1,5 @@
+import BijouxHelperKit
+
 /// An 8-bit RGBA raster, rows packed top to bottom, straight (not premultiplied)
 /// alpha. The currency of the pipeline: stages take one and return one.
 package struct RGBAImage: PixelBuffer, Equatable, Sendable {
@@ -61,17 +63,12 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(r), \(g), \(b), \(a))" }
 
     /// "rrggbb", as CSS and SVG write the colour after the "#" (alpha left out).
-    package var hexDigits: String {
-        [r, g, b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-    }
+    package var hexDigits: String { HexColour.digits(r, g, b) }
 
     /// The opaque colour six hex digits ("rrggbb") write, or nil.
     package init?(hexDigits: String) {
-        let digits = Array(hexDigits.utf8)
-        guard digits.count == 6 else { return nil }
-        let channels = (0..<3).compactMap { UInt8(String(decoding: digits[$0 * 2..<$0 * 2 + 2], as: UTF8.self), radix: 16) }
-        guard channels.count == 3 else { return nil }
-        self.init(channels[0], channels[1], channels[2], 255)
+        guard let (r, g, b) = HexColour.channels(hexDigits) else { return nil }
+        self.init(r, g, b, 255)
     }
 }
 
