@@ -21,7 +21,7 @@ enum SoundsStage: Stage {
     /// Generated/ is the table's; Sounds.swift there is this stage's last job's.
     static var ownedFolders: [String] { [audioFolder, hapticsFolder] }
     /// A track takes seconds of synthesis and encoding: it is made beside the images.
-    static var startsEarly: Bool { true }
+    static var isLong: Bool { true }
 
     static func applies(to art: ArtFolder) -> Bool {
         art.hasFolder(Score.folder) || art.hasFolder(HapticRecipe.folder)

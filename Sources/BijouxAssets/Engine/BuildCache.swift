@@ -70,12 +70,29 @@ struct BuildCache: Sendable {
         var files: [String]
     }
 
-    /// By job id (`stage/job`), in build order.
-    var entries: [(id: String, entry: Entry)] = []
+    /// By job, in build order.
+    private(set) var entries: [(id: JobID, entry: Entry)] = []
+    private var place: [JobID: Int] = [:]
     /// By helper.
     var libraries: [ResolvedLibraries] = []
 
-    subscript(id: String) -> Entry? { entries.first { $0.id == id }?.entry }
+    /// A job's entry; set, it replaces the job's or comes last.
+    subscript(id: JobID) -> Entry? {
+        get { place[id].map { entries[$0].entry } }
+        set {
+            if let index = place[id] {
+                if let newValue { entries[index].entry = newValue } else { remove(at: index) }
+            } else if let newValue {
+                place[id] = entries.count
+                entries.append((id, newValue))
+            }
+        }
+    }
+
+    private mutating func remove(at index: Int) {
+        entries.remove(at: index)
+        place = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, $0) })
+    }
 
     func encoded(tool: String) -> [UInt8] {
         var writer = ByteWriter()
@@ -83,7 +100,7 @@ struct BuildCache: Sendable {
         writer.string(tool)
         writer.number(entries.count)
         for (id, entry) in entries {
-            writer.string(id)
+            writer.string(id.description)
             writer.hash(entry.key)
             writer.number(entry.outputs.count)
             for output in entry.outputs {
@@ -121,7 +138,7 @@ struct BuildCache: Sendable {
         guard reader.string() == tool, let count = reader.number() else { return nil }
         var cache = BuildCache()
         for _ in 0..<count {
-            guard let id = reader.string(), let key = reader.hash(), let outputCount = reader.number() else { return nil }
+            guard let id = reader.string().flatMap(JobID.init), let key = reader.hash(), let outputCount = reader.number() else { return nil }
             var entry = Entry(key: key, outputs: [], warnings: [], notes: [], artifact: [])
             for _ in 0..<outputCount {
                 guard let path = reader.string(), let hash = reader.hash() else { return nil }
@@ -139,7 +156,7 @@ struct BuildCache: Sendable {
             }
             guard let artifact = reader.data() else { return nil }
             entry.artifact = artifact
-            cache.entries.append((id, entry))
+            cache[id] = entry
         }
         guard let libraryCount = reader.number() else { return nil }
         for _ in 0..<libraryCount {

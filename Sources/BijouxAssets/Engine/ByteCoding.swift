@@ -77,7 +77,7 @@ struct ByteReader {
     }
 }
 
-/// What a job leaves for the jobs and the final step that take its results (see
+/// What a job leaves for the jobs that take its results (see
 /// `JobRecorder.leave`): a value written field by field in the engine's binary form, so
 /// it is exact (numbers bit for bit) and the same bytes for the same value. Every kind of
 /// artifact codes itself this one way; decoding gives nil for bytes that are not one whole value.

@@ -62,14 +62,14 @@ struct CacheKey {
 
     var hash: ContentHash { state.digest() }
 
-    /// The key of a job or step that takes other jobs' results (`JobArtifact`): its own
-    /// key with the keys of the jobs it takes from, each under its id, in order. Their
-    /// artifacts follow from their keys, so this decides everything it reads.
-    static func taking(own: ContentHash, from jobs: [(id: String, key: ContentHash)]) -> ContentHash {
+    /// The key of a job that takes other jobs' results (`JobArtifact`): its own key with
+    /// the keys of the jobs it takes from, each under its id, in order. Their artifacts
+    /// follow from their keys, so this decides everything it reads.
+    static func taking(own: ContentHash, from jobs: [(id: JobID, key: ContentHash)]) -> ContentHash {
         if jobs.isEmpty { return own }
         let key = CacheKey("with inputs")
         key.add("own", own)
-        for (id, hash) in jobs { key.add(id, hash) }
+        for (id, hash) in jobs { key.add(id.description, hash) }
         return key.hash
     }
 

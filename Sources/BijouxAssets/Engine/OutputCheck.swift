@@ -17,7 +17,7 @@ extension BuildEngine {
         var passes: Bool { review.passes }
     }
 
-    /// Runs a full build's jobs and its final step against a baseline folder, writing
+    /// Runs a full build's jobs against a baseline folder, writing
     /// nothing: each job is made in memory and its outputs compared with the folder's,
     /// judged by the art folder's tolerance table, so nothing in the folder is trusted
     /// (a cache rewritten to match an edited output included). `trustingCache` (`check
@@ -48,10 +48,10 @@ extension BuildEngine {
             ? try FileLock(place.lockFile, shared: true, create: false) { options.progress?(.waitingForLock(folder: folder)) } : nil
         let comparison = OutputComparison(place, tolerances: art.configuration.tolerances)
         let cache = trustingCache || revision != nil ? place.readCache() : nil
-        var run = try execute(work, art: art, into: comparison, cache: cache, full: true, options: options)
-        try complete(&run, art: art, plans: plans, old: cache, into: comparison, options: options)
+        let run = try execute(work, art: art, into: comparison, cache: cache, options: options)
+        try checkStrictness(run, art: art, options: options)
         withExtendedLifetime(lock) {}
-        let removed = try place.removed(owned: plans.flatMap { $0.stage.ownedFolders } + Stages.final.ownedFolders, made: Set(run.paths))
+        let removed = try place.removed(owned: plans.flatMap { $0.stage.ownedFolders }, made: Set(run.paths))
         var changes = comparison.changes
         for path in removed {
             let bytes = FileIO.entryKind(place.path(path)) == .file ? try? FileIO.read(place.path(path)) : nil

@@ -15,14 +15,17 @@ protocol Stage: Sendable {
     /// The jobs that make the stage's outputs. Parses and checks the stage's own
     /// settings and throws on bad input before anything is made; reads no pixels.
     static func plan(_ art: ArtFolder) throws -> StagePlan
+    /// The same, for a stage whose jobs follow from the plans of the stages before it
+    /// (the contact sheet's page shows their planning warnings); `plan(_:)` by default.
+    static func plan(_ art: ArtFolder, after earlier: [PlannedStage]) throws -> StagePlan
     /// Whether the stage is a reason to build on its own: false for one that only
-    /// supports others (the catalog's root Contents.json).
+    /// supports others (the catalog's root Contents.json, the contact sheet's page).
     static var isAuxiliary: Bool { get }
-    /// Whether its jobs start when the build's do, beside the stages before it (on a
-    /// thread of their own, when the build has more than one), rather than when the
-    /// build reaches it: for long jobs that take no other stage's results (the music).
-    /// Its results, progress and errors still come in its place.
-    static var startsEarly: Bool { get }
+    /// Whether its jobs are long and take no other stage's results (the music): among
+    /// the jobs ready to start, the build starts these first, so they run beside the
+    /// shorter jobs of the stages before them rather than after them. Their results,
+    /// progress and errors still come in the stage's place.
+    static var isLong: Bool { get }
     /// The asset catalog sets its jobs make (image sets, colour sets), named from the
     /// art folder as `plan` reads it: before any job is made, the engine holds every
     /// stage's sets to one rule (`CatalogSet.checkUnique`). None by default.
@@ -32,9 +35,13 @@ protocol Stage: Sendable {
 extension Stage {
     static var ownedFolders: [String] { [] }
     static func catalogSets(_ art: ArtFolder) -> [CatalogSet] { [] }
+    static func plan(_ art: ArtFolder, after earlier: [PlannedStage]) throws -> StagePlan { try plan(art) }
     static var isAuxiliary: Bool { false }
-    static var startsEarly: Bool { false }
+    static var isLong: Bool { false }
 }
+
+/// A stage with its plan.
+typealias PlannedStage = (stage: any Stage.Type, plan: StagePlan)
 
 /// A stage's work: its jobs (run in parallel, results in this order).
 struct StagePlan: Sendable {
@@ -48,20 +55,34 @@ struct StagePlan: Sendable {
     }
 }
 
-/// What a job left for the jobs that take its stage's results (`Job.inputs`) and for
-/// the final step: its `recorder.artifact`, with the stage and job that left it. The
-/// one way results are combined: a job or step that takes them gets the artifacts of
-/// the jobs it takes from, in stage and job order (jobs that left none left out), and
-/// is keyed with those jobs' keys (`CacheKey.taking`).
-struct JobArtifact: Sendable {
+/// A job's place in a build: its stage and its name, unique in the stage. It names the
+/// job in the cache and in messages as "stage/job" ("sounds/theme").
+struct JobID: Hashable, Sendable, CustomStringConvertible {
     var stage: String
     var job: String
+
+    init(stage: String, job: String) {
+        (self.stage, self.job) = (stage, job)
+    }
+
+    init(_ stage: any Stage.Type, _ job: Job) { self.init(stage: stage.name, job: job.name) }
+
+    /// From "stage/job" (a stage's name has no slash; a job's may).
+    init?(_ text: String) {
+        guard let slash = text.firstIndex(of: "/") else { return nil }
+        self.init(stage: String(text[..<slash]), job: String(text[text.index(after: slash)...]))
+    }
+
+    var description: String { stage + "/" + job }
+}
+
+/// What a job left for the jobs that take its stage's results (`Job.inputs`): its
+/// `recorder.artifact`, with the job that left it. A job that takes results gets the
+/// artifacts of the jobs it takes from, in stage and job order (jobs that left none left
+/// out), and is keyed with those jobs' keys (`CacheKey.taking`).
+struct JobArtifact: Sendable {
+    var id: JobID
     var artifact: [UInt8]
-
-    /// The job's id in the cache and in messages ("sounds/theme").
-    var id: String { Self.id(stage: stage, job: job) }
-
-    static func id(stage: String, job: String) -> String { stage + "/" + job }
 }
 
 /// One unit of work: the outputs of one charm, one icon, the table.
@@ -74,6 +95,8 @@ struct Job: Sendable {
         case charm(String)
         /// Every build that makes a charm: the catalog folders that hold charms.
         case anyCharm
+        /// Every build, full or `charm <id>`: a summary of every stage's results.
+        case always
     }
 
     /// Its name in verbose lines ("cat"), unique in its stage.
@@ -87,11 +110,13 @@ struct Job: Sendable {
     /// the job's key and the work that makes its outputs from what it read.
     var prepare: @Sendable () throws -> Prepared
     /// Stages whose jobs' artifacts `make` reads (`recorder.inputs`): the table's JSON
-    /// twin lists the facts of the sounds the sounds stage made. The engine adds those
-    /// jobs' keys to this job's key, so `key` hashes only its own inputs; a stage that
-    /// does not apply to the art gives none. A job may name its own stage (a generated
-    /// index of the stage's outputs, `Sounds.swift`): it then runs after the stage's
-    /// other jobs and takes theirs.
+    /// twin lists the facts of the sounds the sounds stage made. This is the build's one
+    /// rule of order: a job starts once every job it takes from is done, and is keyed
+    /// with their keys (`key` hashes only its own inputs). It takes every job of those
+    /// stages that the output folder holds after the build: this build's, and in `charm
+    /// <id>` the last build's for jobs it leaves alone. A stage that does not apply gives
+    /// none. A job may name its own stage (a generated index of the stage's outputs,
+    /// `Sounds.swift`): it then takes the stage's jobs that do not.
     var inputs: [any Stage.Type]
     /// A job that takes no noticeable time (a haptic pattern, a folder's Contents.json):
     /// it is not counted when the build's threads are shared among the jobs of a stage
@@ -182,50 +207,14 @@ final class JobRecorder {
     func note(_ line: String) { notes.append(line) }
 }
 
-/// The build's last step, over every stage's results (the contact sheet page). Every
-/// build into a folder makes it, full or `charm <id>`, from the artifacts of every job
-/// whose outputs the folder holds after the build: those this build made or took from
-/// the cache and, in `charm <id>`, the last build's for the jobs it left alone, of the
-/// stages it `takes`. It is keyed with those jobs' keys as a job is with its inputs'
-/// (`JobArtifact`), its own key being the planning warnings and what `keyed` adds from
-/// the art folder (the palette the page is drawn in), so a build that changed nothing
-/// it shows does not remake it.
-struct FinalStep: Sendable {
-    var name: String
-    /// Owned as a stage's folders are: after a full build, a file there that no job
-    /// made is stale and removed.
-    var ownedFolders: [String]
-    /// Its one job's name in progress lines and the cache ("contact sheet page").
-    static let jobName = "page"
-    /// The stages whose jobs' artifacts it reads.
-    var takes: @Sendable (any Stage.Type) -> Bool
-    /// Adds to its key whatever else of the art folder `make` reads.
-    var keyed: @Sendable (ArtFolder, CacheKey) -> Void
-    /// The artifacts it takes, the stages' planning warnings, and the art folder.
-    var make: @Sendable (_ parts: [JobArtifact], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
-
-    init(
-        name: String, ownedFolders: [String] = [], takes: @escaping @Sendable (any Stage.Type) -> Bool,
-        keyed: @escaping @Sendable (ArtFolder, CacheKey) -> Void = { _, _ in },
-        make: @escaping @Sendable (_ parts: [JobArtifact], _ warnings: [BuildWarning], ArtFolder, JobRecorder) throws -> Void
-    ) {
-        self.name = name
-        self.ownedFolders = ownedFolders
-        self.takes = takes
-        self.keyed = keyed
-        self.make = make
-    }
-}
-
-/// The stages, in the order they run (every stage is planned, and so checked, before
-/// any runs): the charms before the app icon that hangs one, the symbols (whose names
-/// must not clash) before the app icon too, the sounds before the table whose JSON twin
-/// lists them; then the final step over them all. The sounds start early, beside the
-/// images (`startsEarly`), and are taken in their place, after the app icon.
+/// The stages, in the order they are planned (every stage is planned, and so checked,
+/// before any job runs) and report: the charms before the app icon that hangs one, the
+/// sounds before the table whose JSON twin lists them, the contact sheet's page, which
+/// takes every stage's cards, last. Jobs start as soon as the jobs they take from are
+/// done (`Job.inputs`), long ones first (`Stage.isLong`).
 enum Stages {
     static let all: [any Stage.Type] = [
         CatalogStage.self, StringsStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self, SymbolsStage.self,
-        AppIconStage.self, SoundsStage.self, TableStage.self,
+        AppIconStage.self, SoundsStage.self, TableStage.self, ContactSheetStep.self,
     ]
-    static let final: FinalStep = ContactSheetStep.step
 }

@@ -1,6 +1,6 @@
 /// A stage whose jobs show on the contact sheet: each job leaves its cards (a
 /// `ContactSheet` holding them) as its artifact, with `JobRecorder.leave`, and the
-/// build's final step puts every stage's cards on one page.
+/// build's last stage (`ContactSheetStep`) puts every stage's cards on one page.
 protocol ContactSheetStage: Stage {}
 
 extension JobRecorder {
@@ -11,30 +11,45 @@ extension JobRecorder {
     }
 }
 
-/// The build's final step: `Preview/index.html` from the cards every job of a
-/// `ContactSheetStage` left, in stage and job order, and the stages' planning warnings
-/// (a stray file among the icons) as warnings about no one asset, drawn in the
-/// palette's paper, ink and accent.
-enum ContactSheetStep {
-    static let step = FinalStep(
-        name: "contact sheet", ownedFolders: [ContactSheetPage.folder], takes: { $0 is any ContactSheetStage.Type },
-        keyed: { art, key in
+/// The contact sheet's page, `Preview/index.html`, the build's last stage: one job,
+/// in every build (full or `charm <id>`), that takes the cards every job of a
+/// `ContactSheetStage` left, in stage and job order, and shows the stages' planning
+/// warnings (a stray file among the icons) as warnings about no one asset, drawn in the
+/// palette's paper, ink and accent. Keyed with those jobs' keys, the warnings and the
+/// palette, so a build that changed nothing it shows does not remake it.
+enum ContactSheetStep: Stage {
+    static let name = "contact sheet"
+    static let ownedFolders = [ContactSheetPage.folder]
+    static var isAuxiliary: Bool { true }
+
+    static func applies(to art: ArtFolder) -> Bool { true }
+
+    static func plan(_ art: ArtFolder) throws -> StagePlan { try plan(art, after: []) }
+
+    static func plan(_ art: ArtFolder, after earlier: [PlannedStage]) throws -> StagePlan {
+        let warnings = earlier.flatMap(\.plan.warnings)
+        let shown = earlier.map(\.stage).filter { $0 is any ContactSheetStage.Type }
+        let page = Job(name: "page", scope: .always, inputs: shown) {
+            let key = CacheKey("contact sheet page")
             for (label, color) in SheetStyle.colors(art.palette) { key.add(label, color.css) }
             // The page shows every colour of the palette, each appearance.
             for color in art.palette.colors {
                 key.add("colour " + color.name, color.paletteColor.appearances.map { "\($0.name) \($0.components.css)" }.joined(separator: "\n"))
             }
             key.add("accent name", art.palette.accent ?? "")
+            for warning in warnings { key.add("warning", warning.description) }
+            return Job.Prepared(key: key.hash) { recorder in
+                try recorder.write(ContactSheetPage.path, text: ContactSheetPage.html(try sheet(recorder.inputs, warnings: warnings), palette: art.palette))
+            }
         }
-    ) { parts, warnings, art, recorder in
-        try recorder.write(ContactSheetPage.path, text: ContactSheetPage.html(try sheet(parts, warnings: warnings), palette: art.palette))
+        return StagePlan(jobs: [page])
     }
 
     static func sheet(_ parts: [JobArtifact], warnings: [BuildWarning]) throws -> ContactSheet {
         var sheet = ContactSheet()
         for part in parts {
             guard let cards = ContactSheet(encoded: part.artifact) else {
-                throw ArtifactError(job: part.id)
+                throw ArtifactError(job: part.id.description)
             }
             sheet.merge(cards)
         }

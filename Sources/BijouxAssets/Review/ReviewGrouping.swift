@@ -14,12 +14,12 @@ struct ReviewGrouping {
     let position: [String: Int]
     let baselineArt: String?
 
-    init(art: ArtFolder, plans: [BuildEngine.PlannedStage], run: BuildEngine.Execution, baselineArt: String?) {
+    init(art: ArtFolder, plans: [PlannedStage], run: BuildEngine.Execution, baselineArt: String?) {
         self.art = art
         self.baselineArt = baselineArt
-        var sourceOfJob: [String: String] = [:]
+        var sourceOfJob: [JobID: String] = [:]
         for (stage, plan) in plans {
-            for job in plan.jobs { sourceOfJob[JobArtifact.id(stage: stage.name, job: job.name)] = job.source ?? art.path }
+            for job in plan.jobs { sourceOfJob[JobID(stage, job)] = job.source ?? art.path }
         }
         var sourceOfPath: [String: String] = [:], sources: [String] = []
         for (id, entry) in run.cache.entries {

@@ -113,10 +113,11 @@ struct OutputCheckTests {
         let identity = header.string()
         let tool = try #require(identity)
         var cache = try #require(BuildCache.decode(bytes, tool: tool))
-        for index in cache.entries.indices {
-            for output in cache.entries[index].entry.outputs.indices where cache.entries[index].entry.outputs[output].path == TableStage.swiftPath {
-                cache.entries[index].entry.outputs[output].hash = ContentHash.of(poisoned)
+        for (id, var entry) in cache.entries {
+            for output in entry.outputs.indices where entry.outputs[output].path == TableStage.swiftPath {
+                entry.outputs[output].hash = ContentHash.of(poisoned)
             }
+            cache[id] = entry
         }
         folder.write("out/" + BuildCache.file, cache.encoded(tool: tool))
 

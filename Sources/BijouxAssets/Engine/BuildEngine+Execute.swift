@@ -1,0 +1,166 @@
+import BijouxCore
+
+extension BuildEngine {
+    /// What a build's jobs left: in stage and job order, their warnings (each stage's
+    /// planning warnings first), notes, output paths and cache entries.
+    struct Execution {
+        var warnings: [BuildWarning] = []
+        var notes: [String] = []
+        var paths: [String] = []
+        var cache = BuildCache()
+    }
+
+    /// Runs the work as one graph (`JobGraph`): a job whose key the cache holds, with its
+    /// outputs intact, is taken as it is; the others are made, each as soon as the jobs it
+    /// takes from are done, up to `--jobs` at a time (`JobScheduler`), each output handed
+    /// to `destination` as soon as it exists. Progress is told stage by stage, in order
+    /// (`StageProgress`), however the stages' jobs overlap.
+    static func execute(
+        _ work: [StageWork], art: ArtFolder, into destination: some OutputDestination, cache old: BuildCache?, options: Options
+    ) throws -> Execution {
+        let graph = JobGraph(work, kept: old)
+        let nodes = graph.nodes
+        // Checking a job's files against the cache reads and hashes them: in parallel.
+        let cached: [BuildCache.Entry?] = Parallel.map(nodes.count, jobs: options.jobs) { index in
+            guard let entry = old?[nodes[index].id], entry.key == nodes[index].key, destination.reuse(entry.outputs) else { return nil }
+            return entry
+        }
+        let job = { @Sendable (node: JobGraph.Node) in work[node.stage].jobs[node.job] }
+        // Which jobs are made decides which charms are keyed twice this build.
+        var uses: [String: Int] = [:]
+        for (node, entry) in zip(nodes, cached) where entry == nil {
+            for id in job(node).charms { uses[id, default: 0] += 1 }
+        }
+        art.expectUses(uses)
+
+        let progress = StageProgress(work, cached: nodes.indices.filter { cached[$0] != nil }.map { nodes[$0].stage }, tell: options.progress)
+        let share = ThreadShare(jobs: options.jobs, heavy: nodes.indices.filter { cached[$0] == nil && !job(nodes[$0]).isLight }.count)
+        let made = Locked([BuildCache.Entry?](repeating: nil, count: nodes.count))
+        let long = { (index: Int) in options.jobs > 1 && work[nodes[index].stage].stage.isLong }
+        let entries = try JobScheduler.run(nodes.count, after: graph.after, first: long, workers: options.jobs) { index in
+            let node = nodes[index]
+            progress.started(node.stage)
+            let started = Clock.now
+            var entry = cached[index]
+            if entry == nil {
+                let finished = node.inputs.isEmpty ? [] : made.value
+                let inputs = node.inputs.compactMap { input -> JobArtifact? in
+                    let (id, artifact) =
+                        switch input {
+                        case .node(let taken): (nodes[taken].id, finished[taken]?.artifact ?? [])
+                        case .kept(let id, let kept): (id, kept.artifact)
+                        }
+                    return artifact.isEmpty ? nil : JobArtifact(id: id, artifact: artifact)
+                }
+                let light = job(node).isLight
+                entry = try share.using(light: light) { threads in
+                    try make(node.id.job, key: node.key, threads: threads, inputs: inputs, art: art, into: destination) {
+                        try work[node.stage].prepared[node.job].make($0)
+                    }
+                }
+            }
+            made.withLock { $0[index] = entry }
+            progress.finished(node, cached: cached[index] != nil, seconds: cached[index] != nil ? 0 : Clock.seconds(since: started))
+            return entry!
+        }
+        return recorded(work, graph: graph, entries: entries, art: art)
+    }
+
+    /// The entries in stage and job order, each stage's planning warnings first (of a
+    /// stage with jobs this build).
+    private static func recorded(_ work: [StageWork], graph: JobGraph, entries: [BuildCache.Entry], art: ArtFolder) -> Execution {
+        let nodeOf = Dictionary(uniqueKeysWithValues: graph.nodes.enumerated().map { ($1.id, $0) })
+        var execution = Execution()
+        for stage in work where !stage.jobs.isEmpty {
+            execution.warnings += stage.plan.warnings
+            for job in stage.jobs.indices {
+                let entry = entries[nodeOf[stage.id(job)]!]
+                execution.warnings += entry.warnings.map { $0.warning(art: art.path) }
+                execution.notes += entry.notes
+                execution.paths += entry.outputs.map(\.path)
+                execution.cache[stage.id(job)] = entry
+            }
+        }
+        return execution
+    }
+}
+
+/// The build's `--jobs` shared among the jobs that make something: a job gets the
+/// threads for its own inner work (encoding a large PNG) that the jobs still to make
+/// leave it, all of them for the last, one each while there are more such jobs than
+/// threads. Light jobs (`Job.isLight`) are not counted. Outputs are the same for any
+/// share.
+final class ThreadShare: Sendable {
+    private let jobs: Int
+    private let heavyLeft: Locked<Int>
+
+    init(jobs: Int, heavy: Int) {
+        self.jobs = jobs
+        heavyLeft = Locked(heavy)
+    }
+
+    func using<T>(light: Bool, _ body: (Int) throws -> T) rethrows -> T {
+        guard !light else { return try body(max(1, jobs / max(1, min(jobs, heavyLeft.value)))) }
+        defer { heavyLeft.withLock { $0 -= 1 } }
+        return try body(max(1, jobs / max(1, min(jobs, heavyLeft.value))))
+    }
+}
+
+/// A build's progress told stage by stage, in the stages' order: each stage's
+/// `stageStarted`, its jobs' `jobFinished` as they finish, and its `stageFinished`,
+/// a stage's events held until every stage before it has told its last. So a long
+/// stage that started early (`Stage.isLong`) reports in its place.
+final class StageProgress: Sendable {
+    private struct Stage {
+        var name: String
+        var jobs: Int
+        var cached: Int
+        var done = 0
+        var started: UInt64?
+        var held: [BuildEvent] = []
+    }
+
+    private let tell: (@Sendable (BuildEvent) -> Void)?
+    private let state: Locked<(stages: [Stage], current: Int)>
+
+    init(_ work: [BuildEngine.StageWork], cached: [Int], tell: (@Sendable (BuildEvent) -> Void)?) {
+        self.tell = tell
+        var stages = work.map { Stage(name: $0.stage.name, jobs: $0.jobs.count, cached: 0) }
+        for stage in cached { stages[stage].cached += 1 }
+        for index in stages.indices where stages[index].jobs > 0 {
+            stages[index].held = [.stageStarted(stage: stages[index].name, jobs: stages[index].jobs)]
+        }
+        state = Locked((stages, 0))
+        state.withLock(flush)
+    }
+
+    func started(_ stage: Int) {
+        state.withLock { state in
+            if state.stages[stage].started == nil { state.stages[stage].started = Clock.now }
+        }
+    }
+
+    func finished(_ node: JobGraph.Node, cached: Bool, seconds: Double) {
+        state.withLock { state in
+            var stage = state.stages[node.stage]
+            stage.done += 1
+            stage.held.append(.jobFinished(stage: stage.name, job: node.id.job, done: stage.done, of: stage.jobs, seconds: seconds, cached: cached))
+            if stage.done == stage.jobs {
+                let seconds = stage.started.map(Clock.seconds(since:)) ?? 0
+                stage.held.append(.stageFinished(stage: stage.name, jobs: stage.jobs, cached: stage.cached, seconds: seconds))
+            }
+            state.stages[node.stage] = stage
+            flush(&state)
+        }
+    }
+
+    /// Tells what the current stage holds, moving on past each stage that is done.
+    private func flush(_ state: inout (stages: [Stage], current: Int)) {
+        while state.current < state.stages.count {
+            for event in state.stages[state.current].held { tell?(event) }
+            state.stages[state.current].held = []
+            guard state.stages[state.current].done == state.stages[state.current].jobs else { return }
+            state.current += 1
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import BijouxCore
+
+extension BuildEngine {
+    /// A stage's jobs that this build makes, prepared.
+    struct StageWork: Sendable {
+        var stage: any Stage.Type
+        var plan: StagePlan
+        var jobs: [Job]
+        /// Each job as prepared: its own key and its work.
+        var prepared: [Job.Prepared]
+
+        func id(_ job: Int) -> JobID { JobID(stage, jobs[job]) }
+    }
+
+    /// Prepares (and so keys) every selected job, so a missing, unreadable or bad input
+    /// stops the build before anything is made.
+    static func prepared(_ plans: [PlannedStage], only: Set<String>?, jobs threads: Int) throws -> [StageWork] {
+        try plans.map { stage, plan in
+            let jobs = selected(plan, only: only)
+            // Each job's own key reads its art (a charm's PNG): in parallel, in job order.
+            let prepared = try Parallel.map(jobs.count, jobs: threads) { try jobs[$0].prepare() }
+            return StageWork(stage: stage, plan: plan, jobs: jobs, prepared: prepared)
+        }
+    }
+}
+
+/// A build's jobs as one graph, each with what it takes (`Job.inputs`) and its key: its
+/// own, with the keys of the jobs it takes from (`CacheKey.taking`). Its nodes are in the
+/// order the build starts and reports them: stage by stage, in job order, a job that
+/// takes its own stage's results after that stage's other jobs; every job a node takes
+/// from comes before it.
+struct JobGraph: Sendable {
+    /// A job this build makes.
+    struct Node: Sendable {
+        /// Its stage's place in the work, and its own in the stage's jobs.
+        var stage: Int
+        var job: Int
+        var id: JobID
+        var key: ContentHash
+        /// What it takes, in stage and job order.
+        var inputs: [Input]
+    }
+
+    /// A job whose results a node takes: one of this build, or (in `charm <id>`) one it
+    /// leaves as the last build made it.
+    enum Input: Sendable {
+        case node(Int)
+        case kept(JobID, BuildCache.Entry)
+    }
+
+    var nodes: [Node] = []
+
+    /// The graph of `work`; `kept` is the cache of the last build into the folder, for the
+    /// jobs a `charm <id>` build leaves alone.
+    init(_ work: [BuildEngine.StageWork], kept: BuildCache?) {
+        var nodeOf: [JobID: Int] = [:]
+        for (index, stage) in work.enumerated() {
+            let takesOwn = { (job: Job) in job.inputs.contains { $0 == stage.stage } }
+            let order = stage.jobs.indices.filter { !takesOwn(stage.jobs[$0]) } + stage.jobs.indices.filter { takesOwn(stage.jobs[$0]) }
+            for job in order {
+                let inputs = stage.jobs[job].inputs.flatMap { taken -> [JobID] in
+                    guard let from = work.firstIndex(where: { $0.stage == taken }) else { return [] }
+                    precondition(from <= index, "\(stage.stage.name) takes results from \(taken.name), which comes after it")
+                    return work[from].plan.jobs.filter { from != index || !takesOwn($0) }.map { JobID(taken, $0) }
+                }
+                let resolved = inputs.compactMap { id -> Input? in
+                    if let node = nodeOf[id] { return .node(node) }
+                    return kept?[id].map { .kept(id, $0) }
+                }
+                let key = CacheKey.taking(own: stage.prepared[job].key, from: resolved.map(idAndKey))
+                nodeOf[stage.id(job)] = nodes.count
+                nodes.append(Node(stage: index, job: job, id: stage.id(job), key: key, inputs: resolved))
+            }
+        }
+    }
+
+    /// For each node, the nodes it waits for.
+    var after: [[Int]] {
+        nodes.map { node in
+            node.inputs.compactMap {
+                if case .node(let index) = $0 { return index }
+                return nil
+            }
+        }
+    }
+
+    private func idAndKey(_ input: Input) -> (id: JobID, key: ContentHash) {
+        switch input {
+        case .node(let index): (nodes[index].id, nodes[index].key)
+        case .kept(let id, let entry): (id, entry.key)
+        }
+    }
+}
+
+/// Stage types compared as types: a job names the stages it takes from by type.
+func == (lhs: any Stage.Type, rhs: any Stage.Type) -> Bool { ObjectIdentifier(lhs) == ObjectIdentifier(rhs) }

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import BijouxAssets
+@testable import BijouxCore
+
+/// The build's one rule of order: an item starts once the items it waits for are done;
+/// long ones first; a failure stops what comes after it, and the lowest-numbered failure
+/// is the one reported, with any number of workers.
+@Suite("Job scheduler")
+struct JobSchedulerTests {
+    struct Failure: Error, Equatable { var item: Int }
+
+    /// A graph of `count` items, each waiting for up to three earlier ones, the same for a seed.
+    static func graph(_ count: Int, seed: UInt64) -> [[Int]] {
+        var random = SeededRandom(seed: seed)
+        return (0..<count).map { item in
+            item == 0 ? [] : (0..<Int(random.next() % 4)).map { _ in Int(random.next() % UInt64(item)) }
+        }
+    }
+
+    /// Runs the items, each spinning a little, and gives the order they finished in.
+    static func finishOrder(_ after: [[Int]], workers: Int, first: @escaping (Int) -> Bool = { _ in false }, failing: Set<Int> = []) throws -> [Int] {
+        let order = Locked<[Int]>([])
+        _ = try JobScheduler.run(after.count, after: after, first: first, workers: workers) { item in
+            var spin = 0
+            for step in 0..<(item % 7) * 2_000 { spin &+= step }
+            if failing.contains(item) { throw Failure(item: item) }
+            order.withLock { $0.append(item) }
+            return spin
+        }
+        return order.value
+    }
+
+    @Test(arguments: [1, 2, 4, 8])
+    func everyItemStartsAfterWhatItWaitsFor(workers: Int) throws {
+        for seed in 1...20 as ClosedRange<UInt64> {
+            let after = Self.graph(60, seed: seed)
+            let order = try Self.finishOrder(after, workers: workers)
+            #expect(order.sorted() == Array(0..<60))
+            let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+            for (item, waits) in after.enumerated() {
+                #expect(waits.allSatisfy { position[$0]! < position[item]! }, "seed \(seed): \(item) waits for \(waits)")
+            }
+        }
+    }
+
+    @Test func oneWorkerRunsLongItemsFirstThenInOrder() throws {
+        let order = try Self.finishOrder([[], [], [1], [], [], [3]], workers: 1, first: { $0 == 3 || $0 == 5 })
+        #expect(order == [3, 5, 0, 1, 2, 4])
+        #expect(try Self.finishOrder([[], [0], [], [1]], workers: 1) == [0, 1, 2, 3])
+    }
+
+    @Test(arguments: [1, 2, 4])
+    func theLowestFailureIsReportedAndWhatComesBeforeItRuns(workers: Int) throws {
+        for seed in 1...20 as ClosedRange<UInt64> {
+            let after = Self.graph(40, seed: seed)
+            let failing: Set<Int> = [31, 17, 25]
+            var finished: [Int] = []
+            #expect(throws: Failure(item: 17)) {
+                finished = try Self.finishOrder(after, workers: workers, failing: failing)
+            }
+            // Nothing it waits for failed: every item before the failure still ran.
+            let order = Locked<[Int]>([])
+            _ = try? JobScheduler.run(after.count, after: after, workers: workers) { item in
+                if failing.contains(item) { throw Failure(item: item) }
+                order.withLock { $0.append(item) }
+            }
+            #expect(Set(0..<17).isSubset(of: Set(order.value)), "seed \(seed)")
+            #expect(finished.isEmpty)
+        }
+    }
+
+    @Test func anItemWaitingForAFailureNeverRuns() {
+        let ran = Locked<Set<Int>>([])
+        #expect(throws: Failure(item: 0)) {
+            try JobScheduler.run(3, after: [[], [0], []], workers: 2) { item in
+                if item == 0 { throw Failure(item: 0) }
+                ran.withLock { _ = $0.insert(item) }
+            }
+        }
+        #expect(!ran.value.contains(1))
+    }
+
+    @Test func noItemsIsNoWork() throws {
+        #expect(try JobScheduler.run(0, after: [], workers: 4) { $0 }.isEmpty)
+        #expect(try JobScheduler.run(3, after: [[], [0], [1]], workers: 4) { $0 * 2 } == [0, 2, 4])
+    }
+}
