@@ -96,7 +96,7 @@ let package = Package(
             dependencies: ["BijouxKit", "BijouxCore", "BijouxSVG", "BijouxAudio", "BijouxHelperKit", "CBijouxShims", "CXXHash"],
             exclude: ["Engine/README.md"]
         ),
-        .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets", "BijouxCore"]),
+        .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
         // FFmpeg lives here alone, so the tool's start loads none of it.
         .executableTarget(name: "bijoux-aac", dependencies: ["BijouxHelperKit", "CBijouxAudio"]),
         // librsvg lives here alone (BijouxRender), so the tool's start loads none of it

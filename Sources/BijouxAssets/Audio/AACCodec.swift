@@ -52,7 +52,7 @@ enum AACCodec {
     /// Encodes the track `next` gives, interleaved Float32 frames (left, right) a block
     /// at a time, nil at its end: the helper encodes as they come, on `threads` threads.
     /// Once `cancel` is set the helper is killed and the encoding fails.
-    package static func encode(
+    static func encode(
         sampleRate: Int, threads: Int = 1, file: String, cancel: StopFlag? = nil, frames next: () -> [Float]?
     ) throws(Failure) -> [UInt8] {
         let result: ChildProcess.Result

@@ -4,7 +4,7 @@ import BijouxCore
 /// the art folder before any job runs. Sets are not namespaced: the app asks for
 /// `UIImage(named: "cat")` whatever folder holds the set.
 struct CatalogSet: Equatable, Sendable {
-    package enum Kind: String, Sendable {
+    enum Kind: String, Sendable {
         case image = "imageset"
         case color = "colorset"
 

@@ -178,9 +178,9 @@ struct BuildCache: Sendable {
 /// the cache it left is not trusted, and the versions of the system libraries that
 /// decide its outputs (`SystemLibraries`), so upgrading one is a new identity too.
 /// Anyone can compute it: it names a build of the tool, it authenticates nothing.
-package enum ToolIdentity {
+enum ToolIdentity {
     /// The tool's version, as `--version` prints it and the artifact bundle names it.
-    package static let version = "0.1.0"
+    static let version = "0.1.0"
 
     /// The identity of the running executable.
     static let executable: String = {

@@ -8,13 +8,13 @@ import Dispatch
 /// outputs into a new tree that is swapped in whole (see `OutputTree`), one build at
 /// a time per output folder. `charm <id>` is the same build with only that charm's
 /// jobs selected.
-package enum BuildEngine {
+enum BuildEngine {
     /// What to build, from where, into where, and how.
-    package struct Options: Sendable {
+    struct Options: Sendable {
         /// The art folder (`art` unless given), as messages name it.
-        package var artFolder: String
+        var artFolder: String
         /// The output folder (`build` unless given), swapped in whole by each build.
-        package var outputFolder: String
+        var outputFolder: String
         /// Fail the build on any warning (`--strict`); `"strict": true` in the art folder's
         /// bijoux-assets.json does too, unless `followsConfiguredStrict` is off.
         var strict: Bool
@@ -34,7 +34,7 @@ package enum BuildEngine {
         var cancel: StopFlag?
 
         /// Options with the CLI's defaults for everything not given.
-        package init(
+        init(
             artFolder: String = "art", outputFolder: String = "build", strict: Bool = false,
             jobs: Int = Parallel.defaultJobs, onlyCharms: Set<String>? = nil, progress: (@Sendable (BuildEvent) -> Void)? = nil
         ) {
@@ -48,25 +48,25 @@ package enum BuildEngine {
     }
 
     /// What a build did, for its summary line and its diagnostics.
-    package struct Report: Sendable {
+    struct Report: Sendable {
         /// The stages that made something, in order (the auxiliary catalog stage aside).
-        package var stages: [String]
+        var stages: [String]
         /// The output files written, kept and removed.
-        package var files: Files
+        var files: Files
         /// Every warning, cached ones included, in stage and job order.
-        package var warnings: [BuildWarning]
+        var warnings: [BuildWarning]
         /// One line per job worth reporting (a track's loudness, a charm's legibility).
-        package var notes: [String]
+        var notes: [String]
     }
 
     /// The output files of a build, relative to the output folder.
-    package struct Files: Equatable, Sendable {
+    struct Files: Equatable, Sendable {
         /// New or changed.
-        package var written: [String] = []
+        var written: [String] = []
         /// The same bytes as before: kept, with their modification times.
-        package var unchanged: [String] = []
+        var unchanged: [String] = []
         /// Stale files removed from folders a stage owns.
-        package var removed: [String] = []
+        var removed: [String] = []
     }
 
     /// What one stage made, in memory: for tests and for callers that want the bytes.
@@ -79,7 +79,7 @@ package enum BuildEngine {
     /// Builds the art folder into the output folder (see the type's summary); throws a `UserFacingError` on bad input,
     /// leaving the previous outputs as they were.
     @discardableResult
-    package static func build(_ options: Options) throws -> Report {
+    static func build(_ options: Options) throws -> Report {
         let place = OutputPlace(options.outputFolder)
         // Read again under the lock; the libraries it remembers are hints, each checked.
         let (art, plans, work) = try prepare(options, remembering: place.readCache()?.libraries ?? [])

@@ -4,12 +4,12 @@ import BijouxCore
 extension BuildEngine {
     /// What `check` found: the review (every output that differs, judged and grouped by
     /// art file) and every art file the build reads, for reports that list each one.
-    package struct CheckReport: Sendable {
+    struct CheckReport: Sendable {
         /// Every output that differs from the baseline, judged and grouped.
-        package var review: Review
+        var review: Review
         /// The art files the build's jobs follow from, as messages name them, in build
         /// order (the art folder itself last, for outputs of no one file).
-        package var sources: [String]
+        var sources: [String]
 
         /// Nothing differs at all.
         var isUpToDate: Bool { review.isEmpty }
@@ -26,7 +26,7 @@ extension BuildEngine {
     /// whoever wrote the folder could have forged; a revision's baseline, built here,
     /// is trusted so. Waits for a build in progress (a shared lock, when there is a lock
     /// file: none is created). Plans as `build` does, so it refuses what `build` refuses.
-    package static func check(_ options: Options, against baseline: Baseline = .outputFolder, trustingCache: Bool = false) throws -> CheckReport {
+    static func check(_ options: Options, against baseline: Baseline = .outputFolder, trustingCache: Bool = false) throws -> CheckReport {
         var options = options
         options.onlyCharms = nil
         // The art first, as `build` reads it, so bad art fails before a baseline is built;

@@ -47,7 +47,7 @@ protocol OutputDestination: AnyObject, Sendable {
 /// Errors name the output folder or its file the user would look for, never a path in
 /// the tree, which is gone by the time the error is printed.
 final class OutputTree: OutputDestination, @unchecked Sendable {
-    package struct Files: Sendable {
+    struct Files: Sendable {
         var written: [String] = []
         var unchanged: [String] = []
     }

@@ -6,12 +6,12 @@ import BijouxCore
 /// and `HapticSharpness`) and `ParameterCurve`s (`ParameterID`, `Time`,
 /// `ParameterCurveControlPoints` at times relative to the curve's).
 struct AHAPPattern: Equatable, Sendable {
-    package enum Kind: String, Sendable {
+    enum Kind: String, Sendable {
         case transient = "HapticTransient"
         case continuous = "HapticContinuous"
     }
 
-    package struct Event: Equatable, Sendable {
+    struct Event: Equatable, Sendable {
         var time: Double
         var kind: Kind
         var duration: Double?

@@ -12,7 +12,7 @@ import BijouxSVG
 /// The icon is drawn in the palette's ink (`currentColor` in the SVG), with alpha.
 /// With the default template rendering intent the app tints it with its own ink and
 /// only the alpha matters; with `original` the colours are the SVG's own.
-package struct DrawnIcon: Sendable {
+struct DrawnIcon: Sendable {
     static let scales = [1, 2, 3]
     /// Pixels per point of the master render: a multiple of every scale.
     static let density = 6

@@ -13,9 +13,9 @@ import BijouxHelperKit
 ///
 /// The helper is found as `HelperExecutable` says: `$BIJOUX_RENDER`, else beside the
 /// running executable.
-package enum IconRenderer {
-    package static let helperName = "bijoux-render"
-    package static let helperVariable = "BIJOUX_RENDER"
+enum IconRenderer {
+    static let helperName = "bijoux-render"
+    static let helperVariable = "BIJOUX_RENDER"
 
     /// The helper as the tool runs it, and the librsvg and cairo it draws with, whose
     /// library files are in its identity (`HelperExecutable`).

@@ -16,34 +16,34 @@ import BijouxHelperKit
 /// busy machine (other builds, `nice`) does not fail an icon that an idle one draws;
 /// the clock is only a backstop, `wallFactor` times the CPU limit, for a drawing that
 /// stalls without working.
-package struct RenderLimits: Sendable, Equatable {
+struct RenderLimits: Sendable, Equatable {
     /// CPU seconds one icon's drawing may use (a few milliseconds is usual).
-    package var perIcon: Double
+    var perIcon: Double
     /// CPU seconds all the icons of one build may use to draw, added up.
-    package var total: Double
+    var total: Double
     /// The address space of the process drawing one icon, in MiB (the largest icon's
     /// raster is 36 MiB; the helper's own libraries take about a hundred).
-    package var memoryMiB: Int
+    var memoryMiB: Int
 
-    package init(perIcon: Double, total: Double, memoryMiB: Int = 1024) {
+    init(perIcon: Double, total: Double, memoryMiB: Int = 1024) {
         self.perIcon = perIcon
         self.total = total
         self.memoryMiB = memoryMiB
     }
 
-    package static let standard = RenderLimits(perIcon: 10, total: 60)
+    static let standard = RenderLimits(perIcon: 10, total: 60)
     /// How many times its CPU limit a drawing may take by the clock: room for a machine
     /// whose cores are shared by several times as many busy processes.
     static let wallFactor = 5.0
     /// The most icons a build draws: real art has tens.
-    package static let maxIcons = 256
+    static let maxIcons = 256
 
     /// For tests, which shorten the times: CPU seconds for one icon, and for a build's icons.
-    package static let perIconVariable = "BIJOUX_RENDER_TIME_LIMIT"
-    package static let totalVariable = "BIJOUX_RENDER_TOTAL_LIMIT"
+    static let perIconVariable = "BIJOUX_RENDER_TIME_LIMIT"
+    static let totalVariable = "BIJOUX_RENDER_TOTAL_LIMIT"
 
     /// The standard limits, with the times the variables give when they are set.
-    package static let fromEnvironment: RenderLimits = {
+    static let fromEnvironment: RenderLimits = {
         func seconds(_ variable: String) -> Double? {
             getenv(variable).flatMap { Double(String(cString: $0)) }.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         }
@@ -68,8 +68,8 @@ package struct RenderLimits: Sendable, Equatable {
 /// killed and the icons not yet started are not drawn, each reporting that first
 /// error, so a build of many slow icons ends in about one icon's limit with one error
 /// naming the icon that hit it. `cancel` stops them all too (a newer save in `watch`).
-package final class RenderSession: Sendable {
-    package let limits: RenderLimits
+final class RenderSession: Sendable {
+    let limits: RenderLimits
     let cancel: StopFlag?
     private let state = Locked(State())
     /// The renderers kept alive between drawings.
@@ -87,16 +87,16 @@ package final class RenderSession: Sendable {
         var used: Double { spent + running.values.reduce(0, +) }
     }
 
-    package init(limits: RenderLimits = .fromEnvironment, cancel: StopFlag? = nil) {
+    init(limits: RenderLimits = .fromEnvironment, cancel: StopFlag? = nil) {
         self.limits = limits
         self.cancel = cancel
     }
 
     /// The CPU seconds the icons have used to draw so far.
-    package var spent: Double { state.value.used }
+    var spent: Double { state.value.used }
     /// Starts a renderer on the side, so the build's first drawing finds one ready: for
     /// a stage that will draw, while the build plans and keys.
-    package func warmUp() {
+    func warmUp() {
         guard cancel?.isSet != true else { return }
         let (renderers, memoryMiB) = (self.renderers, limits.memoryMiB)
         CallerNice.async { [self] in
@@ -106,7 +106,7 @@ package final class RenderSession: Sendable {
     }
 
     /// The process IDs of the renderers started so far: for tests.
-    package var helpers: [Int32] { state.value.helpers }
+    var helpers: [Int32] { state.value.helpers }
 
     /// `svg` (already checked by `SVGSafety`) drawn by a renderer within the limits, at
     /// `size`, with `currentColor` in `ink`; `maxSide` is the largest side accepted, in

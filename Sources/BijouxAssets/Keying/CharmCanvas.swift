@@ -27,7 +27,7 @@ struct CharmCanvas: Equatable, Sendable {
     /// Trims a keyed charm to its painted bounds and places it, scaled to fit inside
     /// the margin and centred, on a canvas of `width` × `height` pixels with the given
     /// margin in pixels. Resampled in premultiplied space.
-    package static func place(
+    static func place(
         _ keyed: RGBAImage, bounds: PixelRect, width: Int, height: Int, margin: Double
     ) -> RGBAImage {
         place(painted(keyed, bounds: bounds), width: width, height: height, margin: margin)
@@ -56,7 +56,7 @@ struct CharmCanvas: Equatable, Sendable {
     }
 
     /// The charm at one scale of this canvas.
-    package func render(_ keyed: RGBAImage, bounds: PixelRect, scale: Int) -> RGBAImage {
+    func render(_ keyed: RGBAImage, bounds: PixelRect, scale: Int) -> RGBAImage {
         render(Self.painted(keyed, bounds: bounds), scale: scale)
     }
 

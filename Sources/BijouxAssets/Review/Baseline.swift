@@ -10,7 +10,7 @@ import BijouxCore
 /// earlier build (`--against DIR`), or the art folder as it was at a git revision
 /// (`--against REV`), built by this same tool into a temporary folder, so a pull
 /// request that edits art is reviewed even where no output is committed.
-package enum Baseline: Sendable, Equatable {
+enum Baseline: Sendable, Equatable {
     /// The output folder the build writes (`--out`).
     case outputFolder
     /// A folder of an earlier build.
@@ -19,7 +19,7 @@ package enum Baseline: Sendable, Equatable {
     case revision(String)
 
     /// `--against VALUE`: a folder when one is there by that name, else a revision.
-    package static func parse(_ value: String) -> Baseline {
+    static func parse(_ value: String) -> Baseline {
         FileIO.entryKind(value) == .directory ? .folder(value) : .revision(value)
     }
 }

@@ -18,7 +18,7 @@ package struct Review: Sendable {
     /// One output that is not byte for byte the baseline's.
     package struct Change: Sendable {
         /// Relative to the output folder.
-        package var path: String
+        var path: String
         package var status: Status
         /// The figures, for `changed` and `withinTolerance`; nil for added and removed.
         package var finding: Finding?
@@ -31,7 +31,7 @@ package struct Review: Sendable {
         }
 
         /// What changed, in one line.
-        package var summary: String {
+        var summary: String {
             switch status {
             case .added: "added"
             case .removed: "removed"
@@ -73,9 +73,9 @@ package struct Review: Sendable {
         self.acceptCommand = acceptCommand
     }
 
-    package var changes: [Change] { groups.flatMap(\.changes) }
+    var changes: [Change] { groups.flatMap(\.changes) }
     /// Nothing beyond tolerance: `check` exits 0.
-    package var passes: Bool { !groups.contains { $0.fails } }
+    var passes: Bool { !groups.contains { $0.fails } }
     /// Nothing differs at all.
     var isEmpty: Bool { groups.isEmpty }
 

@@ -7,7 +7,7 @@ extension Review {
     /// `path:line:col: error: …` for a group that changed beyond tolerance, `warning:`
     /// for one whose changes are all within it. The line is where a text art file first
     /// differs from the baseline's art (with `--against REV`), else 1: the file as a whole.
-    package func diagnostics() -> [String] {
+    func diagnostics() -> [String] {
         groups.map { group in
             let place = "\(group.source):\(group.line ?? 1):1"
             return Diagnostic(place: place, message: message(group)).line(group.fails ? .error : .warning)
@@ -34,7 +34,7 @@ extension Review {
     }
 
     /// The last line `check` prints: the verdict.
-    package var verdict: String {
+    var verdict: String {
         if isEmpty { return "\(baseline) is what a build writes now" }
         let files = groups.count
         let head = "\(files) art file\(files == 1 ? "" : "s"): \(Self.counts(changes))"
@@ -44,7 +44,7 @@ extension Review {
     /// A Markdown summary fit for a pull request (GitHub's `$GITHUB_STEP_SUMMARY`): the
     /// verdict, a table of art files and their figures, and the command that accepts.
     /// Paths are shown as escaped `<code>` (inline HTML), so no art name can add markup.
-    package func markdown(reportPath: String? = nil) -> String {
+    func markdown(reportPath: String? = nil) -> String {
         var text = "### bijoux-assets check: " + (isEmpty ? "no change" : passes ? "within tolerance" : "changed") + "\n\n"
         text += "Compared with \(Self.code(baseline)). \(isEmpty ? "Every output is the same." : Self.counts(changes) + ".")\n"
         guard !isEmpty else { return text }
@@ -69,7 +69,7 @@ extension Review {
     /// JUnit XML: one test case per art file the build reads (`sources`, plus any
     /// group's source not among them), failing with its figures when it changed beyond
     /// tolerance; a change within tolerance passes, its figures in `system-out`.
-    package func junit(sources: [String]) -> String {
+    func junit(sources: [String]) -> String {
         var cases = sources
         for group in groups where !cases.contains(group.source) { cases.append(group.source) }
         let bySource = Dictionary(groups.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })

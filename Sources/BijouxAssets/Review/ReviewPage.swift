@@ -29,7 +29,7 @@ package enum ReviewPage {
 
     /// Writes the page as `folder/index.html`, making the folder (and its parents)
     /// when it does not exist.
-    package static func write(_ review: Review, to folder: String) throws(FileError) {
+    static func write(_ review: Review, to folder: String) throws(FileError) {
         try FileIO.makeDirectories(folder)
         try FileIO.writeAtomically(Array(html(review).utf8), to: folder + "/" + fileName)
     }
@@ -108,7 +108,7 @@ package enum ReviewPage {
     }
 
     /// What a change's body shows, which sets its width on the page.
-    package enum Kind: String {
+    enum Kind: String {
         case image, text, audio, other
     }
 

@@ -15,9 +15,9 @@ import BijouxCore
 ///   deleted: its translations stay, and come back with the charm.
 /// - Everything else (other keys, other languages' texts, states, plurals) is kept as
 ///   it was.
-package enum CatalogUpdate {
+enum CatalogUpdate {
     /// What an update changed, for the command's summary and the build's warning.
-    package struct Changes: Equatable, Sendable {
+    struct Changes: Equatable, Sendable {
         var added: [String] = []
         var markedStale: [String] = []
         /// Stale keys the table has again.
@@ -32,7 +32,7 @@ package enum CatalogUpdate {
 
         /// "2 keys added, 1 marked stale, 1 translation to review (de)", or nil when
         /// nothing changed.
-        package var summary: String? {
+        var summary: String? {
             var parts: [String] = []
             if !added.isEmpty { parts.append(Format.count(added.count, "key") + " added") }
             if !markedStale.isEmpty { parts.append("\(markedStale.count) marked stale") }

@@ -36,12 +36,12 @@ struct ArtSnapshot: Equatable, Sendable {
 }
 
 /// A flag another thread (a signal handler's queue) sets to stop a loop.
-package final class StopFlag: @unchecked Sendable {
+final class StopFlag: @unchecked Sendable {
     private let stopped = Locked(false)
     private var sources: [DispatchSourceSignal] = []
 
     /// A flag not yet set.
-    package init() {}
+    init() {}
 
     /// Whether `set()` was called (or an interrupt came).
     var isSet: Bool { stopped.value }
@@ -51,7 +51,7 @@ package final class StopFlag: @unchecked Sendable {
 
     /// Sets the flag on Ctrl-C (SIGINT) or SIGTERM instead of dying, so `watch` can
     /// stop its server and exit 0.
-    package func setOnInterrupt() {
+    func setOnInterrupt() {
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -67,9 +67,9 @@ package final class StopFlag: @unchecked Sendable {
 /// a file still being written makes the build wait for the next change rather than
 /// fail on it. A change during a build cancels it (`BuildEngine.Options.cancel`): its
 /// icons' drawings are killed, and the newer change is built instead.
-package struct ArtWatcher: Sendable {
+struct ArtWatcher: Sendable {
     /// What each build of the loop did, for its line.
-    package enum Event: Sendable {
+    enum Event: Sendable {
         /// A build finished: what triggered it (empty for the first), its report, the
         /// jobs it made rather than took from the cache ("charms sun"), and how long it
         /// took in seconds.
@@ -88,14 +88,14 @@ package struct ArtWatcher: Sendable {
 
     /// A watcher that runs `options`' build on each change. It keeps building on
     /// warnings, whatever bijoux-assets.json says: it is for seeing them on the sheet.
-    package init(options: BuildEngine.Options) {
+    init(options: BuildEngine.Options) {
         self.options = options
         self.options.followsConfiguredStrict = false
     }
 
     /// Builds, then watches until `stop` is set. `handle` gets every build's outcome
     /// (on this thread).
-    package func run(until stop: StopFlag, _ handle: (Event) -> Void) {
+    func run(until stop: StopFlag, _ handle: (Event) -> Void) {
         var built = ArtSnapshot(folder: options.artFolder)
         report(attempt(superseding: nil, until: stop), changed: [], handle)
         while !stop.isSet {
@@ -123,7 +123,7 @@ package struct ArtWatcher: Sendable {
         }
     }
 
-    package enum Outcome {
+    enum Outcome {
         case success(BuildEngine.Report, made: [String], Double)
         case failure(any UserFacingError)
     }
@@ -194,7 +194,7 @@ struct InternalWatchError: UserFacingError {
 extension ArtWatcher.Event {
     /// The one line `watch` prints for a build: what changed, what was rebuilt, how
     /// long it took, how many warnings.
-    package var line: String {
+    var line: String {
         switch self {
         case .built(let changed, let report, let made, let seconds):
             let files = report.files

@@ -34,9 +34,9 @@ import Dispatch
 ///   reset the connection before the client has read the reply; at most `Limits.maxConnections` are open at once, and one
 ///   accepted past that closes the one open longest. So slow clients cannot hold up
 ///   the others: every connection's bytes are read as they come.
-package final class PreviewServer: @unchecked Sendable {
+final class PreviewServer: @unchecked Sendable {
     /// The port `--serve` uses when given none.
-    package static let defaultPort = 8722
+    static let defaultPort = 8722
     /// What the page polls; its text changes after every rebuild that wrote something.
     static let stampPath = "/__bijoux/stamp"
     static let pollMilliseconds = 500
@@ -68,7 +68,7 @@ package final class PreviewServer: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// Listens on 127.0.0.1:`port` (0: any free port; see `port`) and serves `root`.
-    package init(root: String, port: Int) throws(ServerError) {
+    init(root: String, port: Int) throws(ServerError) {
         self.root = root
         limits = Limits()
         (listener, self.port) = try Self.openListener(port: port)
@@ -116,10 +116,10 @@ package final class PreviewServer: @unchecked Sendable {
     }
 
     /// The contact sheet's address, to print.
-    package var url: String { "http://127.0.0.1:\(port)/\(ContactSheetPage.path)" }
+    var url: String { "http://127.0.0.1:\(port)/\(ContactSheetPage.path)" }
 
     /// Tells pages a new build is there.
-    package func bumpStamp() { stampValue.withLock { $0 += 1 } }
+    func bumpStamp() { stampValue.withLock { $0 += 1 } }
 
     var stamp: Int { stampValue.value }
 
@@ -129,7 +129,7 @@ package final class PreviewServer: @unchecked Sendable {
     var connectionCount: Int { openCount.value }
 
     /// Serves on a thread of its own until `stop()`.
-    package func start() {
+    func start() {
         CallerNice.async { [self] in
             var connections: [Connection] = []
             while !isStopped {
@@ -144,7 +144,7 @@ package final class PreviewServer: @unchecked Sendable {
     }
 
     /// Stops listening and waits for the server's thread.
-    package func stop() {
+    func stop() {
         stopped.value = true
         done.wait()
     }
@@ -306,9 +306,9 @@ extension RequestHead {
 }
 
 /// The server could not start (the port is taken, say).
-package struct ServerError: UserFacingError {
+struct ServerError: UserFacingError {
     /// What went wrong.
     var message: String
     /// The error about no file.
-    package var diagnostic: Diagnostic { Diagnostic(place: nil, message: message) }
+    var diagnostic: Diagnostic { Diagnostic(place: nil, message: message) }
 }

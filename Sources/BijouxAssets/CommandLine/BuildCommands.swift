@@ -1,4 +1,3 @@
-import BijouxAssets
 import BijouxCore
 
 let artOption = Option.text("--art", "DIR", default: BuildEngine.Options().artFolder, help: "The art folder")

@@ -1,4 +1,3 @@
-import BijouxAssets
 import BijouxCore
 
 /// `check` answers "what would a build change?" for CI and for a reviewer, so its exit

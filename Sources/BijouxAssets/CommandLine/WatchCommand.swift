@@ -1,4 +1,3 @@
-import BijouxAssets
 import BijouxCore
 
 #if canImport(Glibc)
