@@ -46,7 +46,7 @@ enum AppIconStage: ContactSheetStage {
                 file: file, location: parameters.locations["charm.id"], field: "charm.id",
                 message: "no charm '\(id)' in charms.json (known: \(table.charms.map(\.id).joined(separator: ", ")))")
         }
-        art.libraries.prefetch(IconRenderer.helper, matching: IconRenderer.libraryPrefixes)
+        art.libraries.prefetch(IconRenderer.executable)
         /// A job drawing from the icon's renderer. Its outputs are decided by
         /// appicon.json, the charm's art and the table field its keying takes, the
         /// colours the previews and the read-back use, and, when it reads SVG layers
@@ -61,7 +61,7 @@ enum AppIconStage: ContactSheetStage {
                 key.add("art", hash)
                 key.add("blackPoint", entry.blackPoint)
                 for (label, colour) in keyedColours { key.add(label, colour.description) }
-                if readsSVG { key.add("renderer", try IconRenderer.executable.identity(file: file, libraries: art.libraries).description) }
+                if readsSVG { key.add("renderer", try IconRenderer.executable.identity(file: file, libraries: art.libraries)) }
                 // The inks as resolved: a palette colour appicon.json names is in the
                 // key, the others are not.
                 for variant in AppIconParameters.Variant.allCases {

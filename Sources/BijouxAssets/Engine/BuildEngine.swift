@@ -81,8 +81,7 @@ package enum BuildEngine {
     @discardableResult
     package static func build(_ options: Options) throws -> Report {
         let place = OutputPlace(options.outputFolder)
-        // Read again under the lock; the libraries it remembers are hints, each checked.
-        let (art, plans, work) = try prepare(options, remembering: place.readCache()?.libraries ?? [])
+        let (art, plans, work) = try prepare(options)
         try place.prepare(art: art.path)
         let lock = try place.lock { options.progress?(.waitingForLock(folder: options.outputFolder)) }
         place.sweep()
@@ -98,11 +97,6 @@ package enum BuildEngine {
         if options.onlyCharms != nil, let old {
             // A one-charm build keeps what it did not remake, and its cache entries.
             for (id, entry) in old.entries where cache[id] == nil { cache.entries.append((id, entry)) }
-        }
-        cache.libraries = art.libraries.resolutions
-        if options.onlyCharms != nil, let old {
-            let resolved = Set(cache.libraries.map(\.helper))
-            cache.libraries += old.libraries.filter { !resolved.contains($0.helper) }
         }
         let removed = try place.removed(owned: owned, made: Set(run.paths))
         try tree.commit(cache, removing: !removed.isEmpty)

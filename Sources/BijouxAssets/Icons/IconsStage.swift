@@ -37,7 +37,7 @@ enum IconsStage: ContactSheetStage {
         ]
         // Each icon's key names the renderer's libraries (`LinkedLibraries`): found on the side.
         if !names.isEmpty {
-            art.libraries.prefetch(IconRenderer.helper, matching: IconRenderer.libraryPrefixes)
+            art.libraries.prefetch(IconRenderer.executable)
             art.renders.warmUp()
         }
         for name in names {
@@ -112,7 +112,7 @@ enum IconsStage: ContactSheetStage {
             key.add("seed", Int(wobble.seed))
             key.add("renderingIntent", intent.rawValue)
             key.add("ink", ink.description)
-            key.add("renderer", try IconRenderer.executable.identity(file: art.file(relative), libraries: art.libraries).description)
+            key.add("renderer", try IconRenderer.executable.identity(file: art.file(relative), libraries: art.libraries))
             return Job.Prepared(key: key.hash) { recorder in
                 let path = art.file(relative)
                 let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders)
