@@ -32,6 +32,9 @@ package struct HelperInput {
     let fd: Int32
     private var buffered: [UInt8] = []
     private var ended = false
+    /// What `fill` reads into: one buffer for the input's life, made at the first `fill`
+    /// (an input read only with `read(into:)` never needs it).
+    private var chunk: [UInt8] = []
 
     package init(fd: Int32) { self.fd = fd }
 
@@ -93,7 +96,7 @@ package struct HelperInput {
     /// Reads what the descriptor has into the buffer; false at its end.
     private mutating func fill() throws(HelperError) -> Bool {
         guard !ended else { return false }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 1 << 16) }
         while true {
             let count = chunk.withUnsafeMutableBytes { readSome(fd, $0.baseAddress!, $0.count) }
             if count > 0 {

@@ -172,11 +172,20 @@ package enum RenderReply: Equatable, Sendable {
     /// Whether `output` holds a whole answer: its line, and all the pixels it announces
     /// (an answer that is not one is whole at its line: reading more does not mend it).
     package static func isWhole(_ output: [UInt8]) -> Bool {
-        guard let newline = output.prefix(maxLine).firstIndex(of: UInt8(ascii: "\n")) else { return false }
-        guard output.starts(with: Array("OK ".utf8)) else { return true }
-        let numbers = String(decoding: output[3..<newline], as: UTF8.self).split(separator: " ").compactMap { Int($0) }
-        guard numbers.count == 5, let size = rasterSize(numbers[0], numbers[1]) else { return true }
-        return output.count - newline - 1 >= size
+        guard let line = line(of: output) else { return false }
+        guard let numbers = line.numbers, let size = rasterSize(numbers[0], numbers[1]) else { return true }
+        return output.count - line.end >= size
+    }
+
+    /// The answer line at the start of `output`, or nil while it has none (no newline in
+    /// its first `maxLine` bytes): the line, where the bytes after it start, and the five
+    /// numbers of a line that starts `OK ` and has five (else nil), for both `isWhole` and
+    /// `init(decoding:for:)` to read the line one way.
+    private static func line(of output: [UInt8]) -> (text: String, end: Int, numbers: [Int]?)? {
+        guard let newline = output.prefix(maxLine).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let text = String(decoding: output[..<newline], as: UTF8.self)
+        let numbers = text.split(separator: " ").dropFirst().compactMap { Int($0) }
+        return (text, newline + 1, output.starts(with: Array("OK ".utf8)) && numbers.count == 5 ? numbers : nil)
     }
 
     /// The bytes of a raster of `width` × `height` pixels; nil for no raster, or one too
@@ -191,17 +200,13 @@ package enum RenderReply: Equatable, Sendable {
     /// The answer `output` holds for a request of `size`; anything else is the error, which
     /// says what is wrong.
     package init(decoding output: [UInt8], for size: RenderRequest.Size) throws(HelperError) {
-        guard let newline = output.prefix(Self.maxLine).firstIndex(of: UInt8(ascii: "\n")) else {
-            throw HelperError("no answer line in \(output.count) bytes")
-        }
-        let line = String(decoding: output[..<newline], as: UTF8.self)
-        if line.hasPrefix("ERROR ") {
-            self = .failed(String(line.dropFirst(6)))
+        guard let line = Self.line(of: output) else { throw HelperError("no answer line in \(output.count) bytes") }
+        if line.text.hasPrefix("ERROR ") {
+            self = .failed(String(line.text.dropFirst(6)))
             return
         }
-        let numbers = line.split(separator: " ", omittingEmptySubsequences: false).dropFirst().compactMap { Int($0) }
-        guard line.hasPrefix("OK "), numbers.count == 5, numbers.allSatisfy({ $0 >= 0 }), numbers[0...3].allSatisfy({ $0 > 0 }) else {
-            throw HelperError("not an answer: '\(line.prefix(80))'")
+        guard let numbers = line.numbers, numbers.allSatisfy({ $0 >= 0 }), numbers[0...3].allSatisfy({ $0 > 0 }) else {
+            throw HelperError("not an answer: '\(line.text.prefix(80))'")
         }
         let (width, height) = (numbers[0], numbers[1])
         let asked: (width: Int, height: Int)
@@ -213,9 +218,9 @@ package enum RenderReply: Equatable, Sendable {
         }
         guard (width, height) == asked else { throw HelperError("a drawing of \(width) × \(height) pixels, not the \(asked.width) × \(asked.height) asked") }
         guard let expected = Self.rasterSize(width, height) else { throw HelperError("a raster of \(width) × \(height) pixels is too large") }
-        let pixels = output.count - newline - 1
+        let pixels = output.count - line.end
         guard pixels == expected else { throw HelperError("\(pixels) bytes of pixels, not \(expected)") }
-        let drawing = Drawing(width: width, height: height, pointWidth: numbers[2], pointHeight: numbers[3], pixels: Array(output[(newline + 1)...]))
+        let drawing = Drawing(width: width, height: height, pointWidth: numbers[2], pointHeight: numbers[3], pixels: Array(output[line.end...]))
         self = .drawn(drawing, cpuSeconds: Double(numbers[4]) / 1e6)
     }
 }

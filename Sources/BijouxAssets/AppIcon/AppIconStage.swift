@@ -29,6 +29,9 @@ enum AppIconStage: ContactSheetStage {
 
     static func applies(to art: ArtFolder) -> Bool { art.contains(AppIconParameters.fileName) }
 
+    /// The icon set's key names the renderer's libraries, which draw its SVG layers.
+    static func helpers(_ art: ArtFolder) -> [HelperExecutable] { [IconRenderer.executable] }
+
     /// Two jobs, the icon set (iOS 18) and the Icon Composer document (iOS 26), each
     /// made in a full build and by `charm <id>` of the charm hanging from the thread
     /// (a revised heart revises both). They run side by side and share the charm,
@@ -46,7 +49,6 @@ enum AppIconStage: ContactSheetStage {
                 file: file, location: parameters.locations["charm.id"], field: "charm.id",
                 message: "no charm '\(id)' in charms.json (known: \(table.charms.map(\.id).joined(separator: ", ")))")
         }
-        art.libraries.prefetch(IconRenderer.helper, matching: IconRenderer.libraryPrefixes)
         /// A job drawing from the icon's renderer. Its outputs are decided by
         /// appicon.json, the charm's art and the table field its keying takes, the
         /// colours the previews and the read-back use, and, when it reads SVG layers
@@ -61,7 +63,7 @@ enum AppIconStage: ContactSheetStage {
                 key.add("art", hash)
                 key.add("blackPoint", entry.blackPoint)
                 for (label, colour) in keyedColours { key.add(label, colour.description) }
-                if readsSVG { key.add("renderer", try IconRenderer.executable.identity(file: file, libraries: art.libraries).description) }
+                if readsSVG { key.add("renderer", try IconRenderer.executable.identity(file: file, libraries: art.libraries)) }
                 // The inks as resolved: a palette colour appicon.json names is in the
                 // key, the others are not.
                 for variant in AppIconParameters.Variant.allCases {

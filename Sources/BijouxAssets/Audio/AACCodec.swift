@@ -25,7 +25,6 @@ enum AACCodec {
 
     /// Where the helper is looked for.
     static var helper: String { executable.path }
-    static var libraryPrefixes: [String] { executable.libraryPrefixes }
 
     /// The helper failed or is missing: `file` is what was being encoded (the score) or
     /// decoded; the message names the helper.

@@ -27,13 +27,12 @@ enum SoundsStage: Stage {
         art.hasFolder(Score.folder) || art.hasFolder(HapticRecipe.folder)
     }
 
+    /// The tracks' keys name FFmpeg's library files (`LinkedLibraries`).
+    static func helpers(_ art: ArtFolder) -> [HelperExecutable] { art.hasFolder(Score.folder) ? [AACCodec.executable] : [] }
+
     static func plan(_ art: ArtFolder) throws -> StagePlan {
         var warnings: [BuildWarning] = []
         var jobs: [Job] = []
-        // The tracks' keys name FFmpeg's library files, which the loader may have to list
-        // (`LinkedLibraries`): asked now, on the side, they are known by the time the
-        // keys are made.
-        if art.hasFolder(Score.folder) { art.libraries.prefetch(AACCodec.helper, matching: AACCodec.libraryPrefixes) }
         for name in try sources(in: Score.folder, kind: "scores", atMost: Score.maxCount, art: art, warnings: &warnings) {
             jobs.append(
                 job(name, kind: "score", from: Score.folder, to: audioFolder, SoundCatalog.audioExtension, art: art) {
@@ -84,7 +83,7 @@ enum SoundsStage: Stage {
     /// Everything that decides a track: its name (it names the file and the facts),
     /// the score's bytes, and what makes it beside the tool's own build and libraries
     /// (libebur128, whose measure sets the mastering gain, and KISS FFT: the cache's
-    /// identity): the AAC encoder helper, identified by its executable's hash and the
+    /// identity): the AAC encoder helper, identified by its executable and the
     /// FFmpeg library files it loads, without being run (see `AACCodec`). Every other
     /// setting (sample rate, bit rate, loudness target, the voices) is a constant of
     /// the tool. `file` (the score) names a missing helper.
@@ -93,8 +92,7 @@ enum SoundsStage: Stage {
         let key = CacheKey("track")
         key.add("name", name)
         key.add("score", score)
-        key.add("encoder", encoder.executable)
-        key.add("FFmpeg", encoder.libraries)
+        key.add("encoder", encoder)
         return key
     }
 

@@ -6,9 +6,8 @@ import BijouxCore
 /// reports the same. It lives in the output folder (`.bijoux/cache`), so it is
 /// swapped in with the outputs it describes and always matches them.
 ///
-/// One binary file: a magic line, the tool's identity, the entries, the helpers'
-/// libraries as the loader resolved them (`LinkedLibraries`), and an XXH3 of
-/// everything before it. A file that is truncated, corrupt, or written by another
+/// One binary file: a magic line, the tool's identity (`ToolIdentity`), the entries,
+/// and an XXH3 of everything before it. A file that is truncated, corrupt, or written by another
 /// build of the tool fails to decode and is ignored: the build is then a full one.
 ///
 /// The checksum catches damage, not forgery: it has no key, and the identity is in the
@@ -18,7 +17,7 @@ import BijouxCore
 struct BuildCache: Sendable {
     static let folder = ".bijoux"
     static let file = folder + "/cache"
-    static let magic = Array("bijoux-cache 3\n".utf8)
+    static let magic = Array("bijoux-cache 4\n".utf8)
 
     struct Output: Sendable, Equatable {
         var path: String
@@ -62,19 +61,9 @@ struct BuildCache: Sendable {
         var artifact: [UInt8]
     }
 
-    /// Which library files the dynamic loader gives a helper, and what it decided that
-    /// from (`LinkedLibraries`): a hint the next build checks before it uses it.
-    struct ResolvedLibraries: Sendable, Equatable {
-        var helper: String
-        var loader: String
-        var files: [String]
-    }
-
     /// By job, in build order.
     private(set) var entries: [(id: JobID, entry: Entry)] = []
     private var place: [JobID: Int] = [:]
-    /// By helper.
-    var libraries: [ResolvedLibraries] = []
 
     /// A job's entry; set, it replaces the job's or comes last.
     subscript(id: JobID) -> Entry? {
@@ -117,13 +106,6 @@ struct BuildCache: Sendable {
             for note in entry.notes { writer.string(note) }
             writer.data(entry.artifact)
         }
-        writer.number(libraries.count)
-        for resolved in libraries {
-            writer.string(resolved.helper)
-            writer.string(resolved.loader)
-            writer.number(resolved.files.count)
-            for file in resolved.files { writer.string(file) }
-        }
         writer.hash(ContentHash.of(writer.bytes))
         return writer.bytes
     }
@@ -158,40 +140,6 @@ struct BuildCache: Sendable {
             entry.artifact = artifact
             cache[id] = entry
         }
-        guard let libraryCount = reader.number() else { return nil }
-        for _ in 0..<libraryCount {
-            guard let helper = reader.string(), let loader = reader.string(), let fileCount = reader.number() else { return nil }
-            var files: [String] = []
-            for _ in 0..<fileCount {
-                guard let file = reader.string() else { return nil }
-                files.append(file)
-            }
-            cache.libraries.append(ResolvedLibraries(helper: helper, loader: loader, files: files))
-        }
         return reader.at == body.count ? cache : nil
-    }
-}
-
-/// Which build of the tool made a cache: its version, its executable's identity (the
-/// linker's build ID, else the file's hash: `FileIO.executableIdentity`), so
-/// any change to the code (a new keying rule, a fixed encoder) is a new identity and
-/// the cache it left is not trusted, and the versions of the system libraries that
-/// decide its outputs (`SystemLibraries`), so upgrading one is a new identity too.
-/// Anyone can compute it: it names a build of the tool, it authenticates nothing.
-enum ToolIdentity {
-    /// The tool's version, as `--version` prints it and the artifact bundle names it.
-    static let version = "0.1.0"
-
-    /// The identity of the running executable.
-    static let executable: String = {
-        guard let path = FileIO.executablePath(), let hash = try? FileIO.executableIdentity(ofFile: path) else { return "(executable unreadable)" }
-        return hash.description
-    }()
-
-    static let current = identity(executable: executable, libraries: SystemLibraries.current)
-
-    /// The identity of this version of the tool with that executable hash, linking those libraries.
-    static func identity(executable: String, libraries: [(name: String, version: String)]) -> String {
-        ([version, executable] + libraries.map { "\($0.name) \($0.version)" }).joined(separator: "; ")
     }
 }

@@ -32,6 +32,7 @@ extension BuildEngine {
             for id in job(node).charms { uses[id, default: 0] += 1 }
         }
         art.expectUses(uses)
+        for (node, entry) in zip(nodes, cached) where entry == nil { work[node.stage].prepared[node.job].ahead?() }
 
         let progress = StageProgress(work, cached: nodes.indices.filter { cached[$0] != nil }.map { nodes[$0].stage }, tell: options.progress)
         let share = ThreadShare(jobs: options.jobs, heavy: nodes.indices.filter { cached[$0] == nil && !job(nodes[$0]).isLight }.count)

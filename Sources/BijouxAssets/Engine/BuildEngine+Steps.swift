@@ -5,15 +5,11 @@ import BijouxCore
 extension BuildEngine {
     /// The steps every route takes before it makes anything, so `build`, `charm`, `watch`
     /// and `check` read, plan and refuse alike: the art folder read once with its build
-    /// context (the renderers' limits and cancellation, the libraries the output folder's
-    /// cache remembers, hints each checked), the charms asked for checked, every stage
+    /// context (the renderers' limits and cancellation), the charms asked for checked, every stage
     /// planned (with the rules across stages), and the jobs prepared (each keyed by its own inputs).
-    static func prepare(
-        _ options: Options, remembering libraries: [LinkedLibraries.Resolution]
-    ) throws -> (art: ArtFolder, plans: [PlannedStage], work: [StageWork]) {
+    static func prepare(_ options: Options) throws -> (art: ArtFolder, plans: [PlannedStage], work: [StageWork]) {
         CallerNice.record()
-        let context = BuildContext(
-            renders: RenderSession(limits: options.renderLimits, cancel: options.cancel), libraries: LinkedLibraries(remembered: libraries))
+        let context = BuildContext(renders: RenderSession(limits: options.renderLimits, cancel: options.cancel))
         let art = try ArtFolder(options.artFolder, context: context)
         if let only = options.onlyCharms { try checkCharms(only, in: art) }
         let plans = try plan(art)

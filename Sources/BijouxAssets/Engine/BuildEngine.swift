@@ -81,8 +81,7 @@ enum BuildEngine {
     @discardableResult
     static func build(_ options: Options) throws -> Report {
         let place = OutputPlace(options.outputFolder)
-        // Read again under the lock; the libraries it remembers are hints, each checked.
-        let (art, plans, work) = try prepare(options, remembering: place.readCache()?.libraries ?? [])
+        let (art, plans, work) = try prepare(options)
         try place.prepare(art: art.path)
         let lock = try place.lock { options.progress?(.waitingForLock(folder: options.outputFolder)) }
         place.sweep()
@@ -98,11 +97,6 @@ enum BuildEngine {
         if options.onlyCharms != nil, let old {
             // A one-charm build keeps what it did not remake, and its cache entries.
             for (id, entry) in old.entries where cache[id] == nil { cache[id] = entry }
-        }
-        cache.libraries = art.libraries.resolutions
-        if options.onlyCharms != nil, let old {
-            let resolved = Set(cache.libraries.map(\.helper))
-            cache.libraries += old.libraries.filter { !resolved.contains($0.helper) }
         }
         let removed = try place.removed(owned: owned, made: Set(run.paths))
         try tree.commit(cache, removing: !removed.isEmpty)
@@ -147,6 +141,8 @@ enum BuildEngine {
                 message:
                     "nothing to build: no \(ArtFolder.charmTableFile), icons/, \(Palette.fileName), appicon.json, \(Score.folder)/ or \(HapticRecipe.folder)/")
         }
+        var listed: Set<String> = []
+        for helper in stages.flatMap({ $0.helpers(art) }) where listed.insert(helper.path).inserted { art.libraries.prefetch(helper) }
         let plans = try planned(stages, art)
         try CatalogSet.checkUnique(stages.flatMap { $0.catalogSets(art) }, artFolder: art.path)
         return plans

@@ -29,9 +29,8 @@ extension BuildEngine {
     static func check(_ options: Options, against baseline: Baseline = .outputFolder, trustingCache: Bool = false) throws -> CheckReport {
         var options = options
         options.onlyCharms = nil
-        // The art first, as `build` reads it, so bad art fails before a baseline is built;
-        // the libraries the output folder's cache remembers are hints, each checked.
-        let (art, plans, work) = try prepare(options, remembering: OutputPlace(options.outputFolder).readCache()?.libraries ?? [])
+        // The art first, as `build` reads it, so bad art fails before a baseline is built.
+        let (art, plans, work) = try prepare(options)
         var revision: RevisionBaseline? = nil
         defer { revision?.remove() }
         let folder: String

@@ -30,11 +30,17 @@ protocol Stage: Sendable {
     /// art folder as `plan` reads it: before any job is made, the engine holds every
     /// stage's sets to one rule (`CatalogSet.checkUnique`). None by default.
     static func catalogSets(_ art: ArtFolder) -> [CatalogSet]
+    /// The helpers whose identity its jobs' keys name (`HelperExecutable.identity`), for
+    /// the art folder as `plan` reads it: the engine has the loader list their libraries
+    /// on the side from before any stage plans, so the listings are done by the time a
+    /// key asks. None by default.
+    static func helpers(_ art: ArtFolder) -> [HelperExecutable]
 }
 
 extension Stage {
     static var ownedFolders: [String] { [] }
     static func catalogSets(_ art: ArtFolder) -> [CatalogSet] { [] }
+    static func helpers(_ art: ArtFolder) -> [HelperExecutable] { [] }
     static func plan(_ art: ArtFolder, after earlier: [PlannedStage]) throws -> StagePlan { try plan(art) }
     static var isAuxiliary: Bool { false }
     static var isLong: Bool { false }
@@ -135,9 +141,13 @@ struct Job: Sendable {
         /// Makes the outputs, handing each to the recorder as soon as it is made; run
         /// only when the cache does not hold `key`.
         var make: @Sendable (JobRecorder) throws -> Void
+        /// Work to start on the side once the build knows `make` will run (a renderer
+        /// started while other jobs run), so a build that makes nothing starts none.
+        var ahead: (@Sendable () -> Void)?
 
-        init(key: ContentHash, make: @escaping @Sendable (JobRecorder) throws -> Void) {
+        init(key: ContentHash, ahead: (@Sendable () -> Void)? = nil, make: @escaping @Sendable (JobRecorder) throws -> Void) {
             self.key = key
+            self.ahead = ahead
             self.make = make
         }
     }

@@ -24,7 +24,6 @@ enum IconRenderer {
 
     /// Where the helper is looked for.
     static var helper: String { executable.path }
-    static var libraryPrefixes: [String] { executable.libraryPrefixes }
     static var missing: String { executable.missing }
 }
 

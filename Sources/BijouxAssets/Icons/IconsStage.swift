@@ -18,6 +18,9 @@ enum IconsStage: ContactSheetStage {
 
     static func applies(to art: ArtFolder) -> Bool { art.hasFolder(sourceFolder) }
 
+    /// Each icon's key names the renderer's libraries (`LinkedLibraries`).
+    static func helpers(_ art: ArtFolder) -> [HelperExecutable] { [IconRenderer.executable] }
+
     /// The icons' names (their SVG files' names), in name order: the image sets this
     /// stage makes (hidden files and files that are not SVGs aside).
     static func iconNames(_ art: ArtFolder) -> [String] {
@@ -35,11 +38,6 @@ enum IconsStage: ContactSheetStage {
         var jobs = [
             Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])
         ]
-        // Each icon's key names the renderer's libraries (`LinkedLibraries`): found on the side.
-        if !names.isEmpty {
-            art.libraries.prefetch(IconRenderer.helper, matching: IconRenderer.libraryPrefixes)
-            art.renders.warmUp()
-        }
         for name in names {
             jobs.append(iconJob(name, art: art, settings: settings, ink: ink, renders: renders))
         }
@@ -112,8 +110,8 @@ enum IconsStage: ContactSheetStage {
             key.add("seed", Int(wobble.seed))
             key.add("renderingIntent", intent.rawValue)
             key.add("ink", ink.description)
-            key.add("renderer", try IconRenderer.executable.identity(file: art.file(relative), libraries: art.libraries).description)
-            return Job.Prepared(key: key.hash) { recorder in
+            key.add("renderer", try IconRenderer.executable.identity(file: art.file(relative), libraries: art.libraries))
+            return Job.Prepared(key: key.hash, ahead: renders.warmUp) { recorder in
                 let path = art.file(relative)
                 let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders)
                 try record(icon, file: path, renderingIntent: intent, recorder)

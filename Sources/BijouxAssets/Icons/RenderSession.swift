@@ -83,6 +83,7 @@ final class RenderSession: Sendable {
         var started = 0
         var failure: ArtFileError?
         var helpers: [Int32] = []
+        var warmed = false
 
         var used: Double { spent + running.values.reduce(0, +) }
     }
@@ -94,10 +95,14 @@ final class RenderSession: Sendable {
 
     /// The CPU seconds the icons have used to draw so far.
     var spent: Double { state.value.used }
-    /// Starts a renderer on the side, so the build's first drawing finds one ready: for
-    /// a stage that will draw, while the build plans and keys.
-    func warmUp() {
-        guard cancel?.isSet != true else { return }
+    /// Starts a renderer on the side (once a session), so the build's first drawing finds
+    /// one ready: for a job that will draw, while other jobs run.
+    @Sendable func warmUp() {
+        let first = state.withLock { state in
+            defer { state.warmed = true }
+            return !state.warmed
+        }
+        guard first, cancel?.isSet != true else { return }
         let (renderers, memoryMiB) = (self.renderers, limits.memoryMiB)
         CallerNice.async { [self] in
             guard let renderer = try? renderers.take(memoryMiB: memoryMiB, started: { pid in state.withLock { $0.helpers.append(pid) } }) else { return }

@@ -30,14 +30,18 @@ struct AACCodecTests {
         #expect(helper.contains("libavcodec") && helper.contains("libavformat"))
     }
 
-    /// The helper's executable hash does not change when the system's FFmpeg does, so a
+    /// The helper's executable identity does not change when the system's FFmpeg does, so a
     /// track's key has the FFmpeg files the loader resolves for it (`LinkedLibraries`).
     @Test func aTracksKeyNamesTheFFmpegLibrariesTheLoaderResolvesForTheHelper() throws {
         // This machine's: the helper beside the tests' executable is the package's.
-        let identity = LinkedLibraries().identity(of: AACCodec.helper, matching: AACCodec.libraryPrefixes)
-        #expect(identity.contains("libavcodec") && identity.contains("libavformat"))
-        let key = try SoundsStage.trackKey(name: "waltz", score: [1], file: "waltz.json", libraries: LinkedLibraries())
-        #expect(key.hash == (try SoundsStage.trackKey(name: "waltz", score: [1], file: "waltz.json", libraries: LinkedLibraries())).hash)
+        let libraries = LinkedLibraries()
+        let identity = libraries.identity(of: AACCodec.executable)
+        #expect(identity.contains("/libavcodec") && identity.contains("/libavformat"), "\(identity)")
+        let expected = CacheKey("track")
+        expected.add("name", "waltz")
+        expected.add("score", [1])
+        expected.add("encoder", try AACCodec.executable.identity(file: "waltz.json", libraries: libraries))
+        #expect(try SoundsStage.trackKey(name: "waltz", score: [1], file: "waltz.json", libraries: libraries).hash == expected.hash)
     }
 
     /// A built folder, and its files' bytes, to compare after a failed build.
@@ -83,26 +87,57 @@ struct AACCodecTests {
     }
 
     /// A track the cache holds is not encoded again: the helper is identified by its
-    /// file's hash, not run. A copy of the helper that cannot be executed (but hashes
-    /// the same) builds the unchanged art; a changed score then needs it and fails.
+    /// headers and its libraries' listing, not run. A copy of the helper whose code
+    /// cannot run (but whose build ID and libraries are the same) builds the unchanged
+    /// art; a changed score then needs it and fails.
     @Test(.tags(.slow), .notInFastRun) func theHelperRunsOnlyWhenATrackMustBeEncoded() throws {
         let folder = TestPaths.temporaryFolder("aac-cached")
         SoundsStageTests.makeArt(folder)
         let copy = folder.path + "/helper/bijoux-aac"
-        folder.write("helper/bijoux-aac", try FileIO.read(Self.helper))
+        let helper = try FileIO.read(Self.helper)
+        folder.write("helper/bijoux-aac", helper)
         chmod(copy, 0o755)
         let arguments = ["build", "--art", folder.path + "/art", "--out", folder.path + "/out", "--quiet"]
         let environment = [AACCodec.helperVariable: copy]
         let first = try CLI.run(arguments, environment: environment)
         try #require(first.status == 0, "\(first.stderr)")
-        chmod(copy, 0o444)
+        #if os(macOS)
+            chmod(copy, 0o444)  // otool -L reads it; it cannot be run
+        #else
+            folder.write("helper/bijoux-aac", try Self.withBrokenEntry(helper))
+            chmod(copy, 0o755)
+        #endif
+        #expect(try FileIO.executableIdentity(ofFile: copy) == (try FileIO.executableIdentity(ofFile: Self.helper)))
         let again = try CLI.run(arguments, environment: environment)
-        #expect(again.status == 0, "a cached track needs no encoder: \(again.stderr)")
+        #expect(again.status == 0, "a cached track needs no working encoder: \(again.stderr)")
         folder.write(
             "art/music/short-loop.json",
             Array(#"{"tempo": 90, "bars": 2, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
         let changed = try CLI.run(arguments, environment: environment)
-        #expect(changed.status == 1 && changed.stderr.contains("cannot run the AAC encoder \(copy)"), "\(changed.stderr)")
+        #expect(changed.status == 1 && changed.stderr.contains(copy), "\(changed.stderr)")
+    }
+
+    /// `elf`, a 64-bit ELF executable, with the first bytes at its entry point made
+    /// instructions that trap (`ud2` on x86-64, `udf` elsewhere) and its headers kept: the
+    /// loader still lists its libraries, and its build ID is the same, but it dies at its
+    /// first instruction.
+    static func withBrokenEntry(_ elf: [UInt8]) throws -> [UInt8] {
+        func integer(_ at: Int, _ size: Int) -> Int { (0..<size).reduce(0) { $0 | Int(elf[at + $1]) << (8 * $1) } }
+        let entry = integer(0x18, 8), table = integer(0x20, 8), size = integer(0x36, 2)
+        let loaded = (0..<integer(0x38, 2)).map { table + $0 * size }.first { header in
+            let address = integer(header + 16, 8)
+            return integer(header, 4) == 1 && address <= entry && entry < address + integer(header + 32, 8)
+        }
+        let header = try #require(loaded, "no loaded segment holds the entry point")
+        let at = entry - integer(header + 16, 8) + integer(header + 8, 8)
+        var broken = elf
+        #if arch(x86_64)
+            for index in 0..<8 { broken[at + 2 * index] = 0x0F; broken[at + 2 * index + 1] = 0x0B }
+        #else
+            for index in 0..<16 { broken[at + index] = 0 }
+        #endif
+        #expect(broken != elf)
+        return broken
     }
 
     /// A superseded build stops its encoder: once the flag is set, the helper is killed

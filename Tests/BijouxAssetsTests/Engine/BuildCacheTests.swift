@@ -190,38 +190,34 @@ struct BuildCacheTests {
             key: ContentHash.of([1, 2, 3]), outputs: [.init(path: "a/b.png", hash: ContentHash.of([4]))],
             warnings: [.init(subject: "cat.png", inArt: true, message: "hazy ✓"), .init(subject: "elsewhere", inArt: false, message: "m")],
             notes: ["note"], artifact: [9, 8, 7])
-        cache.libraries = [
-            .init(helper: "/bin/bijoux-render", loader: "helper 1; LD_LIBRARY_PATH=(unset)", files: ["/lib/librsvg-2.so.2", "/lib/libcairo.so.2"])
-        ]
         let bytes = cache.encoded(tool: "t")
         let decoded = try #require(BuildCache.decode(bytes, tool: "t"))
         #expect(decoded.entries.map(\.id) == [cat] && decoded[cat] == cache[cat] && cache[cat] != nil)
-        #expect(decoded.libraries == cache.libraries)
         #expect(BuildCache.decode(bytes, tool: "u") == nil)
         for length in 0..<bytes.count { #expect(BuildCache.decode(Array(bytes.prefix(length)), tool: "t") == nil) }
     }
 
-    /// The cache's identity holds the version of every library that decides an output
-    /// (see `SystemLibraries`): a cache written under another version of any one of
-    /// them (the identity injected here) is not trusted, so every job is made again.
-    @Test func aCacheFromAnotherLibraryVersionIsNotTrusted() throws {
+    /// The cache's identity holds the identity of the file of every library that decides an
+    /// output (see `ToolIdentity`): a cache written under another identity of any one of
+    /// them (here cairo's, injected) is not trusted, so every job is made again.
+    @Test func aCacheFromAnotherLibraryIsNotTrusted() throws {
         let built = Built(folder: TestPaths.temporaryFolder("cache-library"))
         OutputTreeTests.writeArt(built.folder, revision: 1)
         let all = try built.build()
         #expect(all.contains("charms/sun") && all.contains("table/charm table"))
         #expect(try built.build().isEmpty)
-        let names = SystemLibraries.current.map(\.name)
-        #expect(names == ["cairo", "libpng", "zlib", "libebur128", "KISS FFT", "Little CMS"])
-        for index in names.indices {
-            var other = SystemLibraries.current
-            other[index].version += ".1"
-            #expect(ToolIdentity.identity(executable: ToolIdentity.executable, libraries: other) != ToolIdentity.current, "\(names[index])")
+        let files = ToolIdentity.libraryFiles.compactMap { $0 }
+        #expect(files.count == 6)
+        for (file, name) in zip(files, ["/libcairo", "/libpng", "/libz", "/libebur128", "/libkissfft", "/liblcms2"]) {
+            #expect(file.contains(name), "\(files)")
+            #expect(ToolIdentity.current.contains("\(file) \(try FileIO.executableIdentity(ofFile: file))"), "\(name)")
         }
-        var older = SystemLibraries.current
-        older[0].version = "1.0.0"
+        let cairo = "\(files[0]) \(try FileIO.executableIdentity(ofFile: files[0]))"
+        let other = ToolIdentity.current.replacing(cairo, with: "\(files[0]) \(ContentHash.of([1]))")
+        #expect(other != ToolIdentity.current)
         let cacheFile = built.out + "/" + BuildCache.file
         let cache = try #require(BuildCache.decode(try FileIO.read(cacheFile), tool: ToolIdentity.current))
-        built.folder.write("out/" + BuildCache.file, cache.encoded(tool: ToolIdentity.identity(executable: ToolIdentity.executable, libraries: older)))
+        built.folder.write("out/" + BuildCache.file, cache.encoded(tool: other))
         #expect(try built.build() == all)
     }
 

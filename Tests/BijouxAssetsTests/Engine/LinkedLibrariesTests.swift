@@ -4,9 +4,9 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 
-/// The libraries a helper loads are identified by the files the dynamic loader resolves
-/// for it; the resolution is kept in the cache with what the loader decides it from, and
-/// the next build takes it from there while those are unchanged.
+/// A library is identified by the file that holds its code; a helper's are the files the
+/// dynamic loader lists for it, listed once per build; one that cannot be identified is a
+/// value unique to the process, so no cache is trusted.
 @Suite("Helpers' libraries")
 struct LinkedLibrariesTests {
     @Test func theFilesAreThoseLddOrOtoolLists() {
@@ -35,10 +35,9 @@ struct LinkedLibrariesTests {
     /// This machine's renderer: librsvg and cairo, as the loader resolves them, each with
     /// its identity; and the tool itself loads neither librsvg nor GLib.
     @Test func theRenderersLibrariesAreLibrsvgAndCairo() throws {
-        let libraries = LinkedLibraries()
-        let identity = libraries.identity(of: IconRenderer.helper, matching: IconRenderer.libraryPrefixes)
+        let identity = LinkedLibraries().identity(of: IconRenderer.executable)
         #expect(identity.contains("/librsvg-2") && identity.contains("/libcairo"), "\(identity)")
-        #expect(libraries.resolutions.map(\.helper) == [IconRenderer.helper])
+        #expect(!identity.contains(LinkedLibraries.unidentified))
         let linked = try AACCodecTests.linkedLibraries(CLI.executable)
         for name in ["librsvg", "libglib", "libgio", "libpango"] {
             #expect(!linked.contains(name), "bijoux-assets must not load \(name) at its start:\n\(linked)")
@@ -46,78 +45,52 @@ struct LinkedLibrariesTests {
         #expect(try AACCodecTests.linkedLibraries(IconRenderer.helper).contains("librsvg"))
     }
 
-    /// A remembered resolution is taken while what the loader decides from is unchanged
-    /// (here it names a stand-in file, which only the remembered answer could give), and
-    /// asked again once it is not; each file's identity is read afresh either way.
-    @Test func aRememberedResolutionIsTakenWhileTheLoadersInputsHold() throws {
-        let folder = TestPaths.temporaryFolder("linked-libraries")
+    /// A file's identity is read from the file each time: replacing a library in place
+    /// (here a stand-in without a build ID, so identified by its bytes) changes it, and a
+    /// file that cannot be placed or read is unidentified.
+    @Test func aReplacedLibraryFileIsANewIdentity() throws {
+        let folder = TestPaths.temporaryFolder("linked-replaced")
         folder.write("lib/libstand-in.so.1", "version 1")
         let standIn = folder.path + "/lib/libstand-in.so.1"
-        let helper = IconRenderer.helper
-        func identity(_ remembered: LinkedLibraries.Resolution) -> String {
-            LinkedLibraries(remembered: [remembered]).identity(of: helper, matching: IconRenderer.libraryPrefixes)
-        }
-        let loader = LinkedLibraries.loaderInputs(helper)
-        let remembered = LinkedLibraries.Resolution(helper: helper, loader: loader, files: [standIn])
-        let taken = identity(remembered)
-        #expect(taken.hasPrefix(standIn + " "), "\(taken)")
+        let before = LinkedLibraries.identity(ofFiles: [standIn])
+        #expect(before == "\(standIn) \(try FileIO.executableIdentity(ofFile: standIn))")
+        #expect(LinkedLibraries.identity(ofFiles: [standIn]) == before)
         folder.write("lib/libstand-in.so.1", "version 2")
-        #expect(identity(remembered) != taken, "the file's own identity is read again")
-        var stale = remembered
-        stale.loader += "; changed"
-        #expect(identity(stale).contains("/librsvg-2"), "a stale resolution is asked again")
-        var otherHelper = remembered
-        otherHelper.helper += "-other"
-        #expect(identity(otherHelper).contains("/librsvg-2"))
+        #expect(LinkedLibraries.identity(ofFiles: [standIn]) != before)
+        #expect(LinkedLibraries.identity(ofFiles: [standIn, folder.path + "/lib/absent.so"]) == LinkedLibraries.unidentified)
+        #expect(LinkedLibraries.identity(ofFiles: [standIn, nil]) == LinkedLibraries.unidentified)
     }
 
-    /// What the loader decides from changes with its variables and with the folders it
-    /// searches: a library put beside the helper is seen.
-    @Test func theLoadersInputsChangeWithTheFoldersItSearches() throws {
-        let folder = TestPaths.temporaryFolder("linked-loader")
-        folder.write("bin/helper", "stand-in")
-        let helper = folder.path + "/bin/helper"
-        let before = LinkedLibraries.loaderInputs(helper)
-        #expect(before == LinkedLibraries.loaderInputs(helper))
-        Thread.sleep(forTimeInterval: 0.01)
-        folder.write("bin/librsvg-2.so.2", "a library beside it")
-        #expect(LinkedLibraries.loaderInputs(helper) != before)
-        #if !os(macOS)
-            #expect(before.contains("LD_LIBRARY_PATH=") && before.contains("/etc/ld.so.cache "))
-        #endif
+    /// A build lists a helper's libraries once: after the helper is gone, the same build
+    /// still has its answer, and the next build (a new `LinkedLibraries`) lists again.
+    @Test func aHelpersLibrariesAreListedOncePerBuild() throws {
+        let folder = TestPaths.temporaryFolder("linked-once")
+        let link = folder.path + "/bijoux-render"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: IconRenderer.helper)
+        let variable = "BIJOUX_TEST_LINKED_ONCE"
+        setenv(variable, link, 1)
+        defer { unsetenv(variable) }
+        let helper = HelperExecutable(role: "the stand-in", name: "unused", variable: variable, libraryPrefixes: ["librsvg"])
+        let build = LinkedLibraries()
+        build.prefetch(helper)
+        let found = build.identity(of: helper)
+        #expect(found.contains("/librsvg-2") && !found.contains("/libcairo"), "\(found)")
+        try FileManager.default.removeItem(atPath: link)
+        #expect(build.identity(of: helper) == found)
+        #expect(LinkedLibraries().identity(of: helper) == LinkedLibraries.unidentified)
     }
 
-    /// A build keeps the renderer's resolution in its cache, and the next build takes it
-    /// from there: shown by a cache whose resolution names a stand-in file (as only the
-    /// cache could), which remakes exactly the jobs that draw SVGs; a no-op build after it
-    /// leaves the cache as it is.
-    @Test func aBuildTakesTheResolutionItsCacheKept() throws {
-        let built = BuildCacheTests.Built(folder: TestPaths.temporaryFolder("linked-cache"))
-        AppIconStageTests.makeArt(built.folder)
-        built.folder.write("art/icons/give.svg", try FileIO.read(TestPaths.art + "/icons/give.svg"))
-        try built.build()
-        let cacheFile = built.out + "/" + BuildCache.file
-        var cache = try #require(BuildCache.decode(try FileIO.read(cacheFile), tool: ToolIdentity.current))
-        let renderer = try #require(cache.libraries.first { $0.helper == IconRenderer.helper })
-        #expect(renderer.files.contains { $0.contains("/librsvg-2") })
-        built.folder.write("lib/librsvg-stand-in.so", "a stand-in")
-        cache.libraries = [.init(helper: renderer.helper, loader: renderer.loader, files: [built.folder.path + "/lib/librsvg-stand-in.so"])]
-        built.folder.write("out/" + BuildCache.file, cache.encoded(tool: ToolIdentity.current))
-        let remade = try built.build()
-        #expect(
-            remade.subtracting(["\(IconsStage.name)/give", "\(AppIconStage.name)/\(LeFilDocument.folder)"]) == ["\(ContactSheetStep.name)/page"],
-            "\(remade)")
-        let kept = try FileIO.read(cacheFile)
-        #expect(try built.build().isEmpty)
-        #expect(try FileIO.read(cacheFile) == kept)
-    }
-
-    /// A helper that cannot be listed is unidentified: a value unique to the process, so
-    /// no cached output is trusted, and nothing is remembered.
+    /// A helper that cannot be listed, or whose listing names none of its libraries, is
+    /// unidentified: a value unique to the process, so no cached output is trusted.
     @Test func anUnlistableHelperIsUnidentified() {
-        let libraries = LinkedLibraries()
-        let identity = libraries.identity(of: "/nonexistent/bijoux-render", matching: IconRenderer.libraryPrefixes)
-        #expect(identity == SystemLibraries.unidentified)
-        #expect(libraries.resolutions.isEmpty)
+        let missing = HelperExecutable(role: "the stand-in", name: "bijoux-no-such-helper", variable: "BIJOUX_NO_SUCH_HELPER", libraryPrefixes: ["librsvg"])
+        #expect(LinkedLibraries().identity(of: missing) == LinkedLibraries.unidentified)
+        let variable = "BIJOUX_TEST_UNLINKED"
+        setenv(variable, IconRenderer.helper, 1)
+        defer { unsetenv(variable) }
+        let unlinked = HelperExecutable(role: "the renderer", name: "unused", variable: variable, libraryPrefixes: ["libnothing"])
+        #expect(unlinked.path == IconRenderer.helper)
+        #expect(LinkedLibraries().identity(of: unlinked) == LinkedLibraries.unidentified)
+        #expect(LinkedLibraries.unidentified.hasPrefix("unidentified ") && LinkedLibraries.unidentified.count > "unidentified ".count)
     }
 }

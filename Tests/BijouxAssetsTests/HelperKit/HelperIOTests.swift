@@ -48,6 +48,22 @@ struct HelperIOTests {
         #expect(counts.4 == 2, "fewer only at the end of the input")
     }
 
+    /// Input longer than one read (a file: each read takes at most the 64 KiB of the one
+    /// buffer the input keeps) reads back whole: lines cut across reads, then the rest.
+    @Test func inputLongerThanOneReadReadsBackWhole() throws {
+        let lines = (0..<4000).map { Array("line \($0) ".utf8) + [UInt8](repeating: UInt8(ascii: "a") + UInt8($0 % 26), count: $0 % 90) }
+        let tail = (0..<150_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        let folder = TestPaths.temporaryFolder("helper-input")
+        folder.write("input", lines.flatMap { $0 + [UInt8(ascii: "\n")] } + tail)
+        let fd = open(folder.path + "/input", O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var input = HelperInput(fd: fd)
+        for line in lines { #expect(try input.line(atMost: 200) == line) }
+        #expect(try input.rest() == tail)
+        #expect(try input.line(atMost: 200) == nil)
+    }
+
     /// A short read is an error, never the bytes read so far passed off as the whole.
     @Test func inputThatEndsTooSoonIsAnError() throws {
         #expect(throws: HelperError("the input ended after 4 of 10 bytes")) {
