@@ -8,6 +8,11 @@ import CLibPNG
 import CZlib
 import Dispatch
 
+#if canImport(Darwin)
+    import Darwin
+    import MachO
+#endif
+
 /// Which build of the tool made a cache: its version, and the identities of its
 /// executable and of the system libraries it loads whose code decides an output's bytes
 /// (cairo draws the app icon, libpng and zlib write every PNG, libebur128 measures the
@@ -119,10 +124,29 @@ final class LinkedLibraries: Sendable {
     static func identity(ofFiles files: [String?]) -> String {
         var parts: [String] = []
         for file in files {
-            guard let file, let identity = try? FileIO.executableIdentity(ofFile: file) else { return unidentified }
+            guard let file, let identity = (try? FileIO.executableIdentity(ofFile: file))?.description ?? systemCacheIdentity(file) else {
+                return unidentified
+            }
             parts.append("\(file) \(identity)")
         }
         return parts.joined(separator: ", ")
+    }
+
+    /// On macOS a system library (`/usr/lib/libz.1.dylib`) has no file of its own: it is
+    /// in the dyld shared cache, which changes only with the system, so the system's
+    /// build names it ("system 24G84"). Nil elsewhere. (Written for macOS from its
+    /// documentation; this package's CI runs on Linux, where it is not compiled.)
+    private static func systemCacheIdentity(_ file: String) -> String? {
+        #if canImport(Darwin)
+            guard _dyld_shared_cache_contains_path(file) else { return nil }
+            var size = 0
+            guard sysctlbyname("kern.osversion", nil, &size, nil, 0) == 0, size > 0 else { return nil }
+            var build = [CChar](repeating: 0, count: size)
+            guard sysctlbyname("kern.osversion", &build, &size, nil, 0) == 0 else { return nil }
+            return "system " + String(cString: build)
+        #else
+            return nil
+        #endif
     }
 
     /// What cannot be identified: a value no other process has, so no cache is trusted.
