@@ -72,7 +72,8 @@ enum AppIconStage: ContactSheetStage {
                         key.add("\(variant.rawValue).\(name)", ink?.description ?? "none")
                     }
                 }
-                return Job.Prepared(key: key.hash) { recorder in
+                // The document's SVG layers are read back by a renderer: started once it is known to be needed.
+                return Job.Prepared(key: key.hash, ahead: readsSVG ? art.renders.warmUp : nil) { recorder in
                     let charm = try art.keyedCharm(entry, expected: hash, threads: recorder.threads)
                     try make(try AppIconRenderer(parameters: parameters, keyed: charm.keyed, gamut: charm.gamut, bounds: charm.bounds, file: file), recorder)
                 }

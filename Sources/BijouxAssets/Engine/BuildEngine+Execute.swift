@@ -35,7 +35,7 @@ extension BuildEngine {
         for (node, entry) in zip(nodes, cached) where entry == nil { work[node.stage].prepared[node.job].ahead?() }
 
         let progress = StageProgress(work, cached: nodes.indices.filter { cached[$0] != nil }.map { nodes[$0].stage }, tell: options.progress)
-        let share = ThreadShare(jobs: options.jobs, heavy: nodes.indices.filter { cached[$0] == nil && !job(nodes[$0]).isLight }.count)
+        let share = ThreadShare(jobs: options.jobs, heavy: nodes.indices.map { cached[$0] == nil && !job(nodes[$0]).isLight }, after: graph.after)
         let made = Locked([BuildCache.Entry?](repeating: nil, count: nodes.count))
         let long = { (index: Int) in options.jobs > 1 && work[nodes[index].stage].stage.isLong }
         let entries = try JobScheduler.run(nodes.count, after: graph.after, first: long, workers: options.jobs) { index in
@@ -53,14 +53,12 @@ extension BuildEngine {
                         }
                     return artifact.isEmpty ? nil : JobArtifact(id: id, artifact: artifact)
                 }
-                let light = job(node).isLight
-                entry = try share.using(light: light) { threads in
-                    try make(node.id.job, key: node.key, threads: threads, inputs: inputs, art: art, into: destination) {
-                        try work[node.stage].prepared[node.job].make($0)
-                    }
+                entry = try make(node.id.job, key: node.key, threads: share.threads(for: index), inputs: inputs, art: art, into: destination) {
+                    try work[node.stage].prepared[node.job].make($0)
                 }
             }
             made.withLock { $0[index] = entry }
+            share.finished(index)
             progress.finished(node, cached: cached[index] != nil, seconds: cached[index] != nil ? 0 : Clock.seconds(since: started))
             return entry!
         }
@@ -87,23 +85,39 @@ extension BuildEngine {
 }
 
 /// The build's `--jobs` shared among the jobs that make something: a job gets the
-/// threads for its own inner work (encoding a large PNG) that the jobs still to make
-/// leave it, all of them for the last, one each while there are more such jobs than
-/// threads. Light jobs (`Job.isLight`) are not counted. Outputs are the same for any
-/// share.
+/// threads for its own inner work (encoding a large PNG) that the jobs able to run beside
+/// it leave it: those to make that are not light (`Job.isLight`) and wait for no
+/// unfinished job. All of them for a job alone (a one-charm rebuild's charm, though the
+/// page waits for it), one each while there are more such jobs than threads. Outputs are
+/// the same for any share.
 final class ThreadShare: Sendable {
     private let jobs: Int
-    private let heavyLeft: Locked<Int>
+    private let heavy: [Bool]
+    private let dependents: [[Int]]
+    /// How many unfinished jobs each waits for, and how many heavy ones wait for none.
+    private let state: Locked<(waiting: [Int], active: Int)>
 
-    init(jobs: Int, heavy: Int) {
+    init(jobs: Int, heavy: [Bool], after: [[Int]]) {
         self.jobs = jobs
-        heavyLeft = Locked(heavy)
+        self.heavy = heavy
+        var dependents = [[Int]](repeating: [], count: heavy.count)
+        for (item, waits) in after.enumerated() { for waited in waits { dependents[waited].append(item) } }
+        self.dependents = dependents
+        state = Locked((after.map(\.count), heavy.indices.filter { heavy[$0] && after[$0].isEmpty }.count))
     }
 
-    func using<T>(light: Bool, _ body: (Int) throws -> T) rethrows -> T {
-        guard !light else { return try body(max(1, jobs / max(1, min(jobs, heavyLeft.value)))) }
-        defer { heavyLeft.withLock { $0 -= 1 } }
-        return try body(max(1, jobs / max(1, min(jobs, heavyLeft.value))))
+    /// The threads job `item` may use now.
+    func threads(for item: Int) -> Int { max(1, jobs / max(1, min(jobs, state.value.active))) }
+
+    /// Job `item` is done (made or taken from the cache).
+    func finished(_ item: Int) {
+        state.withLock { state in
+            if heavy[item] { state.active -= 1 }
+            for dependent in dependents[item] {
+                state.waiting[dependent] -= 1
+                if state.waiting[dependent] == 0 && heavy[dependent] { state.active += 1 }
+            }
+        }
     }
 }
 
@@ -112,7 +126,8 @@ final class ThreadShare: Sendable {
 /// a stage's events held until every stage before it has told its last. So a long
 /// stage that started early (`Stage.isLong`) reports in its place.
 final class StageProgress: Sendable {
-    private struct Stage {
+    /// One stage's count and held events.
+    private struct Tally {
         var name: String
         var jobs: Int
         var cached: Int
@@ -122,11 +137,11 @@ final class StageProgress: Sendable {
     }
 
     private let tell: (@Sendable (BuildEvent) -> Void)?
-    private let state: Locked<(stages: [Stage], current: Int)>
+    private let state: Locked<(stages: [Tally], current: Int)>
 
     init(_ work: [BuildEngine.StageWork], cached: [Int], tell: (@Sendable (BuildEvent) -> Void)?) {
         self.tell = tell
-        var stages = work.map { Stage(name: $0.stage.name, jobs: $0.jobs.count, cached: 0) }
+        var stages = work.map { Tally(name: $0.stage.name, jobs: $0.jobs.count, cached: 0) }
         for stage in cached { stages[stage].cached += 1 }
         for index in stages.indices where stages[index].jobs > 0 {
             stages[index].held = [.stageStarted(stage: stages[index].name, jobs: stages[index].jobs)]
@@ -156,7 +171,7 @@ final class StageProgress: Sendable {
     }
 
     /// Tells what the current stage holds, moving on past each stage that is done.
-    private func flush(_ state: inout (stages: [Stage], current: Int)) {
+    private func flush(_ state: inout (stages: [Tally], current: Int)) {
         while state.current < state.stages.count {
             for event in state.stages[state.current].held { tell?(event) }
             state.stages[state.current].held = []

@@ -91,6 +91,3 @@ struct JobGraph: Sendable {
         }
     }
 }
-
-/// Stage types compared as types: a job names the stages it takes from by type.
-func == (lhs: any Stage.Type, rhs: any Stage.Type) -> Bool { ObjectIdentifier(lhs) == ObjectIdentifier(rhs) }
