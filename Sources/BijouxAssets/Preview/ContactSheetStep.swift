@@ -16,7 +16,9 @@ extension JobRecorder {
 /// `ContactSheetStage` left, in stage and job order, and shows the stages' planning
 /// warnings (a stray file among the icons) as warnings about no one asset, drawn in the
 /// palette's paper, ink and accent. Keyed with those jobs' keys, the warnings and the
-/// palette, so a build that changed nothing it shows does not remake it.
+/// palette, so a build that changed nothing it shows does not remake it. A light job
+/// (`Job.isLight`): it writes text from cards already made, so a long job beside it
+/// (a track's encoding) keeps the build's threads.
 enum ContactSheetStep: Stage {
     static let name = "contact sheet"
     static let ownedFolders = [ContactSheetPage.folder]
@@ -29,7 +31,7 @@ enum ContactSheetStep: Stage {
     static func plan(_ art: ArtFolder, after earlier: [PlannedStage]) throws -> StagePlan {
         let warnings = earlier.flatMap(\.plan.warnings)
         let shown = earlier.map(\.stage).filter { $0 is any ContactSheetStage.Type }
-        let page = Job(name: "page", scope: .always, inputs: shown) {
+        let page = Job(name: "page", scope: .always, inputs: shown, isLight: true) {
             let key = CacheKey("contact sheet page")
             for (label, color) in SheetStyle.colors(art.palette) { key.add(label, color.css) }
             // The page shows every colour of the palette, each appearance.
