@@ -164,6 +164,23 @@ struct CheckReviewTests {
         #expect(result.stdout.isEmpty)
     }
 
+    /// `--against` takes a revision only as a revision: never as an option to git, never as
+    /// a shell word. Each is one error with status 2, and nothing is made.
+    @Test(arguments: ["--output=x", "HEAD; touch x", "-p", "$(touch x)"])
+    func aRevisionIsNeverAnOptionOrAShellWord(_ revision: String) throws {
+        let folder = TestPaths.temporaryFolder("review-injection")
+        Self.makeArt(folder)
+        try Self.git(folder, ["init", "-q"])
+        try Self.git(folder, ["add", "art"])
+        try Self.git(folder, ["commit", "-q", "-m", "base"])
+        let result = try Self.check(folder, ["--against", revision])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: --against \(revision): not a "), "\(result.stderr)")
+        #expect(!folder.exists("x") && !folder.exists("art/x") && !folder.exists("out"))
+        let status = try CLI.runTool("/usr/bin/env", ["git", "-C", folder.path, "status", "--porcelain", "--", "art"])
+        #expect(status.status == 0 && status.stdout.isEmpty, "the work tree is as it was: \(status.stdout)")
+    }
+
     static func git(_ folder: TemporaryFolder, _ arguments: [String]) throws {
         let result = try CLI.runTool(
             "/usr/bin/env",
