@@ -21,26 +21,33 @@ enum JobScheduler {
         let results = Locked([T?](repeating: nil, count: count))
         try withoutActuallyEscaping(body) { body in
             // The helpers reach `body` only through this, emptied once they are done, so no
-            // block libdispatch has yet to release still holds it when this returns.
-            let shared = Locked<(@Sendable (Int) throws -> T)?>(body)
+            // block libdispatch has yet to release still holds it when this returns. A helper
+            // that starts after the caller has run out of work does nothing, and the caller
+            // waits only for those that started: every item runs even if none ever starts.
+            let shared = Locked<(open: Bool, body: (@Sendable (Int) throws -> T)?)>((true, body))
+            let started = DispatchGroup()
             let work: @Sendable () -> Void = {
                 board.work { item in
-                    guard let body = shared.value else { return }
+                    guard let body = shared.value.body else { return }
                     let result = try body(item)
                     results.withLock { $0[item] = result }
                 }
             }
-            let helpers = DispatchGroup()
             for _ in 1..<max(1, min(workers, count)) {
-                helpers.enter()
                 CallerNice.async {
+                    let joined = shared.withLock { state -> Bool in
+                        if state.open { started.enter() }
+                        return state.open
+                    }
+                    guard joined else { return }
                     work()
-                    helpers.leave()
+                    started.leave()
                 }
             }
             work()
-            helpers.wait()
-            shared.value = nil
+            shared.withLock { $0.open = false }
+            started.wait()
+            shared.value.body = nil
             if let failure = board.failure { throw failure.error }
         }
         return results.value.map { $0! }

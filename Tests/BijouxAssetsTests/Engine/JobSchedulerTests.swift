@@ -81,6 +81,15 @@ struct JobSchedulerTests {
         #expect(!ran.value.contains(1))
     }
 
+    /// Runs inside runs (a build's job whose inner work is scheduled too), many at once:
+    /// each finishes with every item, however few of its helpers the pool starts.
+    @Test func runsInsideRunsAllFinish() throws {
+        let sums = try JobScheduler.run(16, after: Array(repeating: [], count: 16), workers: 8) { outer in
+            try JobScheduler.run(16, after: (0..<16).map { $0 == 0 ? [] : [$0 - 1] }, workers: 8) { $0 + outer }.reduce(0, +)
+        }
+        #expect(sums == (0..<16).map { 120 + 16 * $0 })
+    }
+
     @Test func noItemsIsNoWork() throws {
         #expect(try JobScheduler.run(0, after: [], workers: 4) { $0 }.isEmpty)
         #expect(try JobScheduler.run(3, after: [[], [0], [1]], workers: 4) { $0 * 2 } == [0, 2, 4])
