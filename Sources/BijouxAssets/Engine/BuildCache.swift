@@ -65,22 +65,18 @@ struct BuildCache: Sendable {
     private(set) var entries: [(id: JobID, entry: Entry)] = []
     private var place: [JobID: Int] = [:]
 
-    /// A job's entry; set, it replaces the job's or comes last.
+    /// A job's entry; set, it replaces the job's or comes last (an entry is never removed).
     subscript(id: JobID) -> Entry? {
         get { place[id].map { entries[$0].entry } }
         set {
+            guard let newValue else { preconditionFailure("a cache entry is replaced, never removed") }
             if let index = place[id] {
-                if let newValue { entries[index].entry = newValue } else { remove(at: index) }
-            } else if let newValue {
+                entries[index].entry = newValue
+            } else {
                 place[id] = entries.count
                 entries.append((id, newValue))
             }
         }
-    }
-
-    private mutating func remove(at index: Int) {
-        entries.remove(at: index)
-        place = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, $0) })
     }
 
     func encoded(tool: String) -> [UInt8] {

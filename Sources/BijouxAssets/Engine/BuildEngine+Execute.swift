@@ -53,7 +53,7 @@ extension BuildEngine {
                         }
                     return artifact.isEmpty ? nil : JobArtifact(id: id, artifact: artifact)
                 }
-                entry = try make(node.id.job, key: node.key, threads: share.threads(for: index), inputs: inputs, art: art, into: destination) {
+                entry = try make(node.id.job, key: node.key, threads: share.threads, inputs: inputs, art: art, into: destination) {
                     try work[node.stage].prepared[node.job].make($0)
                 }
             }
@@ -106,8 +106,8 @@ final class ThreadShare: Sendable {
         state = Locked((after.map(\.count), heavy.indices.filter { heavy[$0] && after[$0].isEmpty }.count))
     }
 
-    /// The threads job `item` may use now.
-    func threads(for item: Int) -> Int { max(1, jobs / max(1, min(jobs, state.value.active))) }
+    /// The threads a job starting now may use.
+    var threads: Int { max(1, jobs / max(1, min(jobs, state.value.active))) }
 
     /// Job `item` is done (made or taken from the cache).
     func finished(_ item: Int) {
