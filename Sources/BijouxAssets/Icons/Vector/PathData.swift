@@ -92,6 +92,7 @@ private struct PathParser {
             if Self.isCommand(byte) {
                 command = byte
                 index += 1
+                skipSpaces()
             } else if let previous = command, Self.startsNumber(byte), previous != UInt8(ascii: "Z"), previous != UInt8(ascii: "z") {
                 // An implicit repeat: after a moveto its pairs are linetos.
                 if previous == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
