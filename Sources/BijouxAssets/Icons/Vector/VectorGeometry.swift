@@ -85,6 +85,13 @@ extension CubicSegment {
         (to - control2).normalized ?? (to - control1).normalized ?? (to - from).normalized
     }
 
+    /// The two halves of the curve at t (de Casteljau): together they trace it exactly.
+    func split(at t: Double) -> (CubicSegment, CubicSegment) {
+        let a = from.lerp(control1, t), b = control1.lerp(control2, t), c = control2.lerp(to, t)
+        let ab = a.lerp(b, t), bc = b.lerp(c, t), mid = ab.lerp(bc, t)
+        return (CubicSegment(from: from, control1: a, control2: ab, to: mid), CubicSegment(from: mid, control1: bc, control2: c, to: to))
+    }
+
     var reversed: CubicSegment { CubicSegment(from: to, control1: control2, control2: control1, to: from) }
 
     func map(_ f: (VectorPoint) -> VectorPoint) -> CubicSegment {
