@@ -12,9 +12,10 @@ struct VectorStrokerTests {
 
     static func contours(_ d: String) -> [Contour] { (try? PathData.parse(d)) ?? [] }
 
-    static let icons = VectorPathDataTests.icons + [
-        "M2 2l0 0", "M4 4h10v6h-4l2 2", "M3 20L12 4L21 20Z", "M2 12c3-6 7-6 10 0s7 6 10 0",
-    ]
+    static let icons =
+        VectorPathDataTests.icons + [
+            "M2 2l0 0", "M4 4h10v6h-4l2 2", "M3 20L12 4L21 20Z", "M2 12c3-6 7-6 10 0s7 6 10 0",
+        ]
 
     @Test(arguments: icons)
     func structureDependsOnlyOnTheCentreline(d: String) {
