@@ -30,7 +30,8 @@ enum CurveFit {
             cornerIndices = cornerIndices.map { ($0 - first + n) % n } + (cornerIndices.isEmpty ? [] : [n])
             if cornerIndices.isEmpty { return fitSmoothLoop(d, tolerance: tolerance) }
         } else {
-            cornerIndices = Array(Set([0, d.count - 1] + cornerIndices)).sorted()
+            // The ends are corners too; the indices stay ascending, without repeats.
+            cornerIndices = [0] + cornerIndices.filter { $0 > 0 && $0 < d.count - 1 } + [d.count - 1]
         }
         var segments: [CubicSegment] = []
         for (first, last) in zip(cornerIndices, cornerIndices.dropFirst()) where last > first {
