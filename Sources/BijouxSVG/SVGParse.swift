@@ -19,7 +19,7 @@ extension SVGSafety {
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
-        static func check(_ bytes: [UInt8]) -> Report {
+        static func check(_ bytes: [UInt8], readingDrawing: Bool) -> Report {
             _ = SVGSafety.parserReady
             guard let context = xmlNewParserCtxt() else { return Report(problem: Problem(message: "out of memory reading the SVG")) }
             defer { xmlFreeParserCtxt(context) }
@@ -49,7 +49,7 @@ extension SVGSafety {
             }
             var checker = TreeChecker(document: document)
             if let problem = checker.check(root) { return Report(problem: problem) }
-            return Report(problem: nil, warnings: checker.warnings)
+            return Report(problem: nil, warnings: checker.warnings, drawing: readingDrawing ? checker.drawing(root) : nil)
         }
 
         /// Points the parser's callbacks for markup declarations, entities and processing

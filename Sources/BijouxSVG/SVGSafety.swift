@@ -65,6 +65,9 @@ package enum SVGSafety {
     package struct Report: Equatable, Sendable {
         package var problem: Problem?
         package var warnings: [Problem] = []
+        /// When asked for and the SVG may be rendered: its drawing as geometry, or why
+        /// it cannot be read as one (`SVGDrawing`).
+        package var drawing: Result<SVGDrawing, Problem>?
     }
 
     /// Why the SVG may not be rendered, or nil.
@@ -72,7 +75,7 @@ package enum SVGSafety {
 
     /// Checks the SVG: why it may not be rendered, and, when it may, the attributes
     /// librsvg does not know (`SVGNames`) and the values it would ignore (`AttributeValue`).
-    package static func check(_ bytes: [UInt8]) -> Report {
+    package static func check(_ bytes: [UInt8], readingDrawing: Bool = false) -> Report {
         if bytes.count > maxFileSize {
             return Report(problem: Problem(message: "file is \(bytes.count) bytes, over the \(maxFileSize >> 10) KiB limit for an icon"))
         }
@@ -81,6 +84,6 @@ package enum SVGSafety {
         }
         if bytes.contains(0) { return Report(problem: Problem(message: "contains a NUL byte")) }
         guard String(validating: bytes, as: UTF8.self) != nil else { return Report(problem: Problem(message: "not valid UTF-8 text")) }
-        return Document.check(bytes)
+        return Document.check(bytes, readingDrawing: readingDrawing)
     }
 }
