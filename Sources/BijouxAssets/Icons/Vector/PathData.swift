@@ -1,3 +1,5 @@
+import BijouxCore
+
 /// A path-data error: where in the string (a UTF-8 byte offset) and what was wrong,
 /// worded like resvg's typed parsers.
 struct PathDataError: Error, Equatable, Sendable {
@@ -39,32 +41,10 @@ enum PathData {
 
     private static func appendNumbers(_ out: inout String, _ values: [Double], decimals: Int) {
         for (i, v) in values.enumerated() {
-            let s = format(v, decimals: decimals)
+            let s = Format.number(v, decimals: decimals)
             if i > 0 && !s.hasPrefix("-") { out += " " }
             out += s
         }
-    }
-
-    /// `value` with at most `decimals` (0…9) places, rounded half away from zero on the
-    /// scaled integer, trailing zeros and a bare point trimmed.
-    static func format(_ value: Double, decimals: Int) -> String {
-        let places = max(0, min(9, decimals))
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (value * scale).rounded()
-        guard scaled.isFinite, abs(scaled) < 9e18 else { return value.isNaN ? "0" : String(value) }
-        let integer = Int64(scaled)
-        if integer == 0 { return "0" }
-        let magnitude = integer.magnitude
-        let unit = UInt64(scale)
-        var digits = String(magnitude / unit)
-        var fraction = String(magnitude % unit)
-        if places > 0 && magnitude % unit != 0 {
-            fraction = String(repeating: "0", count: places - fraction.count) + fraction
-            while fraction.hasSuffix("0") { fraction.removeLast() }
-            digits += "." + fraction
-        }
-        return integer < 0 ? "-" + digits : digits
     }
 }
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxCore
 
 /// SVG path data to cubic contours: every command, the grammar's packing, arcs, errors
 /// with their byte offsets, and the compact text written back.
@@ -132,13 +133,13 @@ struct VectorPathDataTests {
     }
 
     @Test func numbersAreWrittenCompactly() {
-        #expect(PathData.format(1.23456, decimals: 3) == "1.235")
-        #expect(PathData.format(2, decimals: 3) == "2")
-        #expect(PathData.format(-0.0001, decimals: 3) == "0")
-        #expect(PathData.format(-1.5, decimals: 3) == "-1.5")
-        #expect(PathData.format(0.05, decimals: 1) == "0.1")
-        #expect(PathData.format(1234.5, decimals: 0) == "1235")
-        #expect(PathData.format(-0.007, decimals: 3) == "-0.007")
+        #expect(Format.number(1.23456, decimals: 3) == "1.235")
+        #expect(Format.number(2, decimals: 3) == "2")
+        #expect(Format.number(-0.0001, decimals: 3) == "0")
+        #expect(Format.number(-1.5, decimals: 3) == "-1.5")
+        #expect(Format.number(0.05, decimals: 1) == "0.1")
+        #expect(Format.number(1234.5, decimals: 0) == "1235")
+        #expect(Format.number(-0.007, decimals: 3) == "-0.007")
         #expect(PathData.text(Self.parse("M0 0 L10 0 L10-5z")) == "M0 0C3.333 0 6.667 0 10 0C10-1.667 10-3.333 10-5C6.667-3.333 3.333-1.667 0 0Z")
     }
 
