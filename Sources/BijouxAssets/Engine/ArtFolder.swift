@@ -21,6 +21,9 @@ struct ArtFolder: Sendable {
     let palette: Palette
     /// bijoux-assets.json, parsed and validated; the defaults when there is none.
     let configuration: BuildConfiguration
+    /// icons.json, parsed and validated; the defaults when there is none. Whether each
+    /// icon it names has an SVG is the icon stage's check.
+    let iconSettings: IconSettings
     /// What the engine learns while it builds from this folder: set when the folder is
     /// read, never after, so the folder is the same value for every stage.
     let context: BuildContext
@@ -57,6 +60,9 @@ struct ArtFolder: Sendable {
             listing[""]?.contains(BuildConfiguration.fileName) == true
             ? try BuildConfiguration.parse(
                 try Self.readJSON(BuildConfiguration.fileName, in: path), file: path + "/" + BuildConfiguration.fileName) : BuildConfiguration()
+        iconSettings =
+            listing[""]?.contains(IconSettings.fileName) == true
+            ? try IconSettings.parse(try Self.readJSON(IconSettings.fileName, in: path), file: path + "/" + IconSettings.fileName) : IconSettings()
     }
 
     /// The full path of a file in the folder, as messages name it.

@@ -34,23 +34,33 @@ struct DrawnIcon: Sendable {
     /// What librsvg passes over (`SVGSafety.Report.warnings`): attributes it does not
     /// know, values it cannot read.
     var warnings: [SVGSafety.Problem] = []
+    /// The drawing as wobbled vector geometry, when the icon ships as a vector or a
+    /// symbol.
+    var vector: VectorIcon?
 
     /// Checks the SVG (`SVGSafety`), has the helper process parse it and render it at
     /// its own size within the limits of `renders` (the build's `RenderSession`: a render past them is
     /// killed and reported), and wobbles it. `file` names the icon in errors; `ink` is
-    /// `currentColor`.
+    /// `currentColor`. With `vector`, the drawing is also read as geometry and wobbled
+    /// (`VectorIcon`); a drawing that cannot be read whole is an error at its place.
     static func make(
-        name: String, file: String, svg: [UInt8], wobble: WobbleParameters, ink: RGBA = ink, renders: RenderSession = RenderSession()
+        name: String, file: String, svg: [UInt8], wobble: WobbleParameters, ink: RGBA = ink, renders: RenderSession = RenderSession(),
+        vector: Bool = false
     ) throws(ArtFileError) -> DrawnIcon {
-        let safety = SVGSafety.check(svg)
+        let safety = SVGSafety.check(svg, readingDrawing: vector)
         if let problem = safety.problem { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
+        if case .failure(let problem)? = safety.drawing { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
         let drawn = try renders.render(svg, size: .density(density), ink: ink, file: file)
         let master = drawn.image
         let wobbled = wobble.isOff ? master : Wobble.apply(DisplacementField(wobble), to: master, density: density)
-        return DrawnIcon(
+        var icon = DrawnIcon(
             name: name, pointWidth: drawn.pointWidth, pointHeight: drawn.pointHeight, wobble: wobble,
             renders: scales.map { wobbled.boxDownsampled(by: density / $0) },
             inkNearEdge: hasInk(master, within: Int((wobble.amplitude * Double(density)).rounded(.up))), warnings: safety.warnings)
+        if case .success(let drawing)? = safety.drawing {
+            icon.vector = try VectorIcon.make(drawing, pointWidth: drawn.pointWidth, pointHeight: drawn.pointHeight, wobble: wobble, file: file)
+        }
+        return icon
     }
 
     /// Whether any pixel within `margin` pixels of the edge has ink.

@@ -2,14 +2,17 @@ import BijouxCore
 
 /// How each icon is rendered, from the optional `art/icons.json`:
 ///
-///     {"defaults": {"amplitude": 0.5, "wavelength": 8, "octaves": 2, "renderingIntent": "template"},
+///     {"defaults": {"amplitude": 0.5, "wavelength": 8, "octaves": 2, "renderingIntent": "template",
+///                   "vector": true, "symbol": true},
 ///      "icons": {"photo-slot": {"amplitude": 0.4, "seed": 7}, "give": {"renderingIntent": "original"}}}
 ///
 /// Every field is optional. `amplitude` and `wavelength` are in points (amplitude 0
 /// turns the wobble off), `octaves` 1–5, `seed` a whole number 0–4294967295 (by
 /// default derived from the icon's name), `renderingIntent` "template" (the app tints
-/// the icon with its ink; the default) or "original". A per-icon value overrides
-/// `defaults`, which override the built-in ones. `seed` only makes sense per icon.
+/// the icon with its ink; the default) or "original". `vector` (default false) also
+/// writes the icon as a vector image set, `symbol` (default false) as a custom symbol
+/// (`VectorIcon`, `SymbolTemplate`). A per-icon value overrides `defaults`, which
+/// override the built-in ones. `seed` only makes sense per icon.
 struct IconSettings: Equatable, Sendable {
     enum RenderingIntent: String, Equatable, Sendable {
         case template, original
@@ -22,17 +25,21 @@ struct IconSettings: Equatable, Sendable {
         var octaves: Int?
         var seed: UInt32?
         var renderingIntent: RenderingIntent?
+        var vector: Bool?
+        var symbol: Bool?
         var location: SourceLocation?
 
         init(
             amplitude: Double? = nil, wavelength: Double? = nil, octaves: Int? = nil, seed: UInt32? = nil,
-            renderingIntent: RenderingIntent? = nil, location: SourceLocation? = nil
+            renderingIntent: RenderingIntent? = nil, vector: Bool? = nil, symbol: Bool? = nil, location: SourceLocation? = nil
         ) {
             self.amplitude = amplitude
             self.wavelength = wavelength
             self.octaves = octaves
             self.seed = seed
             self.renderingIntent = renderingIntent
+            self.vector = vector
+            self.symbol = symbol
             self.location = location
         }
     }
@@ -63,6 +70,19 @@ struct IconSettings: Equatable, Sendable {
     func renderingIntent(for name: String) -> RenderingIntent {
         icons[name]?.renderingIntent ?? defaults.renderingIntent ?? .template
     }
+
+    /// The forms the icon called `name` ships in besides its bitmaps.
+    func forms(for name: String) -> IconForms {
+        IconForms(vector: icons[name]?.vector ?? defaults.vector ?? false, symbol: icons[name]?.symbol ?? defaults.symbol ?? false)
+    }
+}
+
+/// The forms an icon ships in besides its @1x, @2x and @3x bitmaps.
+struct IconForms: Equatable, Sendable {
+    /// `Icons/<name>-vector.imageset`: one SVG, `preserves-vector-representation`.
+    var vector = false
+    /// `Icons/<name>.symbolset`: a custom symbol template.
+    var symbol = false
 }
 
 extension IconSettings {
@@ -93,7 +113,7 @@ extension IconSettings {
 
     private static func parseOverrides(_ node: JSONNode, icon: String?, file: String) throws(ArtFileError) -> Overrides {
         let fields = try JSONFields(
-            node, file: file, subject: icon.map { "icon '\($0)'" }, known: ["amplitude", "wavelength", "octaves", "seed", "renderingIntent"])
+            node, file: file, subject: icon.map { "icon '\($0)'" }, known: ["amplitude", "wavelength", "octaves", "seed", "renderingIntent", "vector", "symbol"])
         let amplitude = WobbleParameters.amplitudeRange, wavelength = WobbleParameters.wavelengthRange
         let octaves = WobbleParameters.octaveRange
         func format(_ value: Double) -> String { Format.number(value) }
@@ -109,6 +129,8 @@ extension IconSettings {
             renderingIntent: try fields.optional("renderingIntent", "\"template\" (the app tints the icon) or \"original\"") {
                 $0.string.flatMap(RenderingIntent.init)
             },
+            vector: try fields.optional("vector", "true or false") { $0.bool },
+            symbol: try fields.optional("symbol", "true or false") { $0.bool },
             location: node.location)
     }
 }

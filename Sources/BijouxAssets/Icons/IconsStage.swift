@@ -1,9 +1,10 @@
 import BijouxCore
 import BijouxSVG
 
-/// The drawn-icon stage: every `art/icons/<name>.svg` becomes
-/// `Assets.xcassets/Icons/<name>.imageset` (@1x, @2x, @3x with the wobble baked in),
-/// with per-icon settings from the optional `art/icons.json`. Icons are rendered in
+/// The drawn-icon stage: every `art/icons/<name>.svg` becomes an image set in
+/// `Assets.xcassets/Icons/` (@1x, @2x, @3x with the wobble baked in) and, as
+/// `art/icons.json` asks, a vector image set and a custom symbol (`IconSets`), with
+/// per-icon settings from that file. Icons are rendered in
 /// parallel, each by the helper process `bijoux-render` under the build's
 /// `RenderLimits` (at most `RenderLimits.maxIcons` icons); outputs are in name order
 /// whatever the number of jobs. Each
@@ -84,9 +85,7 @@ enum IconsStage: ContactSheetStage {
     /// icons.json when there is one (the defaults when not), every icon it sets naming one of
     /// `names`: settings for an SVG that is not there are an error, not silently unused.
     private static func checkedSettings(_ art: ArtFolder, names: [String]) throws -> IconSettings {
-        guard art.contains(IconSettings.fileName) else { return IconSettings() }
-        let settingsPath = art.file(IconSettings.fileName)
-        let settings = try IconSettings.parse(try art.readJSON(IconSettings.fileName), file: settingsPath)
+        let settingsPath = art.file(IconSettings.fileName), settings = art.iconSettings
         for (name, overrides) in settings.icons.sorted(by: { $0.key < $1.key }) where !names.contains(name) {
             throw ArtFileError(
                 file: settingsPath, location: overrides.location, subject: "icon '\(name)'", message: "there is no \(sourceFolder)/\(name).svg")
@@ -94,11 +93,11 @@ enum IconsStage: ContactSheetStage {
         return settings
     }
 
-    /// One icon's job: it reads the SVG and keys it with everything that decides the
-    /// image set; only when the cache misses does it draw the icon (`drawIcon`).
+    /// One icon's job: it reads the SVG and keys it with everything that decides its
+    /// sets; only when the cache misses does it draw the icon (`drawIcon`).
     private static func iconJob(_ name: String, art: ArtFolder, settings: IconSettings, ink: RGBA, renders: RenderSession) -> Job {
         let relative = "\(sourceFolder)/\(name).svg"
-        let wobble = settings.wobble(for: name), intent = settings.renderingIntent(for: name)
+        let wobble = settings.wobble(for: name), intent = settings.renderingIntent(for: name), forms = settings.forms(for: name)
         return Job(name: name, scope: .whole, source: art.file(relative)) {
             let svg = try art.read(relative, limit: SVGSafety.maxFileSize)
             let key = CacheKey("icon")
@@ -109,34 +108,50 @@ enum IconsStage: ContactSheetStage {
             key.add("octaves", wobble.octaves)
             key.add("seed", Int(wobble.seed))
             key.add("renderingIntent", intent.rawValue)
+            key.add("vector", forms.vector ? 1 : 0)
+            key.add("symbol", forms.symbol ? 1 : 0)
             key.add("ink", ink.description)
             key.add("renderer", try IconRenderer.executable.identity(file: art.file(relative), libraries: art.libraries))
             return Job.Prepared(key: key.hash, ahead: renders.warmUp) { recorder in
                 let path = art.file(relative)
-                let icon = try DrawnIcon.make(name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders)
-                try record(icon, file: path, renderingIntent: intent, recorder)
+                let icon = try DrawnIcon.make(
+                    name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders, vector: forms.vector || forms.symbol)
+                try record(icon, file: path, forms: forms, renderingIntent: intent, ink: ink, recorder)
             }
         }
     }
 
-    /// Hands a drawn icon to the recorder: its image set, its warnings, its report line and
+    /// Hands a drawn icon to the recorder: its sets, its warnings, its report line and
     /// its card on the contact sheet.
-    private static func record(_ icon: DrawnIcon, file path: String, renderingIntent intent: IconSettings.RenderingIntent, _ recorder: JobRecorder) throws {
-        for output in imageSet(icon, renderingIntent: intent) { try recorder.write(output.path, output.bytes) }
+    private static func record(
+        _ icon: DrawnIcon, file path: String, forms: IconForms, renderingIntent intent: IconSettings.RenderingIntent, ink: RGBA,
+        _ recorder: JobRecorder
+    ) throws {
+        var outputs = imageSet(icon, forms: forms, renderingIntent: intent)
+        var card = ContactSheet.Icon(
+            name: icon.name, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
+            images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
+                ContactSheet.Image(path: imagePath(icon.name, forms, scale: scale), width: render.width, height: render.height)
+            },
+            renderingIntent: intent.rawValue)
+        if let vector = icon.vector, forms.vector {
+            outputs += vectorSet(icon.name, svg: vector.svg(ink: ink), renderingIntent: intent)
+            card.vector = ContactSheet.Image(path: vectorPath(icon.name), width: icon.pointWidth, height: icon.pointHeight)
+        }
+        if let vector = icon.vector, forms.symbol {
+            let template = SymbolTemplate(name: icon.name, icon: vector)
+            outputs += symbolSet(icon.name, template: template.svg)
+            card.symbol = template.sources.reversed().map { source in
+                ContactSheet.SymbolGlyph(weight: source.weight.rawValue, path: PathData.text(source.paths.flatMap { $0 }, decimals: 2), advance: source.advance)
+            }
+        }
+        for output in outputs { try recorder.write(output.path, output.bytes) }
         let warnings = drawingWarnings(icon, file: path)
         for warning in warnings { recorder.warn(warning.place, warning.message) }
+        // On the card, beside the icon's name: the place within the file alone.
+        card.warnings = warnings.map { $0.place == path ? $0.message : "\($0.place.dropFirst(path.count + 1)): \($0.message)" }
         recorder.note("icon \(icon.name): \(icon.pointWidth)×\(icon.pointHeight) pt, \(icon.wobble), \(intent.rawValue)")
-        recorder.leave(
-            ContactSheet(icons: [
-                ContactSheet.Icon(
-                    name: icon.name, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
-                    images: zip(DrawnIcon.scales, icon.renders).map { scale, render in
-                        ContactSheet.Image(path: imagePath(icon.name, scale: scale), width: render.width, height: render.height)
-                    },
-                    renderingIntent: intent.rawValue,
-                    // On the card, beside the icon's name: the place within the file alone.
-                    warnings: warnings.map { $0.place == path ? $0.message : "\($0.place.dropFirst(path.count + 1)): \($0.message)" })
-            ]))
+        recorder.leave(ContactSheet(icons: [card]))
     }
 
     /// What drawing the icon found to warn about, each at its place: the file, and the line
@@ -156,23 +171,5 @@ enum IconsStage: ContactSheetStage {
                 ))
         }
         return warnings
-    }
-
-    static func imagePath(_ name: String, scale: Int) -> String {
-        "\(catalogFolder)/\(name).imageset/" + AssetCatalog.imageFileName(name, scale: scale)
-    }
-
-    /// Contents.json (with the rendering intent) and the three PNGs.
-    static func imageSet(_ icon: DrawnIcon, renderingIntent: IconSettings.RenderingIntent) -> [BuildOutput] {
-        let folder = "\(catalogFolder)/\(icon.name).imageset"
-        let contents = AssetCatalog.imageSetContents(
-            name: icon.name, scales: DrawnIcon.scales, properties: ["template-rendering-intent": .string(renderingIntent.rawValue)])
-        var outputs = [BuildOutput(path: folder + "/Contents.json", text: contents)]
-        for (scale, render) in zip(DrawnIcon.scales, icon.renders) {
-            outputs.append(
-                BuildOutput(
-                    path: imagePath(icon.name, scale: scale), bytes: PNGEncoder.encode(render, options: .init(jobs: 1))))
-        }
-        return outputs
     }
 }

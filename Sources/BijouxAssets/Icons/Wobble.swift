@@ -108,6 +108,23 @@ struct DisplacementField: Sendable {
         let scale = lengthSquared > 1 ? parameters.amplitude / lengthSquared.squareRoot() : parameters.amplitude
         return (u * scale, v * scale)
     }
+
+    /// Where the raster wobble shows the drawing's point (x, y), in points: the point p
+    /// whose displaced position is (x, y), p + d(p) = (x, y) (each pixel of the raster
+    /// takes its colour from its own position plus the displacement). Found by fixed-point
+    /// iteration p ← (x, y) − d(p), which converges wherever the field changes by less
+    /// than a point per point (the wobbles an icon is drawn with: a test measures the
+    /// residual of the standard one). Past that the raster folds the drawing over itself
+    /// and no single point shows (x, y).
+    func wobbled(x: Double, y: Double, steps: Int = 8) -> (x: Double, y: Double) {
+        var px = x, py = y
+        for _ in 0..<steps {
+            let (dx, dy) = displacement(x: px, y: py)
+            px = x - dx
+            py = y - dy
+        }
+        return (px, py)
+    }
 }
 
 /// Seeded 2-D gradient noise (Perlin's construction with the quintic fade): smooth,
