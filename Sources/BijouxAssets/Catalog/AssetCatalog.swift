@@ -41,6 +41,20 @@ enum AssetCatalog {
         return JSONWriter.xcodeStyle(.object(root))
     }
 
+    /// Contents.json of an image set of one universal image for every scale (a PDF or
+    /// an SVG), as Xcode writes one: the entry has no scale, and `properties` carries
+    /// `preserves-vector-representation` and the rendering intent.
+    static func vectorSetContents(filename: String, properties: [String: JSONOutput]) -> String {
+        var root: [String: JSONOutput] = ["images": [["filename": .string(filename), "idiom": "universal"]], "info": info]
+        if !properties.isEmpty { root["properties"] = .object(properties) }
+        return JSONWriter.xcodeStyle(.object(root))
+    }
+
+    /// Contents.json of a symbol set as Xcode writes it on importing a symbol template.
+    static func symbolSetContents(filename: String) -> String {
+        JSONWriter.xcodeStyle(["info": info, "symbols": [["filename": .string(filename), "idiom": "universal"]]])
+    }
+
     /// Contents.json of a colour set as Xcode writes it, an entry per appearance in
     /// Xcode's order (any, dark, high contrast, dark high contrast), the last three
     /// marked with their `luminosity`/`dark` and `contrast`/`high` appearances. An sRGB

@@ -6,10 +6,21 @@ import BijouxCore
 struct CatalogSet: Equatable, Sendable {
     enum Kind: String, Sendable {
         case image = "imageset"
+        case symbol = "symbolset"
         case color = "colorset"
 
         /// How messages name sets of this kind.
-        var plural: String { self == .image ? "image sets" : "colour sets" }
+        var plural: String {
+            switch self {
+            case .image: "image sets"
+            case .symbol: "symbol sets"
+            case .color: "colour sets"
+            }
+        }
+
+        /// The sets whose names the app looks up together: an image and a symbol are both
+        /// `UIImage(named:)`, so one name for both is a clash.
+        var namespace: String { self == .symbol ? Kind.image.rawValue : rawValue }
     }
 
     var kind: Kind
@@ -35,17 +46,19 @@ struct CatalogSet: Equatable, Sendable {
     static func checkUnique(_ sets: [CatalogSet], artFolder: String) throws(ArtFileError) {
         var first: [String: CatalogSet] = [:]
         for set in sets.sorted(by: { $0.path < $1.path }) {
-            let folded = "\(set.kind.rawValue) \(AssetName.caseFolded(set.name))"
+            let folded = "\(set.kind.namespace) \(AssetName.caseFolded(set.name))"
             guard let other = first[folded] else {
                 first[folded] = set
                 continue
             }
+            let kinds = set.kind == other.kind ? set.kind.plural : "an \(other.kind.rawValue) and a \(set.kind.rawValue)"
             if let clash = AssetName.caseClash(set.name, with: other.name) {
-                throw ArtFileError(file: artFolder, message: "\(set.kind.plural) \(clash) (in \(other.folder) and \(set.folder))")
+                throw ArtFileError(file: artFolder, message: "\(kinds) \(clash) (in \(other.folder) and \(set.folder))")
             }
             let places = "(in \(other.folder) and \(set.folder))"
+            let two = set.kind == other.kind ? "two \(kinds)" : kinds
             throw ArtFileError(
-                file: artFolder, message: "two \(set.kind.plural) are named '\(set.name)' \(places); the app finds them by name alone, so rename one")
+                file: artFolder, message: "\(two) are named '\(set.name)' \(places); the app finds them by name alone, so rename one")
         }
     }
 }
@@ -58,9 +71,9 @@ extension CharmsStage {
 }
 
 extension IconsStage {
-    /// One image set per SVG in icons/, named by its file's name.
+    /// The sets of each SVG in icons/ (`catalogSets(name:forms:)`).
     static func catalogSets(_ art: ArtFolder) -> [CatalogSet] {
-        iconNames(art).map { CatalogSet(.image, name: $0, in: catalogFolder) }
+        iconNames(art).flatMap { catalogSets(name: $0, forms: art.iconSettings.forms(for: $0)) }
     }
 }
 

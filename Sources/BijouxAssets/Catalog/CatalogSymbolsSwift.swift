@@ -22,19 +22,22 @@ enum CatalogSymbolsSwift {
         var paletteFile: String
         /// Whether to declare Xcode 15's asset symbols (`bijoux-assets.json`'s `assetSymbols`).
         var assetSymbols: Bool
+        /// The forms each icon ships in besides its bitmaps (`IconSettings.forms`), by name.
+        var iconForms: [String: IconForms] = [:]
 
         init(
             charms: [CharmEntry], charmsFile: String, icons: [(name: String, file: String)], palette: Palette, paletteFile: String,
-            assetSymbols: Bool = true
+            assetSymbols: Bool = true, iconForms: [String: IconForms] = [:]
         ) {
             (self.charms, self.charmsFile, self.icons, self.palette, self.paletteFile) = (charms, charmsFile, icons, palette, paletteFile)
-            self.assetSymbols = assetSymbols
+            (self.assetSymbols, self.iconForms) = (assetSymbols, iconForms)
         }
     }
 
     /// What `ActionIcon` has besides its cases.
     static let iconMembers: Set<String> = [
-        "allCases", "rawValue", "hashValue", "init", "imageName", "bundle", "image", "uiImage", "nsImage", "imageResource",
+        "allCases", "rawValue", "hashValue", "init", "imageName", "bundle", "image", "uiImage", "nsImage", "imageResource", "bitmap", "vector",
+        "Bitmap", "Vector",
     ]
     /// What `BijouxPalette` has besides its colours.
     static let paletteMembers: Set<String> = ["allColors", "accent"]
@@ -55,8 +58,10 @@ enum CatalogSymbolsSwift {
             text += "/// (and its image set's name); BijouxKit's `CatalogImage` gives each its image.\n"
             text += "public enum ActionIcon: String, CaseIterable, Sendable, CatalogImage {\n"
             for (icon, name) in zip(input.icons, iconNames) { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(icon.name))\n" }
-            text += "\n    /// The image set in the asset catalog.\n    public var imageName: String { rawValue }\n"
+            text += "\n    /// The set in the asset catalog: the symbol of an icon that ships as one, else its bitmaps.\n"
+            text += "    public var imageName: String { rawValue }\n"
             text += "    /// The bundle that holds the catalog.\n    \(catalogBundle)\n}\n"
+            text += iconForms(input, caseNames: iconNames)
         }
         if !input.charms.isEmpty {
             text += "\n/// BijouxKit's `CatalogImage` gives each charm its image.\nextension CharmType: CatalogImage {\n"
@@ -112,6 +117,7 @@ enum CatalogSymbolsSwift {
             }
             images.append((name, "ActionIcon.\(caseName).imageResource"))
         }
+        images += try formResources(input, iconNames: iconNames, taken: Set(images.map { $0.name.filter { $0 != "`" } }))
         let colors = input.palette.colors
         let colorResources = try SwiftIdentifier.names(
             for: colors.map { ($0.name, input.paletteFile, $0.location) }, kind: "colour", field: "colors", members: resourceMembers,

@@ -17,7 +17,7 @@ enum SymbolsStage: Stage {
         let icons = IconsStage.iconNames(art).map { ($0, art.file("\(IconsStage.sourceFolder)/\($0).svg")) }
         let input = CatalogSymbolsSwift.Input(
             charms: art.table?.charms ?? [], charmsFile: art.tablePath, icons: icons, palette: art.palette, paletteFile: art.palettePath,
-            assetSymbols: art.configuration.assetSymbols)
+            assetSymbols: art.configuration.assetSymbols, iconForms: Dictionary(icons.map { ($0.0, art.iconSettings.forms(for: $0.0)) }, uniquingKeysWith: { a, _ in a }))
         let source = String(TableStage.sourceName(artFolder: art.path).dropLast(ArtFolder.charmTableFile.count))
         let swift = try CatalogSymbolsSwift.generate(input, source: source)
         let note = "catalog symbols: \(icons.count) icons, \(art.palette.colors.count) colours → \(swiftPath)"

@@ -52,7 +52,20 @@ struct ContactSheet: Equatable, Sendable {
         var images: [Image]
         /// "template" (the app tints it) or "original".
         var renderingIntent: String
-        var warnings: [String]
+        var warnings: [String] = []
+        /// The vector image set's SVG (its size in points), when the icon ships as one.
+        var vector: Image?
+        /// The symbol's sources, Ultralight to Black, when the icon ships as a symbol.
+        var symbol: [SymbolGlyph] = []
+    }
+
+    /// One source of a custom symbol, as the template has it: its outline as path data
+    /// in glyph units (x from the left margin, y from the baseline, the capline at
+    /// −`SymbolTemplate.capHeight`), and the distance between its margins.
+    struct SymbolGlyph: Equatable, Sendable {
+        var weight: String
+        var path: String
+        var advance: Double
     }
 
     /// One look of the app icon: the appiconset's default, dark and tinted

@@ -27,6 +27,12 @@ extension ContactSheet: ArtifactCoding {
             writer.list(icon.images) { $0.image($1) }
             writer.string(icon.renderingIntent)
             writer.list(icon.warnings) { $0.string($1) }
+            writer.optional(icon.vector) { $0.image($1) }
+            writer.list(icon.symbol) { writer, glyph in
+                writer.string(glyph.weight)
+                writer.string(glyph.path)
+                writer.double(glyph.advance)
+            }
         }
         writer.list(appIcon) { writer, look in
             writer.string(look.kind)
@@ -75,9 +81,16 @@ extension ContactSheet: ArtifactCoding {
             }),
             let icons: [Icon] = reader.list({ reader in
                 guard let name = reader.string(), let pointWidth = reader.integer(), let pointHeight = reader.integer(),
-                    let images = reader.list({ $0.image() }), let intent = reader.string(), let warnings = strings(&reader)
+                    let images = reader.list({ $0.image() }), let intent = reader.string(), let warnings = strings(&reader),
+                    let vector = reader.optional({ $0.image() }),
+                    let symbol: [SymbolGlyph] = reader.list({ reader in
+                        guard let weight = reader.string(), let path = reader.string(), let advance = reader.double() else { return nil }
+                        return SymbolGlyph(weight: weight, path: path, advance: advance)
+                    })
                 else { return nil }
-                return Icon(name: name, pointWidth: pointWidth, pointHeight: pointHeight, images: images, renderingIntent: intent, warnings: warnings)
+                return Icon(
+                    name: name, pointWidth: pointWidth, pointHeight: pointHeight, images: images, renderingIntent: intent, warnings: warnings,
+                    vector: vector, symbol: symbol)
             }),
             let appIcon: [AppIconLook] = reader.list({ reader in
                 guard let kind = reader.string(), let variant = reader.string(), let image = reader.optional({ $0.image() }),

@@ -67,6 +67,7 @@ enum SheetStyle {
             50%; }
             .strip { display: flex; flex-wrap: wrap; gap: 18px; align-items: center; background: var(--paper); padding: 14px; border-radius: 8px; \
             margin-bottom: 8px; max-width: 900px; }
+            .symbol-line { color: var(--ink); align-items: baseline; } .symbol-line .caption { font-size: 12px; color: #A89F93; width: 60px; }
             .home { display: flex; gap: 18px; flex-wrap: wrap; }
             .phone { width: 220px; padding: 18px; border-radius: 28px; background: linear-gradient(160deg, #6E7686, #3F4450); display: grid; \
             grid-template-columns: repeat(3, 60px); gap: 14px 10px; justify-content: center; }

@@ -90,7 +90,7 @@ enum SheetViews {
             text += dishView(Array(sheet.charms.prefix(DishLayout.slotCount)))
             text += bracelet(worn)
         }
-        if !sheet.icons.isEmpty { text += iconsView(sheet.icons, beside: sheet.charms.first, tint: tint) }
+        if !sheet.icons.isEmpty { text += iconsView(sheet.icons, beside: sheet.charms.first, tint: tint) + iconFormsView(sheet.icons) }
         text += home(sheet.appIcon.filter { $0.kind == "appicon" })
         return text.isEmpty ? "" : "<section id=\"views\">\n<h2>In the app</h2>\n" + text + "</section>\n"
     }

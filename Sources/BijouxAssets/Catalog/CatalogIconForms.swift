@@ -1,0 +1,61 @@
+import BijouxCore
+
+/// The icons' other forms in `CatalogSymbols.swift`: `ActionIcon.Bitmap` (each icon's
+/// bitmaps, its own set or `<name>-bitmap` beside its symbol) and `ActionIcon.Vector`
+/// (the vector image sets), BijouxKit `CatalogImage`s like `ActionIcon`, reached from
+/// an icon as `.bitmap` and `.vector`, and their Xcode 15 `ImageResource` members.
+extension CatalogSymbolsSwift {
+    /// The extension of `ActionIcon`; nothing when no icon ships in another form.
+    static func iconForms(_ input: Input, caseNames: [String]) -> String {
+        let forms = input.icons.map { input.iconForms[$0.name] ?? IconForms() }
+        guard forms.contains(where: { $0.symbol || $0.vector }) else { return "" }
+        let bitmaps = zip(input.icons, caseNames).map { icon, name in
+            (name, IconsStage.bitmapName(icon.name, input.iconForms[icon.name] ?? IconForms()))
+        }
+        let vectors = zip(zip(input.icons, caseNames), forms).filter { $1.vector }.map { icon, _ in (icon.1, IconsStage.vectorName(icon.0.name)) }
+        var text = "\nextension ActionIcon {\n"
+        text += "    /// Each icon's bitmaps (@1x, @2x, @3x): its own image set, or `<name>-bitmap` beside its symbol.\n"
+        text += formEnum("Bitmap", cases: bitmaps)
+        if !vectors.isEmpty {
+            text += "\n    /// The vector image sets (`<name>-vector`), of the icons that ship as one.\n"
+            text += formEnum("Vector", cases: vectors)
+        }
+        text += "\n    /// The icon's bitmaps.\n    public var bitmap: Bitmap {\n        switch self {\n"
+        for (name, _) in bitmaps { text += "        case .\(name): .\(name)\n" }
+        text += "        }\n    }\n"
+        if !vectors.isEmpty {
+            text += "\n    /// The icon's vector image set, when it ships as one.\n    public var vector: Vector? {\n        switch self {\n"
+            for (name, _) in vectors { text += "        case .\(name): .\(name)\n" }
+            if vectors.count < bitmaps.count { text += "        default: nil\n" }
+            text += "        }\n    }\n"
+        }
+        return text + "}\n"
+    }
+
+    private static func formEnum(_ type: String, cases: [(name: String, set: String)]) -> String {
+        var text = "    public enum \(type): String, CaseIterable, Sendable, CatalogImage {\n"
+        for (name, set) in cases { text += "        case \(name) = \(SwiftIdentifier.stringLiteral(set))\n" }
+        text += "\n        public var imageName: String { rawValue }\n"
+        text += "        public static var bundle: Bundle { generatedCatalogBundle }\n    }\n"
+        return text
+    }
+
+    /// The `ImageResource` members of the icons' other forms, named as Xcode names their
+    /// sets (`give-bitmap` → `giveBitmap`); a name another image has is an error at the icon.
+    static func formResources(_ input: Input, iconNames: [String], taken: Set<String>) throws(ArtFileError) -> [(name: String, value: String)] {
+        var forms: [(icon: (name: String, file: String), set: String, value: String)] = []
+        for (icon, caseName) in zip(input.icons, iconNames) {
+            let own = input.iconForms[icon.name] ?? IconForms()
+            if own.symbol { forms.append((icon, IconsStage.bitmapName(icon.name, own), "ActionIcon.Bitmap.\(caseName).imageResource")) }
+            if own.vector { forms.append((icon, IconsStage.vectorName(icon.name), "ActionIcon.Vector.\(caseName).imageResource")) }
+        }
+        let names = try SwiftIdentifier.names(
+            for: forms.map { ($0.set, $0.icon.file, nil) }, kind: "icon", members: resourceMembers, xcodeSymbols: SwiftIdentifier.xcodeImageSymbols)
+        for (form, name) in zip(forms, names) where taken.contains(name.filter { $0 != "`" }) {
+            throw ArtFileError(
+                file: form.icon.file, subject: "icon '\(form.icon.name)'",
+                message: "its set \(form.set) becomes ImageResource.\(name), as does another image; rename one of them")
+        }
+        return zip(names, forms).map { ($0, $1.value) }
+    }
+}
