@@ -7,9 +7,10 @@ struct CatalogSet: Equatable, Sendable {
     enum Kind: String, Sendable {
         case image = "imageset"
         case color = "colorset"
+        case data = "dataset"
 
         /// How messages name sets of this kind.
-        var plural: String { self == .image ? "image sets" : "colour sets" }
+        var plural: String { [.image: "image sets", .color: "colour sets", .data: "data sets"][self]! }
     }
 
     var kind: Kind
@@ -71,5 +72,19 @@ extension PaletteStage {
         var sets = palette.colors.map { CatalogSet(.color, name: $0.colorSetName, in: catalogFolder) }
         if palette.accent.flatMap({ palette[$0] }) != nil { sets.append(CatalogSet(.color, name: "AccentColor", in: AssetCatalog.folderName)) }
         return sets
+    }
+}
+
+extension ImagesStage {
+    /// One image set per image of images/, named by its files' names.
+    static func catalogSets(_ art: ArtFolder) -> [CatalogSet] {
+        imageNames(art).map { CatalogSet(.image, name: $0, in: catalogFolder) }
+    }
+}
+
+extension DataStage {
+    /// One data set per file of data/, named by its file's name without its extension.
+    static func catalogSets(_ art: ArtFolder) -> [CatalogSet] {
+        dataNames(art).map { CatalogSet(.data, name: $0, in: catalogFolder) }
     }
 }

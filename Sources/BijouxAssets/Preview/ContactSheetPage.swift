@@ -21,6 +21,7 @@ enum ContactSheetPage {
             ("charms", "Charms", sheet.charms.map(charmCard)), ("icons", "Icons", sheet.icons.map(iconCard)),
             ("app-icon", "App icon", sheet.appIcon.map { appIconCard($0, safeZone: sheet.appIconSafeZone) }),
             ("palette", "Palette", palette.colors.map { paletteCard($0, isAccent: $0.name == palette.accent) }),
+            ("images", "Images", sheet.images.map(imageCard)), ("data", "Data", sheet.data.map(dataCard)),
         ].filter { !$0.2.isEmpty }
         let views = SheetViews.html(sheet, tint: palette.accentColor)
         page += header(sheet, colors: palette.colors.count, sections: (views.isEmpty ? [] : [("views", "In the app")]) + sections.map { ($0.0, $0.1) })
