@@ -22,13 +22,18 @@ enum CatalogSymbolsSwift {
         var paletteFile: String
         /// Whether to declare Xcode 15's asset symbols (`bijoux-assets.json`'s `assetSymbols`).
         var assetSymbols: Bool
+        /// The images of art/images/ and the data files of art/data/, each with the file it
+        /// comes from, in catalog order (`CatalogSymbolsSwift.imagesAndData`).
+        var images: [(name: String, file: String)]
+        var data: [(name: String, file: String)]
 
         init(
             charms: [CharmEntry], charmsFile: String, icons: [(name: String, file: String)], palette: Palette, paletteFile: String,
-            assetSymbols: Bool = true
+            assetSymbols: Bool = true, images: [(name: String, file: String)] = [], data: [(name: String, file: String)] = []
         ) {
             (self.charms, self.charmsFile, self.icons, self.palette, self.paletteFile) = (charms, charmsFile, icons, palette, paletteFile)
             self.assetSymbols = assetSymbols
+            (self.images, self.data) = (images, data)
         }
     }
 
@@ -80,10 +85,13 @@ enum CatalogSymbolsSwift {
             }
             text += "}\n"
         }
-        guard !input.charms.isEmpty || !input.icons.isEmpty || !colors.isEmpty else { return text }
+        let extra = try imagesAndData(input)
+        text += extra.types
+        guard !input.charms.isEmpty || !input.icons.isEmpty || !colors.isEmpty || !extra.types.isEmpty else { return text }
         text += "\n" + GeneratedBundle.declaration(name: "generatedCatalogBundle", token: "BijouxAssetsBundleToken")
-        if input.assetSymbols { text += try resources(input, iconNames: iconNames) }
-        return text + colorAccessors(colors: !colors.isEmpty)
+        if input.assetSymbols && (!input.charms.isEmpty || !input.icons.isEmpty || !colors.isEmpty) { text += try resources(input, iconNames: iconNames) }
+        if input.assetSymbols { text += extra.resources }
+        return text + colorAccessors(colors: !colors.isEmpty) + extra.accessors
     }
 
     /// Xcode 15's asset symbols: an `ImageResource` member per charm and icon, each its
