@@ -49,17 +49,20 @@ enum ImageColour: Equatable, Sendable {
         return nil
     }
 
-    /// Whether a profile is Display P3 in all but name: 6³ Display P3 colours, converted
-    /// from it to extended sRGB (`ColourConversion`) and back with Display P3's own
-    /// encoding, come back within one 8-bit level.
+    /// Whether a profile is Display P3 in all but name: 27 Display P3 colours that sRGB also
+    /// holds (each component 96, 128 or 160: a LUT-based profile's transform may clip what
+    /// sRGB does not hold) and 18 greys, converted from it to extended sRGB
+    /// (`ColourConversion`) and back with Display P3's own encoding, come back within one
+    /// 8-bit level. sRGB's primaries move such a colour by 9 levels, Adobe RGB's by more.
     static func isDisplayP3(_ profile: ColourProfile) -> Bool {
         let conversion = ColourConversion(from: profile, sixteenBit: false)
         var samples: [UInt8] = []
-        for r in stride(from: 0, through: 255, by: 51) {
-            for g in stride(from: 0, through: 255, by: 51) {
-                for b in stride(from: 0, through: 255, by: 51) { samples += [UInt8(r), UInt8(g), UInt8(b), 255] }
+        for r: UInt8 in [96, 128, 160] {
+            for g: UInt8 in [96, 128, 160] {
+                for b: UInt8 in [96, 128, 160] { samples += [r, g, b, 255] }
             }
         }
+        for level in stride(from: 0, through: 255, by: 15) { samples += [UInt8(level), UInt8(level), UInt8(level), 255] }
         let count = samples.count / 4
         var out = [SIMD4<Float>](repeating: .zero, count: count)
         out.withUnsafeMutableBufferPointer { conversion.convert(samples, count: count, into: $0.baseAddress!) }

@@ -61,7 +61,8 @@ extension ImageSettings {
     }
 
     private static func parseOverrides(_ node: JSONNode, image: String?, file: String) throws(ArtFileError) -> Overrides {
-        let fields = try JSONFields(node, file: file, subject: image.map { "image '\($0)'" }, known: ["renderingIntent", "preservesVector"])
+        let fields = try JSONFields(
+            node, file: file, path: image == nil ? "defaults" : nil, subject: image.map { "image '\($0)'" }, known: ["renderingIntent", "preservesVector"])
         return Overrides(
             renderingIntent: try fields.optional("renderingIntent", "\"template\" (the app tints the image) or \"original\"") {
                 $0.string.flatMap(IconSettings.RenderingIntent.init)
