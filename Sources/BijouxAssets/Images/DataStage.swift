@@ -47,11 +47,14 @@ enum DataStage: ContactSheetStage {
             guard AssetName.isValid(file.name) else {
                 throw ArtFileError(
                     file: path,
-                    message: "\"\(file.name)\" is not a valid data name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the data set")
+                    message:
+                        "\"\(file.name)\" is not a valid data name (ASCII letters, digits, '-' and '_', starting with a letter or digit): it names the data set"
+                )
             }
             if let other = seen[AssetName.caseFolded(file.name)] {
                 throw ArtFileError(
-                    file: path, message: AssetName.caseClash(file.name, with: other).map { "data names \($0)" } ?? "two files give the data set '\(file.name)'; rename one")
+                    file: path,
+                    message: AssetName.caseClash(file.name, with: other).map { "data names \($0)" } ?? "two files give the data set '\(file.name)'; rename one")
             }
             seen[AssetName.caseFolded(file.name)] = file.name
             files.append(file)

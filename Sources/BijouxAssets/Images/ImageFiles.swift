@@ -150,7 +150,8 @@ enum ImageFolder {
         if let vector = sorted.first(where: { $0.format.isVector }), let raster = sorted.first(where: { !$0.format.isVector }) {
             throw ArtFileError(
                 file: place(vector.fileName),
-                message: "image '\(name)' mixes a vector file with scaled ones (\(raster.fileName)); give it either one PDF or SVG, or PNGs/JPEGs at @1x/@2x/@3x")
+                message:
+                    "image '\(name)' mixes a vector file with scaled ones (\(raster.fileName)); give it either one PDF or SVG, or PNGs/JPEGs at @1x/@2x/@3x")
         }
         if let scaled = sorted.first(where: { $0.format.isVector && $0.scale != nil }) {
             throw ArtFileError(file: place(scaled.fileName), message: "a PDF or SVG is one vector image for every scale: name it without @1x, @2x or @3x")

@@ -52,7 +52,8 @@ struct JPEGHeader: Equatable, Sendable {
     /// The frame header (after its length): precision, height, width, components.
     private static func frame(_ marker: UInt8, _ segment: [UInt8], limit: ImageSizeLimit) throws(Problem) -> JPEGHeader {
         guard [0xC0, 0xC1, 0xC2].contains(marker) else {
-            throw Problem(message: "a lossless, hierarchical or arithmetic-coded JPEG (0xFF\(hex(marker))), which iOS may not decode; save it as baseline or progressive")
+            throw Problem(
+                message: "a lossless, hierarchical or arithmetic-coded JPEG (0xFF\(hex(marker))), which iOS may not decode; save it as baseline or progressive")
         }
         guard segment.count >= 6 else { throw Problem(message: "frame header too short") }
         let precision = Int(segment[0]), height = Int(segment[1]) << 8 | Int(segment[2]), width = Int(segment[3]) << 8 | Int(segment[4])
@@ -92,8 +93,8 @@ struct PDFHeader: Equatable, Sendable {
         guard bytes.count <= maxBytes else { throw JPEGHeader.Problem(message: "\(bytes.count) bytes, over the \(maxBytes >> 20) MiB limit") }
         let magic = Array("%PDF-".utf8)
         guard bytes.count >= 8, bytes.starts(with: magic),
-            (bytes[5] == UInt8(ascii: "1") && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[7])
-                || bytes[5] == UInt8(ascii: "2") && bytes[7] == UInt8(ascii: "0")),
+            bytes[5] == UInt8(ascii: "1") && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[7])
+                || bytes[5] == UInt8(ascii: "2") && bytes[7] == UInt8(ascii: "0"),
             bytes[6] == UInt8(ascii: ".")
         else { throw JPEGHeader.Problem(message: "not a PDF file (no %PDF-1.x header)") }
         let tail = bytes.suffix(1024)
@@ -115,8 +116,9 @@ struct PDFHeader: Equatable, Sendable {
         for _ in 0..<4 {
             skipSpace()
             let start = at
-            while at < bytes.count, at - start < 32, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) || bytes[at] == UInt8(ascii: ".")
-                || bytes[at] == UInt8(ascii: "-") || bytes[at] == UInt8(ascii: "+")
+            while at < bytes.count, at - start < 32,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) || bytes[at] == UInt8(ascii: ".")
+                    || bytes[at] == UInt8(ascii: "-") || bytes[at] == UInt8(ascii: "+")
             {
                 at += 1
             }

@@ -112,6 +112,16 @@ extension ContactSheet: ArtifactCoding {
                 else { return nil }
                 return Language(code: code, label: label, texts: texts, fallback: fallback, tooWide: tooWide)
             }),
+            let extra = Self.readImagesAndData(&reader)
+        else { return nil }
+        self.init(
+            charms: charms, icons: icons, appIcon: appIcon, appIconSafeZone: safeZone, otherWarnings: otherWarnings, languages: languages,
+            images: extra.images, data: extra.data)
+    }
+
+    /// The cards of `art/images/` and `art/data/` (`ImagesStage`, `DataStage`), nil when malformed.
+    private static func readImagesAndData(_ reader: inout ByteReader) -> (images: [ImageAsset], data: [DataAsset])? {
+        guard
             let images: [ImageAsset] = reader.list({ reader in
                 guard let name = reader.string(),
                     let variants: [ImageVariant] = reader.list({ reader in
@@ -129,9 +139,7 @@ extension ContactSheet: ArtifactCoding {
                 return DataAsset(name: name, fileName: fileName, typeIdentifier: type, bytes: bytes)
             })
         else { return nil }
-        self.init(
-            charms: charms, icons: icons, appIcon: appIcon, appIconSafeZone: safeZone, otherWarnings: otherWarnings, languages: languages,
-            images: images, data: data)
+        return (images, data)
     }
 }
 

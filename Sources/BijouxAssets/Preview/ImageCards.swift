@@ -28,9 +28,10 @@ extension ContactSheetPage {
         }
         text += "</div>\n"
         if !asset.vector.isEmpty {
-            let preserved = asset.vector.hasSuffix("preserved")
-            text +=
-                "<p class=\"hint\">Vector: \(preserved ? "its vector data ships too, so it stays sharp at any size" : "Xcode renders it at each scale at build time").</p>\n"
+            let how =
+                asset.vector.hasSuffix("preserved")
+                ? "its vector data ships too, so it stays sharp at any size" : "Xcode renders it at each scale at build time"
+            text += "<p class=\"hint\">Vector: \(how).</p>\n"
         }
         return text + "</article>\n"
     }

@@ -14,12 +14,13 @@ struct ImageHeadersTests {
         #expect(try JPEGHeader.read(ImageFixtures.jpeg(width: 300, height: 200)).height == 200)
     }
 
-    @Test(arguments: [
-        ([0xFF, 0xD8, 0xFF, 0xD9], "no frame header before the image data"),
-        ([0xFF, 0xD8, 0xFF, 0xE0, 0x7F, 0xFF, 0xFF, 0xD9], "segment 0xFFE0 at byte 2 runs past the end of the file"),
-        ([0xFF, 0xD8, 0x00, 0xFF, 0xD9], "not a JPEG segment at byte 2"),
-        ([0x89, 0x50, 0x4E, 0x47], "not a JPEG file (no start-of-image marker)"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0xFF, 0xD8, 0xFF, 0xD9], "no frame header before the image data"),
+            ([0xFF, 0xD8, 0xFF, 0xE0, 0x7F, 0xFF, 0xFF, 0xD9], "segment 0xFFE0 at byte 2 runs past the end of the file"),
+            ([0xFF, 0xD8, 0x00, 0xFF, 0xD9], "not a JPEG segment at byte 2"),
+            ([0x89, 0x50, 0x4E, 0x47], "not a JPEG file (no start-of-image marker)"),
+        ] as [([UInt8], String)])
     func aMalformedJPEGIsRefusedWithAReason(bytes: [UInt8], message: String) {
         #expect(throws: JPEGHeader.Problem(message: message)) { try JPEGHeader.read(bytes) }
     }

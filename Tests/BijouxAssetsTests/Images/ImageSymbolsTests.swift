@@ -15,7 +15,9 @@ struct ImageSymbolsTests {
 
     @Test func imagesAndDataAreTyped() throws {
         let text = try CatalogSymbolsSwift.generate(Self.input(), source: "art/")
-        #expect(text.contains("public enum BijouxImage: String, CaseIterable, Sendable, CatalogImage {\n    case badge = \"badge\"\n    case wordMark = \"word-mark\"\n"))
+        #expect(
+            text.contains(
+                "public enum BijouxImage: String, CaseIterable, Sendable, CatalogImage {\n    case badge = \"badge\"\n    case wordMark = \"word-mark\"\n"))
         #expect(text.contains("public enum BijouxData: String, CaseIterable, Sendable {\n    case cities = \"cities\"\n"))
         #expect(text.contains("        public static let wordMark = BijouxImage.wordMark.imageResource\n"))
         #expect(text.contains("NSDataAsset(name: rawValue, bundle: bundle)"))

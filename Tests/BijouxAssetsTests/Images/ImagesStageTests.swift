@@ -24,18 +24,22 @@ struct ImagesStageTests {
         ImageFixtures.makeArt(folder)
         folder.write("art/images/notes.txt", "not an image")
         let report = try BuildEngine.build(BuildEngineTests.options(folder))
-        #expect(report.warnings.map(\.description) == ["\(folder.path)/art/images/notes.txt: not a PNG, JPEG, PDF or SVG file (.png, .jpg, .jpeg, .pdf, .svg); ignored"])
+        #expect(
+            report.warnings.map(\.description) == [
+                "\(folder.path)/art/images/notes.txt: not a PNG, JPEG, PDF or SVG file (.png, .jpg, .jpeg, .pdf, .svg); ignored"
+            ])
         let sets = "out/Assets.xcassets/"
         #expect(
-            folder.files().filter { $0.hasPrefix(sets + "Images/") || $0.hasPrefix(sets + "Data/") }.sorted() == [
-                "Data/Contents.json", "Data/cities.dataset/Contents.json", "Data/cities.dataset/cities.json", "Images/Contents.json",
-                "Images/badge.imageset/Contents.json", "Images/badge.imageset/badge.png", "Images/badge.imageset/badge@2x.png",
-                "Images/badge.imageset/badge~dark.png", "Images/glow.imageset/Contents.json", "Images/glow.imageset/glow-P3.png",
-                "Images/glow.imageset/glow.png", "Images/mark.imageset/Contents.json", "Images/mark.imageset/mark.svg",
-                "Images/mark.imageset/mark~dark.svg", "Images/mark.imageset/mark~dark~highcontrast.svg", "Images/mark.imageset/mark~highcontrast.svg",
-                "Images/photo.imageset/Contents.json", "Images/photo.imageset/photo.jpg", "Images/wordmark.imageset/Contents.json",
-                "Images/wordmark.imageset/wordmark.pdf",
-            ].map { sets + $0 })
+            folder.files().filter { $0.hasPrefix(sets + "Images/") || $0.hasPrefix(sets + "Data/") }.sorted()
+                == [
+                    "Data/Contents.json", "Data/cities.dataset/Contents.json", "Data/cities.dataset/cities.json", "Images/Contents.json",
+                    "Images/badge.imageset/Contents.json", "Images/badge.imageset/badge.png", "Images/badge.imageset/badge@2x.png",
+                    "Images/badge.imageset/badge~dark.png", "Images/glow.imageset/Contents.json", "Images/glow.imageset/glow-P3.png",
+                    "Images/glow.imageset/glow.png", "Images/mark.imageset/Contents.json", "Images/mark.imageset/mark.svg",
+                    "Images/mark.imageset/mark~dark.svg", "Images/mark.imageset/mark~dark~highcontrast.svg", "Images/mark.imageset/mark~highcontrast.svg",
+                    "Images/photo.imageset/Contents.json", "Images/photo.imageset/photo.jpg", "Images/wordmark.imageset/Contents.json",
+                    "Images/wordmark.imageset/wordmark.pdf",
+                ].map { sets + $0 })
         // Copied byte for byte; the Display P3 original too, beside its sRGB conversion.
         #expect(folder.read("out/Assets.xcassets/Images/photo.imageset/photo.jpg") == ImageFixtures.jpeg())
         #expect(folder.read("out/Assets.xcassets/Images/wordmark.imageset/wordmark.pdf") == ImageFixtures.pdf)
@@ -79,7 +83,9 @@ struct ImagesStageTests {
         let written = Self.text(folder, "Assets.xcassets/Images/badge.imageset/Contents.json")
         #expect(Self.fields(try JSONParser.parse(Array(written.utf8))) == Self.fields(expected))
         // Xcode's own text: two-space indents, " : ", keys sorted.
-        #expect(written.hasPrefix("{\n  \"images\" : [\n    {\n      \"filename\" : \"badge.png\",\n      \"idiom\" : \"universal\",\n      \"scale\" : \"1x\"\n    },\n"))
+        #expect(
+            written.hasPrefix(
+                "{\n  \"images\" : [\n    {\n      \"filename\" : \"badge.png\",\n      \"idiom\" : \"universal\",\n      \"scale\" : \"1x\"\n    },\n"))
         // Every appearance, in Xcode's order: any, dark, high contrast, dark and high contrast.
         let mark = try JSONParser.parse(Array(Self.text(folder, "Assets.xcassets/Images/mark.imageset/Contents.json").utf8))
         let appearances = (mark["images"]?.value.array ?? []).map { entry in
