@@ -18,26 +18,32 @@ extension CatalogSymbolsSwift {
         if !input.images.isEmpty {
             let names = try SwiftIdentifier.names(
                 for: input.images.map { ($0.name, $0.file, nil) }, kind: "image", members: imageMembers, xcodeSymbols: SwiftIdentifier.xcodeImageSymbols)
-            types += "\n/// The images of art/images/, in catalog order. The raw value is the image set's name;\n"
-            types += "/// BijouxKit's `CatalogImage` gives each its image.\n"
-            types += "public enum BijouxImage: String, CaseIterable, Sendable, CatalogImage {\n"
-            for (image, name) in zip(input.images, names) { types += "    case \(name) = \(SwiftIdentifier.stringLiteral(image.name))\n" }
-            types += "\n    /// The image set in the asset catalog.\n    public var imageName: String { rawValue }\n"
-            types += "    /// The bundle that holds the catalog.\n    public static var bundle: Bundle { generatedCatalogBundle }\n}\n"
+            types += setEnum(
+                "BijouxImage", conformances: "CatalogImage", cases: zip(names, input.images.map(\.name)), nameMember: "imageName",
+                summary: "The images of art/images/", set: "image set", use: "BijouxKit's `CatalogImage` gives each its image.")
             resources = try imageResources(input, caseNames: names)
         }
         if !input.data.isEmpty {
             let names = try SwiftIdentifier.names(
                 for: input.data.map { ($0.name, $0.file, nil) }, kind: "data file", members: dataMembers, xcodeSymbols: [:])
-            types += "\n/// The data files of art/data/, in catalog order. The raw value is the data set's name;\n"
-            types += "/// `dataAsset()` loads it (UIKit, AppKit) and `data()` gives its bytes.\n"
-            types += "public enum BijouxData: String, CaseIterable, Sendable {\n"
-            for (file, name) in zip(input.data, names) { types += "    case \(name) = \(SwiftIdentifier.stringLiteral(file.name))\n" }
-            types += "\n    /// The data set in the asset catalog.\n    public var dataName: String { rawValue }\n"
-            types += "    /// The bundle that holds the catalog.\n    public static var bundle: Bundle { generatedCatalogBundle }\n}\n"
+            types += setEnum(
+                "BijouxData", conformances: nil, cases: zip(names, input.data.map(\.name)), nameMember: "dataName",
+                summary: "The data files of art/data/", set: "data set", use: "`dataAsset()` loads it (UIKit, AppKit) and `data()` gives its bytes.")
             accessors = dataAccessors
         }
         return (types, resources, accessors)
+    }
+
+    /// A `String` enum with a case per set (its raw value the set's name), the member that
+    /// names the set, and the bundle that holds the catalog.
+    private static func setEnum(
+        _ type: String, conformances: String?, cases: Zip2Sequence<[String], [String]>, nameMember: String, summary: String, set: String, use: String
+    ) -> String {
+        var text = "\n/// \(summary), in catalog order. The raw value is the \(set)'s name;\n/// \(use)\n"
+        text += "public enum \(type): String, CaseIterable, Sendable\(conformances.map { ", " + $0 } ?? "") {\n"
+        for (name, value) in cases { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(value))\n" }
+        text += "\n    /// The \(set) in the asset catalog.\n    public var \(nameMember): String { rawValue }\n"
+        return text + "    /// The bundle that holds the catalog.\n    public static var bundle: Bundle { generatedCatalogBundle }\n}\n"
     }
 
     /// An `ImageResource` member per image, named as Xcode names its own; a name a charm's or
