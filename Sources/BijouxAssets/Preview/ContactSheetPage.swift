@@ -36,10 +36,11 @@ enum ContactSheetPage {
     static func header(_ sheet: ContactSheet, colors: Int, sections: [(id: String, title: String)]) -> String {
         let warned = sheet.assetsWithWarnings
         var text = "<header class=\"top\">\n<h1>Bijoux contact sheet</h1>\n"
-        let counts = [
-            Format.count(sheet.charms.count, "charm"), Format.count(sheet.icons.count, "icon"),
-            Format.count(sheet.appIcon.count, "app icon look"), Format.count(colors, "colour"),
-        ].joined(separator: " · ")
+        let counts =
+            [
+                Format.count(sheet.charms.count, "charm"), Format.count(sheet.icons.count, "icon"),
+                Format.count(sheet.appIcon.count, "app icon look"), Format.count(colors, "colour"),
+            ].joined(separator: " · ") + imageCounts(sheet)
         text += "<p class=\"summary\" data-warned=\"\(warned)\">\(counts). "
         if warned == 0 {
             text += "<strong class=\"ok\">No asset warns.</strong>"

@@ -36,6 +36,13 @@ extension ContactSheetPage {
         return text + "</article>\n"
     }
 
+    /// The images and data files in the page's counts, when there are any (a page without
+    /// them reads as before).
+    static func imageCounts(_ sheet: ContactSheet) -> String {
+        (sheet.images.isEmpty ? "" : " · " + Format.count(sheet.images.count, "image"))
+            + (sheet.data.isEmpty ? "" : " · " + Format.count(sheet.data.count, "data file"))
+    }
+
     static func dataCard(_ asset: ContactSheet.DataAsset) -> String {
         var text = cardOpening(asset: "data:" + asset.name, kind: "data", warnings: [], title: asset.name, subtitle: "Data/\(asset.name).dataset")
         let type = asset.typeIdentifier.isEmpty ? "no type identifier" : asset.typeIdentifier

@@ -53,16 +53,24 @@ struct ImagesStageTests {
         }
         // P3's red is beyond sRGB: its sRGB conversion is sRGB's red, and says it is sRGB.
         #expect(pixels[0, 0] == RGBA(255, 0, 0, 255) && info.hasSRGBChunk && info.iccProfile == nil)
+        // A card each on the contact sheet, the images' files side by side.
+        let page = Self.text(folder, "Preview/index.html")
+        #expect(page.contains("5 images · 1 data file.") && page.contains("<section id=\"images\">") && page.contains("<section id=\"data\">"))
+        #expect(page.contains("data-asset=\"image:badge\"") && page.contains("<img src=\"../Assets.xcassets/Images/badge.imageset/badge@2x.png\" width=\"4\""))
+        #expect(page.contains("<a class=\"vector-file\" href=\"../Assets.xcassets/Images/wordmark.imageset/wordmark.pdf\">PDF</a>"))
+        #expect(page.contains("data-asset=\"data:cities\"") && page.contains("<code>cities.json</code> · public.json · 29 bytes"))
     }
 
     /// As Xcode writes an image set with a dark appearance at individual scales: an entry per
-    /// scale and appearance, the empty ones without a file name, keys sorted. Compared field
-    /// by field with Xcode-written sets (no image set with appearances was found in the stored
-    /// public repositories; the entries' shape and order are those of Xcode's colour sets with
-    /// appearances, `AssetCatalog.colorSetContents`, and of its image sets at scales, for
-    /// example CofficLab/Netto, Assets.xcassets/Logo.imageset/Contents.json at
-    /// 82362ad36fd7590979677f947c1d51d831aac335: `filename`, `idiom` `universal`, `scale`
-    /// `1x`…`3x`, `info` `{author: xcode, version: 1}`).
+    /// scale and appearance, the empty ones without a file name, keys sorted. The entry of an
+    /// appearance is compared field by field with home-assistant/iOS,
+    /// Sources/App/Resources/Assets.xcassets/Onboarding/Gear.imageset/Contents.json at
+    /// d722d7811aec72397d05837477c5f146943b6248 (a PNG and its dark variant: `appearances`
+    /// `[{appearance: luminosity, value: dark}]`, `filename`, `idiom` `universal`), and the
+    /// scales with CofficLab/Netto, Assets.xcassets/Logo.imageset/Contents.json at
+    /// 82362ad36fd7590979677f947c1d51d831aac335 (`scale` `1x`…`3x`, `info` `{author: xcode,
+    /// version: 1}`). No Xcode-written set with both was found; the order by scale, then
+    /// appearance (any, dark, high contrast, both), is that of Xcode's colour sets.
     @Test func anImageSetWithAppearancesIsWrittenAsXcodeWritesOne() throws {
         let folder = TestPaths.temporaryFolder("images-xcode")
         ImageFixtures.makeArt(folder)
@@ -92,6 +100,47 @@ struct ImagesStageTests {
             (entry["appearances"]?.value.array ?? []).map { ($0["appearance"]?.value.string ?? "") + "=" + ($0["value"]?.value.string ?? "") }
         }
         #expect(appearances == [[], ["luminosity=dark"], ["contrast=high"], ["luminosity=dark", "contrast=high"]])
+    }
+
+    /// A vector image with a dark variant, kept as a vector, as Xcode writes it: compared with
+    /// mastodon/mastodon-ios,
+    /// MastodonSDK/Sources/MastodonAsset/Assets.xcassets/Human/face.smiling.adaptive.imageset/Contents.json
+    /// at a9e088a9c7b88720fed5eefdd2dc1606b5f21dc8, its text with our files' names.
+    @Test func aVectorSetWithADarkVariantIsXcodes() throws {
+        let folder = TestPaths.temporaryFolder("images-vector-dark")
+        folder.write("art/images/face.pdf", ImageFixtures.pdf)
+        folder.write("art/images/face~dark.pdf", ImageFixtures.pdf)
+        folder.write("art/images.json", #"{"images": {"face": {"preservesVector": true}}}"#)
+        try BuildEngine.build(BuildEngineTests.options(folder))
+        #expect(
+            Self.text(folder, "Assets.xcassets/Images/face.imageset/Contents.json") == """
+                {
+                  "images" : [
+                    {
+                      "filename" : "face.pdf",
+                      "idiom" : "universal"
+                    },
+                    {
+                      "appearances" : [
+                        {
+                          "appearance" : "luminosity",
+                          "value" : "dark"
+                        }
+                      ],
+                      "filename" : "face~dark.pdf",
+                      "idiom" : "universal"
+                    }
+                  ],
+                  "info" : {
+                    "author" : "xcode",
+                    "version" : 1
+                  },
+                  "properties" : {
+                    "preserves-vector-representation" : true
+                  }
+                }
+
+                """)
     }
 
     /// A vector set as Xcode writes one: one universal entry with no scale, and
@@ -133,6 +182,11 @@ struct ImagesStageTests {
 
     /// A data set as Xcode writes one, with the type identifier it infers from the extension:
     /// `{"data": [{"filename", "idiom": "universal", "universal-type-identifier"}], "info"}`.
+    /// Compared field by field with SwiftGen/SwiftGen,
+    /// Sources/TestUtils/Fixtures/Resources/XCAssets/Files.xcassets/Data.dataset/Contents.json at
+    /// f7c23b63053e5a8aab4a4dbb633b24920bbb9436 (a JSON file: `filename`, `idiom` `universal`, and
+    /// `info`; written by an Xcode from before keys were sorted and the type identifier filled in,
+    /// which Apple's UTType documentation gives as `public.json`).
     @Test func aDataFileIsADataSet() throws {
         let folder = TestPaths.temporaryFolder("data")
         folder.write("art/data/cities.json", "[]")
