@@ -51,6 +51,11 @@ extension ContactSheet: ArtifactCoding {
                 writer.string(language.tooWide[key] ?? "")
             }
         }
+        writeImagesAndData(to: &writer)
+    }
+
+    /// The cards of `art/images/` and `art/data/` (`ImagesStage`, `DataStage`).
+    private func writeImagesAndData(to writer: inout ByteWriter) {
         writer.list(images) { writer, asset in
             writer.string(asset.name)
             writer.list(asset.variants) { writer, variant in
