@@ -43,6 +43,7 @@ enum DataStage: ContactSheetStage {
         var seen: [String: String] = [:]
         for fileName in art.names(in: sourceFolder) where !fileName.hasPrefix(".") {
             let path = art.file(sourceFolder + "/" + fileName), file = DataFile(fileName: fileName)
+            if art.hasFolder(sourceFolder + "/" + fileName) { throw ArtFileError(file: path, message: "is a folder: data/ holds files, each a data set") }
             guard files.count < maxFiles else { throw ArtFileError(file: path, message: "one file too many: art/data holds at most \(maxFiles) files") }
             guard AssetName.isValid(file.name) else {
                 throw ArtFileError(

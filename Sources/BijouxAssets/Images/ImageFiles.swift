@@ -118,7 +118,8 @@ enum ImageFolder {
         }
         for fileName in files {
             guard let file = ImageFile(fileName: fileName) else {
-                warnings.append(BuildWarning(subject: place(fileName), message: "not a PNG, JPEG, PDF or SVG file (.png, .jpg, .jpeg, .pdf, .svg); ignored"))
+                let message = "not a PNG, JPEG, PDF or SVG file (.png, .jpg, .jpeg, .pdf or .svg, in lower case); ignored"
+                warnings.append(BuildWarning(subject: place(fileName), message: message))
                 continue
             }
             guard AssetName.isValid(file.name) else {

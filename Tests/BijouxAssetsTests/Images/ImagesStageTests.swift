@@ -26,7 +26,7 @@ struct ImagesStageTests {
         let report = try BuildEngine.build(BuildEngineTests.options(folder))
         #expect(
             report.warnings.map(\.description) == [
-                "\(folder.path)/art/images/notes.txt: not a PNG, JPEG, PDF or SVG file (.png, .jpg, .jpeg, .pdf, .svg); ignored"
+                "\(folder.path)/art/images/notes.txt: not a PNG, JPEG, PDF or SVG file (.png, .jpg, .jpeg, .pdf or .svg, in lower case); ignored"
             ])
         let sets = "out/Assets.xcassets/"
         #expect(
@@ -211,6 +211,13 @@ struct ImagesStageTests {
                 """)
         #expect(!Self.text(folder, "Assets.xcassets/Data/blob.dataset/Contents.json").contains("universal-type-identifier"))
         #expect(folder.read("out/Assets.xcassets/Data/blob.dataset/blob") == [0, 1, 2])
+        // A folder in data/ is one error, not a set.
+        folder.write("art/data/more/x.json", "[]")
+        #expect {
+            try BuildEngine.build(BuildEngineTests.options(folder))
+        } throws: { error in
+            "\(error)" == "\(folder.path)/art/data/more: is a folder: data/ holds files, each a data set"
+        }
     }
 
     /// Two builds of the same art give the same bytes; `check` finds them up to date, and an
