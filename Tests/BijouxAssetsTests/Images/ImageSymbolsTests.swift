@@ -73,5 +73,15 @@ struct ImageSymbolsTests {
             let checked = try AppleStandIns.typecheck(["CharmTable.swift", "CatalogSymbols.swift", "App.swift"], as: platform, in: folder.path)
             #expect(checked.status == 0, "\(platform): \(checked.output)")
         }
+        // The Linux part compiles and runs against BijouxKit.
+        let kit = BijouxKitModule.shared.result
+        try #require(kit.status == 0, "\(kit.output)")
+        folder.write("main.swift", "import BijouxKit\nprint(BijouxImage.allCases.map(\\.imageName), BijouxData.allCases.map(\\.dataName))\n")
+        let built = try SwiftCompiler.run(
+            ["-swift-version", "6"] + BijouxKitModule.linkArguments + ["-o", "symbols", "main.swift", "CharmTable.swift", "CatalogSymbols.swift"],
+            in: folder.path)
+        try #require(built.status == 0, "\(built.output)")
+        let run = try SwiftCompiler.execute(folder.path + "/symbols", in: folder.path)
+        #expect(run.output == "[\"badge\", \"word-mark\"] [\"cities\"]\n")
     }
 }
