@@ -247,7 +247,7 @@ bench: artifactbundle
 FUZZ_SECONDS ?= 30
 FUZZ_SMOKE_SECONDS ?= 1
 # Empty: every target (each folder of Tests/Fuzz); else some of png svg json charms score
-# haptics palette appicon icons cache request strings profile.
+# haptics palette appicon icons cache request strings profile textdiff jpeg pdf.
 FUZZ_TARGETS ?=
 fuzz: deps
 	Tests/Fuzz/run $(FUZZ_SECONDS) $(FUZZ_TARGETS)

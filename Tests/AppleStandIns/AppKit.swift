@@ -30,3 +30,15 @@ open class NSColor: NSObject {
     @available(macOS 14.0, *)
     public convenience init(resource: ColorResource) { fatalError("stand-in") }
 }
+
+/// https://developer.apple.com/documentation/appkit/nsdataasset
+open class NSDataAsset: NSObject {
+    /// https://developer.apple.com/documentation/appkit/nsdataasset/name-swift.typealias
+    public typealias Name = String
+
+    /// https://developer.apple.com/documentation/appkit/nsdataasset/init(name:bundle:)
+    public init?(name: NSDataAsset.Name, bundle: Bundle) { fatalError("stand-in") }
+
+    /// https://developer.apple.com/documentation/appkit/nsdataasset/data
+    open var data: Data { fatalError("stand-in") }
+}

@@ -24,3 +24,15 @@ open class UIColor: NSObject {
     @available(iOS 17.0, tvOS 17.0, *)
     public convenience init(resource: ColorResource) { fatalError("stand-in") }
 }
+
+/// https://developer.apple.com/documentation/uikit/nsdataasset
+open class NSDataAsset: NSObject {
+    /// https://developer.apple.com/documentation/uikit/nsdataasset/name-swift.typealias
+    public typealias Name = String
+
+    /// https://developer.apple.com/documentation/uikit/nsdataasset/init(name:bundle:)
+    public init?(name: NSDataAsset.Name, bundle: Bundle) { fatalError("stand-in") }
+
+    /// https://developer.apple.com/documentation/uikit/nsdataasset/data
+    open var data: Data { fatalError("stand-in") }
+}

@@ -19,7 +19,7 @@ let fuzzTargets: [String: @Sendable ([UInt8]) -> Void] = [
     "png": fuzzPNG, "svg": fuzzSVG, "json": fuzzJSON,
     "charms": fuzzCharmTable, "score": fuzzScore, "haptics": fuzzHaptics, "palette": fuzzPalette,
     "appicon": fuzzAppIcon, "icons": fuzzIconSettings, "cache": fuzzBuildCache, "request": fuzzRequestHead,
-    "strings": fuzzStringCatalog, "profile": fuzzProfile, "textdiff": fuzzTextDiff,
+    "strings": fuzzStringCatalog, "profile": fuzzProfile, "textdiff": fuzzTextDiff, "jpeg": fuzzJPEGHeader, "pdf": fuzzPDFHeader,
 ]
 
 nonisolated(unsafe) private var selected: (@Sendable ([UInt8]) -> Void)?

@@ -8,6 +8,7 @@ struct CatalogSet: Equatable, Sendable {
         case image = "imageset"
         case symbol = "symbolset"
         case color = "colorset"
+        case data = "dataset"
 
         /// How messages name sets of this kind.
         var plural: String {
@@ -15,6 +16,7 @@ struct CatalogSet: Equatable, Sendable {
             case .image: "image sets"
             case .symbol: "symbol sets"
             case .color: "colour sets"
+            case .data: "data sets"
             }
         }
 
@@ -84,5 +86,19 @@ extension PaletteStage {
         var sets = palette.colors.map { CatalogSet(.color, name: $0.colorSetName, in: catalogFolder) }
         if palette.accent.flatMap({ palette[$0] }) != nil { sets.append(CatalogSet(.color, name: "AccentColor", in: AssetCatalog.folderName)) }
         return sets
+    }
+}
+
+extension ImagesStage {
+    /// One image set per image of images/, named by its files' names.
+    static func catalogSets(_ art: ArtFolder) -> [CatalogSet] {
+        imageNames(art).map { CatalogSet(.image, name: $0, in: catalogFolder) }
+    }
+}
+
+extension DataStage {
+    /// One data set per file of data/, named by its file's name without its extension.
+    static func catalogSets(_ art: ArtFolder) -> [CatalogSet] {
+        dataNames(art).map { CatalogSet(.data, name: $0, in: catalogFolder) }
     }
 }

@@ -24,13 +24,19 @@ enum CatalogSymbolsSwift {
         var assetSymbols: Bool
         /// The forms each icon ships in besides its bitmaps (`IconSettings.forms`), by name.
         var iconForms: [String: IconForms] = [:]
+        /// The images of art/images/ and the data files of art/data/, each with the file it
+        /// comes from, in catalog order (`CatalogSymbolsSwift.imagesAndData`).
+        var images: [(name: String, file: String)]
+        var data: [(name: String, file: String)]
 
         init(
             charms: [CharmEntry], charmsFile: String, icons: [(name: String, file: String)], palette: Palette, paletteFile: String,
-            assetSymbols: Bool = true, iconForms: [String: IconForms] = [:]
+            assetSymbols: Bool = true, iconForms: [String: IconForms] = [:], images: [(name: String, file: String)] = [],
+            data: [(name: String, file: String)] = []
         ) {
             (self.charms, self.charmsFile, self.icons, self.palette, self.paletteFile) = (charms, charmsFile, icons, palette, paletteFile)
             (self.assetSymbols, self.iconForms) = (assetSymbols, iconForms)
+            (self.images, self.data) = (images, data)
         }
     }
 
@@ -85,10 +91,13 @@ enum CatalogSymbolsSwift {
             }
             text += "}\n"
         }
-        guard !input.charms.isEmpty || !input.icons.isEmpty || !colors.isEmpty else { return text }
+        let extra = try imagesAndData(input)
+        text += extra.types
+        guard !input.charms.isEmpty || !input.icons.isEmpty || !colors.isEmpty || !extra.types.isEmpty else { return text }
         text += "\n" + GeneratedBundle.declaration(name: "generatedCatalogBundle", token: "BijouxAssetsBundleToken")
-        if input.assetSymbols { text += try resources(input, iconNames: iconNames) }
-        return text + colorAccessors(colors: !colors.isEmpty)
+        if input.assetSymbols && (!input.charms.isEmpty || !input.icons.isEmpty || !colors.isEmpty) { text += try resources(input, iconNames: iconNames) }
+        if input.assetSymbols { text += extra.resources }
+        return text + colorAccessors(colors: !colors.isEmpty) + extra.accessors
     }
 
     /// Xcode 15's asset symbols: an `ImageResource` member per charm and icon, each its

@@ -10,14 +10,18 @@ enum SymbolsStage: Stage {
     static var ownedFolders: [String] { [TableStage.folder] }
 
     static func applies(to art: ArtFolder) -> Bool {
-        art.table != nil || art.hasFolder(IconsStage.sourceFolder) || !art.palette.colors.isEmpty
+        art.table != nil || art.hasFolder(IconsStage.sourceFolder) || !art.palette.colors.isEmpty || art.hasFolder(ImagesStage.sourceFolder)
+            || art.hasFolder(DataStage.sourceFolder)
     }
 
     static func plan(_ art: ArtFolder) throws -> StagePlan {
         let icons = IconsStage.iconNames(art).map { ($0, art.file("\(IconsStage.sourceFolder)/\($0).svg")) }
         let input = CatalogSymbolsSwift.Input(
             charms: art.table?.charms ?? [], charmsFile: art.tablePath, icons: icons, palette: art.palette, paletteFile: art.palettePath,
-            assetSymbols: art.configuration.assetSymbols, iconForms: Dictionary(icons.map { ($0.0, art.iconSettings.forms(for: $0.0)) }, uniquingKeysWith: { a, _ in a }))
+            assetSymbols: art.configuration.assetSymbols,
+            iconForms: Dictionary(uniqueKeysWithValues: icons.map { ($0.0, art.iconSettings.forms(for: $0.0)) }),
+            images: ImagesStage.imageNames(art).map { ($0, art.file(ImagesStage.sourceFolder)) },
+            data: DataStage.dataNames(art).map { ($0, art.file(DataStage.sourceFolder)) })
         let source = String(TableStage.sourceName(artFolder: art.path).dropLast(ArtFolder.charmTableFile.count))
         let swift = try CatalogSymbolsSwift.generate(input, source: source)
         let note = "catalog symbols: \(icons.count) icons, \(art.palette.colors.count) colours → \(swiftPath)"

@@ -224,7 +224,7 @@ final class JobRecorder {
 /// done (`Job.inputs`), long ones first (`Stage.isLong`).
 enum Stages {
     static let all: [any Stage.Type] = [
-        CatalogStage.self, StringsStage.self, CharmsStage.self, IconsStage.self, PaletteStage.self, SymbolsStage.self,
+        CatalogStage.self, StringsStage.self, CharmsStage.self, IconsStage.self, ImagesStage.self, DataStage.self, PaletteStage.self, SymbolsStage.self,
         AppIconStage.self, SoundsStage.self, TableStage.self, ContactSheetStep.self,
     ]
 }

@@ -102,6 +102,37 @@ struct ContactSheet: Equatable, Sendable {
         var tooWide: [String: String]
     }
 
+    /// One file of an image of `art/images/` as its set ships it (`ImagesStage`).
+    struct ImageVariant: Equatable, Sendable {
+        /// Its appearance and scale ("dark @2x", "any").
+        var label: String
+        /// "png", "jpeg", "pdf" or "svg".
+        var format: String
+        /// Pixels for a PNG or JPEG, points for a PDF whose page size was found, 0 when unknown.
+        var image: Image
+        /// What its colour is when not sRGB.
+        var colour: String
+    }
+
+    /// An image of `art/images/`: its files side by side.
+    struct ImageAsset: Equatable, Sendable {
+        var name: String
+        var variants: [ImageVariant]
+        /// "vector", "vector, preserved", or empty for a raster image.
+        var vector: String
+        /// The set's template-rendering-intent, empty for none.
+        var renderingIntent: String
+    }
+
+    /// A file of `art/data/` (`DataStage`).
+    struct DataAsset: Equatable, Sendable {
+        var name: String
+        var fileName: String
+        /// Its uniform type identifier, empty when the set has none.
+        var typeIdentifier: String
+        var bytes: Int
+    }
+
     var charms: [Charm] = []
     var icons: [Icon] = []
     var appIcon: [AppIconLook] = []
@@ -111,6 +142,8 @@ struct ContactSheet: Equatable, Sendable {
     var otherWarnings: [String] = []
     /// The source language first; empty without a String Catalog.
     var languages: [Language] = []
+    var images: [ImageAsset] = []
+    var data: [DataAsset] = []
 
     /// How many cards carry at least one warning.
     var assetsWithWarnings: Int {
@@ -125,5 +158,7 @@ struct ContactSheet: Equatable, Sendable {
         appIconSafeZone = other.appIconSafeZone ?? appIconSafeZone
         otherWarnings += other.otherWarnings
         languages += other.languages
+        images += other.images
+        data += other.data
     }
 }

@@ -57,6 +57,24 @@ extension ContactSheet: ArtifactCoding {
                 writer.string(language.tooWide[key] ?? "")
             }
         }
+        writeImagesAndData(to: &writer)
+    }
+
+    /// The cards of `art/images/` and `art/data/` (`ImagesStage`, `DataStage`).
+    private func writeImagesAndData(to writer: inout ByteWriter) {
+        writer.list(images) { writer, asset in
+            writer.string(asset.name)
+            writer.list(asset.variants) { writer, variant in
+                for text in [variant.label, variant.format, variant.colour] { writer.string(text) }
+                writer.image(variant.image)
+            }
+            writer.string(asset.vector)
+            writer.string(asset.renderingIntent)
+        }
+        writer.list(data) { writer, asset in
+            for text in [asset.name, asset.fileName, asset.typeIdentifier] { writer.string(text) }
+            writer.integer(asset.bytes)
+        }
     }
 
     init?(reading reader: inout ByteReader) {
@@ -111,10 +129,35 @@ extension ContactSheet: ArtifactCoding {
                     let tooWide = pairs(&reader)
                 else { return nil }
                 return Language(code: code, label: label, texts: texts, fallback: fallback, tooWide: tooWide)
-            })
+            }),
+            let extra = Self.readImagesAndData(&reader)
         else { return nil }
         self.init(
-            charms: charms, icons: icons, appIcon: appIcon, appIconSafeZone: safeZone, otherWarnings: otherWarnings, languages: languages)
+            charms: charms, icons: icons, appIcon: appIcon, appIconSafeZone: safeZone, otherWarnings: otherWarnings, languages: languages,
+            images: extra.images, data: extra.data)
+    }
+
+    /// The cards of `art/images/` and `art/data/` (`ImagesStage`, `DataStage`), nil when malformed.
+    private static func readImagesAndData(_ reader: inout ByteReader) -> (images: [ImageAsset], data: [DataAsset])? {
+        guard
+            let images: [ImageAsset] = reader.list({ reader in
+                guard let name = reader.string(),
+                    let variants: [ImageVariant] = reader.list({ reader in
+                        guard let label = reader.string(), let format = reader.string(), let colour = reader.string(), let image = reader.image()
+                        else { return nil }
+                        return ImageVariant(label: label, format: format, image: image, colour: colour)
+                    }),
+                    let vector = reader.string(), let intent = reader.string()
+                else { return nil }
+                return ImageAsset(name: name, variants: variants, vector: vector, renderingIntent: intent)
+            }),
+            let data: [DataAsset] = reader.list({ reader in
+                guard let name = reader.string(), let fileName = reader.string(), let type = reader.string(), let bytes = reader.integer()
+                else { return nil }
+                return DataAsset(name: name, fileName: fileName, typeIdentifier: type, bytes: bytes)
+            })
+        else { return nil }
+        return (images, data)
     }
 }
 

@@ -21,6 +21,7 @@ enum ContactSheetPage {
             ("charms", "Charms", sheet.charms.map(charmCard)), ("icons", "Icons", sheet.icons.map(iconCard)),
             ("app-icon", "App icon", sheet.appIcon.map { appIconCard($0, safeZone: sheet.appIconSafeZone) }),
             ("palette", "Palette", palette.colors.map { paletteCard($0, isAccent: $0.name == palette.accent) }),
+            ("images", "Images", sheet.images.map(imageCard)), ("data", "Data", sheet.data.map(dataCard)),
         ].filter { !$0.2.isEmpty }
         let views = SheetViews.html(sheet, tint: palette.accentColor)
         page += header(sheet, colors: palette.colors.count, sections: (views.isEmpty ? [] : [("views", "In the app")]) + sections.map { ($0.0, $0.1) })
@@ -35,10 +36,11 @@ enum ContactSheetPage {
     static func header(_ sheet: ContactSheet, colors: Int, sections: [(id: String, title: String)]) -> String {
         let warned = sheet.assetsWithWarnings
         var text = "<header class=\"top\">\n<h1>Bijoux contact sheet</h1>\n"
-        let counts = [
-            Format.count(sheet.charms.count, "charm"), Format.count(sheet.icons.count, "icon"),
-            Format.count(sheet.appIcon.count, "app icon look"), Format.count(colors, "colour"),
-        ].joined(separator: " · ")
+        let counts =
+            [
+                Format.count(sheet.charms.count, "charm"), Format.count(sheet.icons.count, "icon"),
+                Format.count(sheet.appIcon.count, "app icon look"), Format.count(colors, "colour"),
+            ].joined(separator: " · ") + imageCounts(sheet)
         text += "<p class=\"summary\" data-warned=\"\(warned)\">\(counts). "
         if warned == 0 {
             text += "<strong class=\"ok\">No asset warns.</strong>"

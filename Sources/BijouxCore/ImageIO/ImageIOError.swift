@@ -25,11 +25,11 @@ package enum ImageIOError: UserFacingError, Equatable {
 /// The largest image the tool will decode. Art bigger than this is a mistake (or an
 /// attack on CI); refusing it before allocating keeps memory bounded.
 package struct ImageSizeLimit: Equatable, Sendable, CustomStringConvertible {
-    var maxSide: Int
-    var maxPixels: Int
+    package var maxSide: Int
+    package var maxPixels: Int
 
     /// 16384 px a side and 64 megapixels: four times the largest art we expect.
-    static let standard = ImageSizeLimit(maxSide: 16384, maxPixels: 64 << 20)
+    package static let standard = ImageSizeLimit(maxSide: 16384, maxPixels: 64 << 20)
 
     init(maxSide: Int, maxPixels: Int) {
         self.maxSide = maxSide

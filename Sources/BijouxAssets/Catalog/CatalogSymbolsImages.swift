@@ -1,0 +1,96 @@
+import BijouxCore
+
+/// The part of `CatalogSymbols.swift` for `art/images/` and `art/data/`: `BijouxImage`, one
+/// case per image set, a BijouxKit `CatalogImage` (so `image`, `uiImage`, `nsImage` and
+/// `imageResource` are BijouxKit's), with Xcode 15's `ImageResource` members; and
+/// `BijouxData`, one case per data set, whose `dataAsset()` is UIKit's or AppKit's
+/// `NSDataAsset` and `data()` its bytes.
+extension CatalogSymbolsSwift {
+    /// What `BijouxImage` has besides its cases (as `ActionIcon`).
+    static let imageMembers = iconMembers
+    /// What `BijouxData` has besides its cases.
+    static let dataMembers: Set<String> = ["allCases", "rawValue", "hashValue", "init", "dataName", "bundle", "dataAsset", "data"]
+
+    /// The types (before the bundle's declaration), the `ImageResource` members and the
+    /// data sets' accessors, each empty when there is nothing for it.
+    static func imagesAndData(_ input: Input) throws(ArtFileError) -> (types: String, resources: String, accessors: String) {
+        var types = "", resources = "", accessors = ""
+        if !input.images.isEmpty {
+            let names = try SwiftIdentifier.names(
+                for: input.images.map { ($0.name, $0.file, nil) }, kind: "image", members: imageMembers, xcodeSymbols: SwiftIdentifier.xcodeImageSymbols)
+            types += setEnum(
+                "BijouxImage", conformances: "CatalogImage", cases: zip(names, input.images.map(\.name)), nameMember: "imageName",
+                summary: "The images of art/images/", set: "image set", use: "BijouxKit's `CatalogImage` gives each its image.")
+            resources = try imageResources(input, caseNames: names)
+        }
+        if !input.data.isEmpty {
+            let names = try SwiftIdentifier.names(
+                for: input.data.map { ($0.name, $0.file, nil) }, kind: "data file", members: dataMembers, xcodeSymbols: [:])
+            types += setEnum(
+                "BijouxData", conformances: nil, cases: zip(names, input.data.map(\.name)), nameMember: "dataName",
+                summary: "The data files of art/data/", set: "data set", use: "`dataAsset()` loads it (UIKit, AppKit) and `data()` gives its bytes.")
+            accessors = dataAccessors
+        }
+        return (types, resources, accessors)
+    }
+
+    /// A `String` enum with a case per set (its raw value the set's name), the member that
+    /// names the set, and the bundle that holds the catalog.
+    private static func setEnum(
+        _ type: String, conformances: String?, cases: Zip2Sequence<[String], [String]>, nameMember: String, summary: String, set: String, use: String
+    ) -> String {
+        var text = "\n/// \(summary), in catalog order. The raw value is the \(set)'s name;\n/// \(use)\n"
+        text += "public enum \(type): String, CaseIterable, Sendable\(conformances.map { ", " + $0 } ?? "") {\n"
+        for (name, value) in cases { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(value))\n" }
+        text += "\n    /// The \(set) in the asset catalog.\n    public var \(nameMember): String { rawValue }\n"
+        return text + "    /// The bundle that holds the catalog.\n    public static var bundle: Bundle { generatedCatalogBundle }\n}\n"
+    }
+
+    /// An `ImageResource` member per image, named as Xcode names its own; a name a charm's or
+    /// an icon's member has is an error at the image.
+    private static func imageResources(_ input: Input, caseNames: [String]) throws(ArtFileError) -> String {
+        let names = try SwiftIdentifier.names(
+            for: input.images.map { ($0.name, $0.file, nil) }, kind: "image", members: resourceMembers, xcodeSymbols: SwiftIdentifier.xcodeImageSymbols)
+        var taken: [String: String] = [:]
+        for charm in input.charms { taken[SwiftIdentifier.caseName(for: charm.id, members: resourceMembers)] = "charm '\(charm.id)' (\(input.charmsFile))" }
+        for icon in input.icons { taken[SwiftIdentifier.caseName(for: icon.name, members: resourceMembers)] = "icon '\(icon.name)' (\(icon.file))" }
+        var text = "\n#if canImport(DeveloperToolsSupport)\n    import DeveloperToolsSupport\n"
+        text += "\n    /// The images as Xcode 15's asset symbols: `Image(.logo)`, `UIImage(resource: .logo)`.\n"
+        text += "    \(resourceAvailability)\n    extension ImageResource {\n"
+        for (image, (name, caseName)) in zip(input.images, zip(names, caseNames)) {
+            if let owner = taken[name], !owner.hasPrefix("charm '\(image.name)'"), !owner.hasPrefix("icon '\(image.name)'") {
+                throw ArtFileError(
+                    file: image.file, subject: "image '\(image.name)'", message: "becomes ImageResource.\(name), as does \(owner); rename one of them")
+            }
+            text += "        public static let \(name) = BijouxImage.\(caseName).imageResource\n"
+        }
+        return text + "    }\n#endif\n"
+    }
+
+    /// `NSDataAsset` is UIKit's and AppKit's, so the accessors are for those platforms.
+    private static let dataAccessors = """
+
+        #if canImport(UIKit)
+            import UIKit
+        #elseif canImport(AppKit)
+            import AppKit
+        #endif
+
+        #if canImport(UIKit) || canImport(AppKit)
+            extension BijouxData {
+                /// The data set from the catalog in `bundle`; nil only when the catalog was left out of the app.
+                public func dataAsset(in bundle: Bundle = BijouxData.bundle) -> NSDataAsset? { NSDataAsset(name: rawValue, bundle: bundle) }
+
+                /// The data set's bytes; the build writes every case's set, so it is missing only when the
+                /// catalog was left out of the app (a precondition failure naming the set and the bundle).
+                public func data(in bundle: Bundle = BijouxData.bundle) -> Data {
+                    guard let asset = dataAsset(in: bundle) else {
+                        preconditionFailure("no data set '\\(rawValue)' in the asset catalog of \\(bundle.bundlePath)")
+                    }
+                    return asset.data
+                }
+            }
+        #endif
+
+        """
+}
