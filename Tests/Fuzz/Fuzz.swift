@@ -20,6 +20,7 @@ let fuzzTargets: [String: @Sendable ([UInt8]) -> Void] = [
     "charms": fuzzCharmTable, "score": fuzzScore, "haptics": fuzzHaptics, "palette": fuzzPalette,
     "appicon": fuzzAppIcon, "icons": fuzzIconSettings, "cache": fuzzBuildCache, "request": fuzzRequestHead,
     "strings": fuzzStringCatalog, "profile": fuzzProfile, "textdiff": fuzzTextDiff, "jpeg": fuzzJPEGHeader, "pdf": fuzzPDFHeader,
+    "vector": fuzzVector,
 ]
 
 nonisolated(unsafe) private var selected: (@Sendable ([UInt8]) -> Void)?

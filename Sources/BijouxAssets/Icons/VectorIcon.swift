@@ -37,15 +37,30 @@ struct VectorIcon: Equatable, Sendable {
     /// of a point, a third of a pixel at 96 pt @3x.
     static let fitTolerance = 0.01
 
+    /// Points the wobble may move in one icon (flattened and divided): a hand-drawn icon
+    /// has a few thousand, and this bounds the time a hostile drawing takes (each point
+    /// costs about a microsecond).
+    static let maxPoints = 400_000
+
     /// The drawing mapped to points (its viewBox fitted into pointWidth × pointHeight as
     /// librsvg fits it: scaled uniformly and centred) and wobbled. `file` names the icon
-    /// in errors about its path data.
+    /// in errors about its path data and its size.
     static func make(
         _ drawing: SVGDrawing, pointWidth: Int, pointHeight: Int, wobble: WobbleParameters, file: String
     ) throws(ArtFileError) -> VectorIcon {
         let (scale, dx, dy) = placement(drawing, pointWidth: pointWidth, pointHeight: pointHeight)
         let field = wobble.isOff ? nil : DisplacementField(wobble)
-        func moved(_ contours: [Contour]) -> [Contour] { field.map { field in contours.map { wobbled($0, by: field) } } ?? contours }
+        var budget = maxPoints
+        func moved(_ contours: [Contour], _ shape: SVGDrawing.Shape) throws(ArtFileError) -> [Contour] {
+            guard let field else { return contours }
+            budget -= contours.reduce(0) { $0 + cost($1, field) }
+            guard budget >= 0 else {
+                throw ArtFileError(
+                    file: file, location: shape.location,
+                    message: "the drawing is too detailed to carry into a vector or symbol: over \(maxPoints) points once flattened (an icon has thousands)")
+            }
+            return contours.map { wobbled($0, by: field) }
+        }
         var shapes: [Shape] = [], image: [Shape] = []
         for shape in drawing.shapes {
             let contours = try Self.contours(shape, file: file).map { contour in
@@ -53,13 +68,31 @@ struct VectorIcon: Equatable, Sendable {
             }
             var paint = shape.paint
             paint.strokeWidth *= scale
-            shapes.append(Shape(contours: moved(contours), paint: paint))
+            shapes.append(Shape(contours: try moved(contours, shape), paint: paint))
             if paint.fill != nil { image.append(Shape(contours: shapes.last!.contours, paint: SVGDrawing.Paint(fill: paint.fill, fillRule: paint.fillRule))) }
             if let stroke = paint.stroke, paint.strokeWidth > 0 {
-                image.append(Shape(contours: moved(outline(contours, paint, weight: 1)), paint: SVGDrawing.Paint(fill: stroke)))
+                image.append(Shape(contours: try moved(outline(contours, paint, weight: 1), shape), paint: SVGDrawing.Paint(fill: stroke)))
             }
         }
         return VectorIcon(pointWidth: pointWidth, pointHeight: pointHeight, shapes: shapes, image: image)
+    }
+
+    /// The most points `wobbled` moves for the contour: each segment's flattening steps and
+    /// the divisions of its control polygon's length (longer than the curve).
+    static func cost(_ contour: Contour, _ field: DisplacementField) -> Int {
+        let step = divisionStep(field)
+        return contour.segments.reduce(0) { total, segment in
+            let length = segment.from.distance(to: segment.control1) + segment.control1.distance(to: segment.control2)
+                + segment.control2.distance(to: segment.to)
+            let divisions = min(Double(maxPoints), (length / step).rounded(.up))
+            return total + Contour.flatteningSteps(segment, tolerance: flatness) + Int(divisions) + 1
+        }
+    }
+
+    /// No two points `wobbled` moves are further apart: a sixteenth of the field's
+    /// shortest undulation.
+    static func divisionStep(_ field: DisplacementField) -> Double {
+        field.parameters.wavelength / Double(1 << (field.parameters.octaves - 1)) / 16
     }
 
     /// The outline of contours stroked with `paint` at `weight` times its width.
@@ -106,7 +139,7 @@ struct VectorIcon: Equatable, Sendable {
     /// and the wobble bends it between them.
     static func wobbled(_ contour: Contour, by field: DisplacementField) -> Contour {
         let flat = contour.flattened(tolerance: flatness)
-        let step = field.parameters.wavelength / Double(1 << (field.parameters.octaves - 1)) / 16
+        let step = divisionStep(field)
         var points: [VectorPoint] = [], corners: [Bool] = []
         let count = flat.points.count
         for index in 0..<count {

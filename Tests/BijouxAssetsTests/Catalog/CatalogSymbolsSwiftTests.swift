@@ -19,10 +19,28 @@ struct CatalogSymbolsSwiftTests {
 
     static let star = CharmEntry(id: "star", displayName: "Star", note: "shine on", swayDuration: 2.4)
 
-    static func input(icons: [String] = ["give", "pass-on"], palette: Palette = palette, charms: [CharmEntry] = [star]) -> CatalogSymbolsSwift.Input {
+    static func input(
+        icons: [String] = ["give", "pass-on"], palette: Palette = palette, charms: [CharmEntry] = [star], forms: [String: IconForms] = [:]
+    ) -> CatalogSymbolsSwift.Input {
         CatalogSymbolsSwift.Input(
             charms: charms, charmsFile: "art/charms.json", icons: icons.map { ($0, "art/icons/\($0).svg") }, palette: palette,
-            paletteFile: "art/palette.json")
+            paletteFile: "art/palette.json", iconForms: forms)
+    }
+
+    /// give as a symbol and a vector, pass-on as a vector.
+    static let forms = ["give": IconForms(vector: true, symbol: true), "pass-on": IconForms(vector: true, symbol: false)]
+
+    /// An icon's other forms: `ActionIcon.Bitmap` for every icon (give's renamed beside its
+    /// symbol), `ActionIcon.Vector` for those that have one, and their resources.
+    @Test func theIconsFormsAreTypedAndNamedAsXcodeWould() throws {
+        let swift = try Self.generate(Self.input(forms: Self.forms))
+        #expect(swift.contains("    public enum Bitmap: String, CaseIterable, Sendable, CatalogImage {\n        case give = \"give-bitmap\"\n        case passOn = \"pass-on\"\n"))
+        #expect(swift.contains("    public enum Vector: String, CaseIterable, Sendable, CatalogImage {\n        case give = \"give-vector\"\n        case passOn = \"pass-on-vector\"\n"))
+        #expect(swift.contains("public static let giveBitmap = ActionIcon.Bitmap.give.imageResource"))
+        #expect(swift.contains("public static let giveVector = ActionIcon.Vector.give.imageResource"))
+        #expect(swift.contains("public static let passOnVector = ActionIcon.Vector.passOn.imageResource"))
+        #expect(!swift.contains("passOnBitmap"))
+        #expect(!(try Self.generate(Self.input())).contains("enum Bitmap"))
     }
 
     static func generate(_ input: CatalogSymbolsSwift.Input) throws(ArtFileError) -> String {
@@ -129,7 +147,7 @@ struct CatalogSymbolsSwiftTests {
         let folder = TestPaths.temporaryFolder("symbols")
         let table = CharmTableSource(charms: [Self.star])
         folder.write("CharmTable.swift", try CharmTableSwift.generate(table, source: "art/charms.json", file: "charms.json"))
-        folder.write("CatalogSymbols.swift", try Self.generate(Self.input()))
+        folder.write("CatalogSymbols.swift", try Self.generate(Self.input(forms: Self.forms)))
         // What SwiftPM generates for a target with resources.
         folder.write("resource_bundle_accessor.swift", "import Foundation\nextension Foundation.Bundle { static let module = Bundle.main }\n")
         // The app's code, as the README and docs/app-integration.md write it.
@@ -141,14 +159,15 @@ struct CatalogSymbolsSwiftTests {
                 import SwiftUI
                 @available(iOS 17.0, macOS 14.0, *) func views() -> [any View] {
                     [CharmType.star.image(), ActionIcon.give.image(in: .main), BijouxPalette.paper.color(), BijouxPalette.lightInk.color(in: .main), \
-            Image(.star), Image(.passOn), Color(.lightInk)]
+            Image(.star), Image(.passOn), Color(.lightInk), Image(.give), Image(.giveBitmap), Image(.passOnVector), \
+            ActionIcon.give.bitmap.image(), (ActionIcon.passOn.vector ?? .give).image()]
                 }
             #endif
             #if canImport(UIKit)
                 import UIKit
                 @available(iOS 17.0, *) func uiKit() -> [NSObject] {
                     [CharmType.star.uiImage(), ActionIcon.passOn.uiImage(), BijouxPalette.lightInk.uiColor(), BijouxPalette.paper.uiColor(in: .main), \
-            UIImage(resource: .give), UIColor(resource: .paper)]
+            UIImage(resource: .give), UIColor(resource: .paper), UIImage(resource: .giveVector), (ActionIcon.give.vector ?? .passOn).uiImage()]
                 }
             #endif
             #if canImport(AppKit)
@@ -180,6 +199,7 @@ struct CatalogSymbolsSwiftTests {
             """
             import BijouxKit
             print(ActionIcon.allCases.map(\\.imageName), BijouxPalette.allColors.map(\\.hex), BijouxPalette.accent.colorSetName, BijouxPalette.paper.red)
+            print(ActionIcon.allCases.map(\\.bitmap.imageName), ActionIcon.allCases.map { $0.vector?.imageName ?? "none" })
             for color in BijouxPalette.allColors {
                 print(color.colorSetName, color.appearances.map { "\\($0.name) \\($0.components.colorSpace.rawValue) \\($0.components.css)" })
             }
@@ -191,6 +211,7 @@ struct CatalogSymbolsSwiftTests {
         let run = try SwiftCompiler.execute(folder.path + "/symbols", in: folder.path)
         let expected =
             ["[\"give\", \"pass-on\"] [\"#171513\", \"#F3ECDF\", \"#FF7626CC\"] LightInk \(Double(0x17) / 255)"]
+            + ["[\"give-bitmap\", \"pass-on\"] [\"give-vector\", \"pass-on-vector\"]"]
             + Self.palette.colors.map { color in
                 "\(color.colorSetName) \(color.paletteColor.appearances.map { "\($0.name) \($0.components.colorSpace.rawValue) \($0.components.css)" })"
             }

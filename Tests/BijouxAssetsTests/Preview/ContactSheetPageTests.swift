@@ -51,11 +51,36 @@ struct ContactSheetPageTests {
         sheet.otherWarnings = ["art/icons/x.txt: not an .svg file; ignored"]
         sheet.languages = Self.languages
         sheet.charms[0].readings[0].legibility.retention = 0.1 + 0.2
+        sheet.icons[0].vector = Self.image("Assets.xcassets/Icons/give-vector.imageset/give-vector.svg", 24, 24)
+        sheet.icons[0].symbol = Self.glyphs
         let bytes = sheet.encoded
         #expect(ContactSheet(encoded: bytes) == sheet)
         #expect(sheet.encoded == bytes)
         for count in 0..<bytes.count { #expect(ContactSheet(encoded: Array(bytes.prefix(count))) == nil) }
         #expect(ContactSheet(encoded: bytes + [0]) == nil)
+    }
+
+    static let glyphs = ["Ultralight", "Regular", "Black"].enumerated().map { index, weight in
+        ContactSheet.SymbolGlyph(weight: weight, path: "M0 0C1 -70 30 -70 \(40 + index) 0Z", advance: 50.5 + Double(index))
+    }
+
+    /// Each symbol in text at the five Dynamic Type sizes and in its three weights, its
+    /// box's baseline on the text's; each vector beside its bitmap at twice its size; no
+    /// view without either.
+    @Test func theIconsFormsView() throws {
+        #expect(!ContactSheetPage.html(Self.sheet, palette: Self.palette).contains("data-view=\"icon-forms\""))
+        var sheet = Self.sheet
+        sheet.icons[0].vector = Self.image("Assets.xcassets/Icons/give-vector.imageset/give-vector.svg", 24, 24)
+        sheet.icons[0].symbol = Self.glyphs
+        let page = ContactSheetPage.html(sheet, palette: Self.palette)
+        #expect(page.contains("data-view=\"icon-forms\""))
+        for size in SheetViews.dynamicTypeSizes { #expect(page.contains("font-size:\(HTML.number(size.points))px\"><span class=\"caption\">\(size.name)")) }
+        #expect(page.components(separatedBy: "d=\"M0 0C1 -70 30 -70 41 0Z\"").count - 1 == SheetViews.dynamicTypeSizes.count + 1)
+        for weight in [200, 400, 900] { #expect(page.contains("<span style=\"font-weight:\(weight)\"><svg class=\"symbol\"")) }
+        // 70.459 units a cap height of 0.7 em: the box reaches 0.35 cap heights below the baseline.
+        #expect(page.contains("vertical-align:-\(HTML.number(SheetViews.glyphReach * SheetViews.capHeightEm))em"))
+        #expect(page.contains("src=\"../Assets.xcassets/Icons/give-vector.imageset/give-vector.svg\" width=\"48\" height=\"48\""))
+        #expect(page.contains("src=\"../Assets.xcassets/Icons/give.imageset/give@3x.png\" width=\"48\" height=\"48\""))
     }
 
     static let languages = [

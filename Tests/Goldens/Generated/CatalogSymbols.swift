@@ -13,10 +13,58 @@ public enum ActionIcon: String, CaseIterable, Sendable, CatalogImage {
     case receive = "receive"
     case wear = "wear"
 
-    /// The image set in the asset catalog.
+    /// The set in the asset catalog: the symbol of an icon that ships as one, else its bitmaps.
     public var imageName: String { rawValue }
     /// The bundle that holds the catalog.
     public static var bundle: Bundle { generatedCatalogBundle }
+}
+
+extension ActionIcon {
+    /// Each icon's bitmaps (@1x, @2x, @3x): its own image set, or `<name>-bitmap` beside its symbol.
+    public enum Bitmap: String, CaseIterable, Sendable, CatalogImage {
+        case give = "give-bitmap"
+        case passOn = "pass-on-bitmap"
+        case photoSlot = "photo-slot-bitmap"
+        case receive = "receive-bitmap"
+        case wear = "wear-bitmap"
+
+        public var imageName: String { rawValue }
+        public static var bundle: Bundle { generatedCatalogBundle }
+    }
+
+    /// The vector image sets (`<name>-vector`), of the icons that ship as one.
+    public enum Vector: String, CaseIterable, Sendable, CatalogImage {
+        case give = "give-vector"
+        case passOn = "pass-on-vector"
+        case photoSlot = "photo-slot-vector"
+        case receive = "receive-vector"
+        case wear = "wear-vector"
+
+        public var imageName: String { rawValue }
+        public static var bundle: Bundle { generatedCatalogBundle }
+    }
+
+    /// The icon's bitmaps.
+    public var bitmap: Bitmap {
+        switch self {
+        case .give: .give
+        case .passOn: .passOn
+        case .photoSlot: .photoSlot
+        case .receive: .receive
+        case .wear: .wear
+        }
+    }
+
+    /// The icon's vector image set, when it ships as one.
+    public var vector: Vector? {
+        switch self {
+        case .give: .give
+        case .passOn: .passOn
+        case .photoSlot: .photoSlot
+        case .receive: .receive
+        case .wear: .wear
+        }
+    }
 }
 
 /// BijouxKit's `CatalogImage` gives each charm its image.
@@ -73,6 +121,16 @@ private final class BijouxAssetsBundleToken {}
         public static let photoSlot = ActionIcon.photoSlot.imageResource
         public static let receive = ActionIcon.receive.imageResource
         public static let wear = ActionIcon.wear.imageResource
+        public static let giveBitmap = ActionIcon.Bitmap.give.imageResource
+        public static let giveVector = ActionIcon.Vector.give.imageResource
+        public static let passOnBitmap = ActionIcon.Bitmap.passOn.imageResource
+        public static let passOnVector = ActionIcon.Vector.passOn.imageResource
+        public static let photoSlotBitmap = ActionIcon.Bitmap.photoSlot.imageResource
+        public static let photoSlotVector = ActionIcon.Vector.photoSlot.imageResource
+        public static let receiveBitmap = ActionIcon.Bitmap.receive.imageResource
+        public static let receiveVector = ActionIcon.Vector.receive.imageResource
+        public static let wearBitmap = ActionIcon.Bitmap.wear.imageResource
+        public static let wearVector = ActionIcon.Vector.wear.imageResource
     }
 
     /// The palette's colours as Xcode 15's asset symbols: `Color(.camel)`, `UIColor(resource: .camel)`.
