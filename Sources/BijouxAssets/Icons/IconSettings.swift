@@ -113,7 +113,8 @@ extension IconSettings {
 
     private static func parseOverrides(_ node: JSONNode, icon: String?, file: String) throws(ArtFileError) -> Overrides {
         let fields = try JSONFields(
-            node, file: file, subject: icon.map { "icon '\($0)'" }, known: ["amplitude", "wavelength", "octaves", "seed", "renderingIntent", "vector", "symbol"])
+            node, file: file, subject: icon.map { "icon '\($0)'" },
+            known: ["amplitude", "wavelength", "octaves", "seed", "renderingIntent", "vector", "symbol"])
         let amplitude = WobbleParameters.amplitudeRange, wavelength = WobbleParameters.wavelengthRange
         let octaves = WobbleParameters.octaveRange
         func format(_ value: Double) -> String { Format.number(value) }

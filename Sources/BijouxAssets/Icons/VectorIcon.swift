@@ -82,7 +82,8 @@ struct VectorIcon: Equatable, Sendable {
     static func cost(_ contour: Contour, _ field: DisplacementField) -> Int {
         let step = divisionStep(field)
         return contour.segments.reduce(0) { total, segment in
-            let length = segment.from.distance(to: segment.control1) + segment.control1.distance(to: segment.control2)
+            let length =
+                segment.from.distance(to: segment.control1) + segment.control1.distance(to: segment.control2)
                 + segment.control2.distance(to: segment.to)
             let divisions = min(Double(maxPoints), (length / step).rounded(.up))
             return total + Contour.flatteningSteps(segment, tolerance: flatness) + Int(divisions) + 1

@@ -36,7 +36,8 @@ struct IconSettingsTests {
         ),
         (
             #"{"icons": {"give": {"wobble": 1}}}"#,
-            "art/icons.json:1:21: icon 'give', field 'wobble': unknown field (expected one of: amplitude, wavelength, octaves, seed, renderingIntent, vector, symbol)"
+            "art/icons.json:1:21: icon 'give', field 'wobble': unknown field "
+                + "(expected one of: amplitude, wavelength, octaves, seed, renderingIntent, vector, symbol)"
         ),
         (
             #"{"defaults": {"seed": 3}}"#,
