@@ -89,26 +89,15 @@ extension IconSettings {
     /// Parses and validates icons.json. `file` names the file in errors. Whether each
     /// named icon has an SVG is checked by the icon stage, which lists the folder.
     static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> IconSettings {
-        let top = try JSONFields(
-            parsing: bytes, file: file, known: ["defaults", "icons"],
-            notAnObject: "expected an object with \"defaults\" and/or \"icons\"",
-            unknown: "unknown top-level field (expected \"defaults\", \"icons\")")
-        var settings = IconSettings()
-        if let defaults = top["defaults"] {
-            settings.defaults = try parseOverrides(defaults, icon: nil, file: file)
-            if settings.defaults.seed != nil {
-                throw ArtFileError(
-                    file: file, location: defaults["seed"]?.location, field: "defaults.seed",
-                    message: "a seed belongs to one icon; by default each icon's seed comes from its name")
-            }
+        let read = try NamedSettings<Overrides>.parse(bytes, file: file, list: "icons", noun: "icon", location: \.location) {
+            (node, icon) throws(ArtFileError) in try parseOverrides(node, icon: icon, file: file)
         }
-        for entry in try top.optional("icons", "an object from icon name to settings", saysFound: true, \.members) ?? [] {
-            if let earlier = settings.icons[entry.key]?.location {
-                throw ArtFileError(file: file, location: entry.keyLocation, subject: "icon '\(entry.key)'", message: "listed twice (first at \(earlier))")
-            }
-            settings.icons[entry.key] = try parseOverrides(entry.value, icon: entry.key, file: file)
+        if read.defaults?.seed != nil {
+            throw ArtFileError(
+                file: file, location: read.defaultsNode?["seed"]?.location, field: "defaults.seed",
+                message: "a seed belongs to one icon; by default each icon's seed comes from its name")
         }
-        return settings
+        return IconSettings(defaults: read.defaults ?? Overrides(), icons: read.named)
     }
 
     private static func parseOverrides(_ node: JSONNode, icon: String?, file: String) throws(ArtFileError) -> Overrides {

@@ -45,18 +45,12 @@ extension ImageSettings {
     /// Parses and validates images.json. `file` names the file in errors. Whether each
     /// named image is there is checked by the images stage, which lists the folder.
     static func parse(_ bytes: [UInt8], file: String) throws(ArtFileError) -> ImageSettings {
-        let top = try JSONFields(
-            parsing: bytes, file: file, known: ["defaults", "images"],
-            notAnObject: "expected an object with \"defaults\" and/or \"images\"",
-            unknown: "unknown top-level field (expected \"defaults\", \"images\")")
-        var settings = ImageSettings()
-        if let defaults = top["defaults"] { settings.defaults = try parseOverrides(defaults, image: nil, file: file) }
-        for entry in try top.optional("images", "an object from image name to settings", saysFound: true, \.members) ?? [] {
-            if let earlier = settings.images[entry.key]?.location {
-                throw ArtFileError(file: file, location: entry.keyLocation, subject: "image '\(entry.key)'", message: "listed twice (first at \(earlier))")
-            }
-            settings.images[entry.key] = try parseOverrides(entry.value, image: entry.key, file: file)
+        let read = try NamedSettings<Overrides>.parse(bytes, file: file, list: "images", noun: "image", location: \.location) {
+            (node, image) throws(ArtFileError) in try parseOverrides(node, image: image, file: file)
         }
+        var settings = ImageSettings()
+        if let defaults = read.defaults { settings.defaults = defaults }
+        settings.images = read.named
         return settings
     }
 

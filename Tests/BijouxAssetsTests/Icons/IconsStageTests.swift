@@ -57,6 +57,42 @@ struct IconsStageTests {
         #expect(try BuildEngine.build(Self.options(one, jobs: 3)).files.written.isEmpty)
     }
 
+    /// With icons.json asking for both forms: each icon's bitmaps as `<name>-bitmap`, its
+    /// vector and its symbol set, the same bytes with one job and four.
+    @Test func theFormsAreTheSameBytesForAnyNumberOfJobs() throws {
+        let one = TestPaths.temporaryFolder("forms-1"), four = TestPaths.temporaryFolder("forms-4")
+        for folder in [one, four] {
+            Self.makeArt(folder)
+            folder.write("art/icons.json", #"{"defaults": {"vector": true}, "icons": {"give": {"symbol": true}}}"#)
+        }
+        try BuildEngine.build(Self.options(one, jobs: 1))
+        try BuildEngine.build(Self.options(four, jobs: 4))
+        #expect(one.files() == four.files())
+        for file in one.files() { #expect(one.read(file) == four.read(file), "\(file)") }
+        let icons = Set(one.files().filter { $0.hasPrefix("out/Assets.xcassets/Icons/") })
+        #expect(icons.contains("out/Assets.xcassets/Icons/give.symbolset/give.svg"))
+        #expect(icons.contains("out/Assets.xcassets/Icons/give-bitmap.imageset/give-bitmap@3x.png"))
+        #expect(icons.contains("out/Assets.xcassets/Icons/give-vector.imageset/give-vector.svg"))
+        #expect(icons.contains("out/Assets.xcassets/Icons/wear.imageset/wear@3x.png"))
+        #expect(icons.contains("out/Assets.xcassets/Icons/wear-vector.imageset/Contents.json"))
+        #expect(!icons.contains { $0.hasPrefix("out/Assets.xcassets/Icons/give.imageset") || $0.hasPrefix("out/Assets.xcassets/Icons/wear.symbolset") })
+    }
+
+    /// A symbol takes the icon's name and moves its bitmaps to `<name>-bitmap`: an icon of
+    /// that name already is one error naming both, before anything is drawn.
+    @Test func aSymbolAndAnImageOfOneNameClash() throws {
+        let folder = TestPaths.temporaryFolder("forms-clash")
+        Self.makeArt(folder)
+        folder.write("art/icons/give-bitmap.svg", folder.read("art/icons/give.svg")!)
+        folder.write("art/icons.json", #"{"icons": {"give": {"symbol": true}}}"#)
+        #expect {
+            try BuildEngine.build(Self.options(folder))
+        } throws: { error in
+            "\(error)".contains("give-bitmap") && "\(error)".contains("rename one")
+        }
+        #expect(!folder.files().contains { $0.hasPrefix("out/") })
+    }
+
     @Test func settingsChangeTheWobbleAndTheRenderingIntent() throws {
         let folder = TestPaths.temporaryFolder("icons-settings")
         Self.makeArt(folder)

@@ -59,6 +59,18 @@ struct VectorIconTests {
         }
     }
 
+    /// A drawing whose flattened points would pass the cap is refused before they are
+    /// moved: a line a hundred kilometres of points long, in a 24 pt icon.
+    @Test func aDrawingTooDetailedIsRefusedAtItsShape() throws {
+        let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\">\n<path d=\"M1 1h3\"/>\n<path d=\"M0 0L1e8 0\"/></svg>"
+        let drawing = try #require(try SVGSafety.check(Array(text.utf8), readingDrawing: true).drawing?.get())
+        #expect {
+            try VectorIcon.make(drawing, pointWidth: 24, pointHeight: 24, wobble: .standard(seed: 1), file: "x.svg")
+        } throws: { error in
+            "\(error)".contains("x.svg:3:1: the drawing is too detailed")
+        }
+    }
+
     /// The inverse of the raster's displacement: p + d(p) lands back on the drawing's point.
     @Test func wobbledPointsLandWhereTheRasterLooks() {
         let field = DisplacementField(.standard(seed: 7))

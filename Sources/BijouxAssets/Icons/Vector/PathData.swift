@@ -80,7 +80,7 @@ private struct PathParser {
             } else if Self.isLetter(byte) {
                 throw PathDataError(offset: index, message: "unknown command '\(Character(Unicode.Scalar(byte)))'")
             } else {
-                throw PathDataError(offset: index, message: "unexpected data '\(Character(Unicode.Scalar(byte)))'")
+                throw PathDataError(offset: index, message: "unexpected data '\(Self.character(at: index, in: bytes))'")
             }
             guard let c = command else { continue }
             if first && c != UInt8(ascii: "M") && c != UInt8(ascii: "m") {
@@ -167,6 +167,20 @@ private struct PathParser {
     }
 
     // MARK: Lexing
+
+    /// The character that starts at `index` (a control character or broken UTF-8 as its
+    /// code, so a message shows what is there).
+    static func character(at index: Int, in bytes: [UInt8]) -> String {
+        let end = min(bytes.count, index + 4)
+        for length in stride(from: end - index, through: 1, by: -1) {
+            if let text = String(validating: bytes[index..<index + length], as: UTF8.self), text.count == 1,
+                let scalar = text.unicodeScalars.first, scalar.value >= 0x20, scalar.value != 0x7F
+            {
+                return text
+            }
+        }
+        return "\\u{" + String(bytes[index], radix: 16, uppercase: true) + "}"
+    }
 
     static func isCommand(_ b: UInt8) -> Bool {
         switch b | 0x20 {

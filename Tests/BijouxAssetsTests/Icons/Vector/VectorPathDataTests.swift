@@ -126,7 +126,7 @@ struct VectorPathDataTests {
         ("M0 0Z1", 5, "unexpected data '1'"),
         ("M 1,,2", 4, "expected a number after 'M'"),
         ("M0 0 L1 . 2", 8, "expected a number after 'L'"),
-        ("M0 0 é", 5, "unexpected data 'Ã'"),
+        ("M0 0 é", 5, "unexpected data 'é'"), ("M0 0 \u{1}", 5, "unexpected data '\\u{1}'"),
     ])
     func errorsCarryTheirByteOffset(text: String, offset: Int, message: String) {
         #expect(throws: PathDataError(offset: offset, message: message)) { try PathData.parse(text) }
