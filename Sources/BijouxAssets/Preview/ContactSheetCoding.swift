@@ -78,58 +78,8 @@ extension ContactSheet: ArtifactCoding {
     }
 
     init?(reading reader: inout ByteReader) {
-        func strings(_ reader: inout ByteReader) -> [String]? { reader.list { $0.string() } }
-        guard
-            let charms: [Charm] = reader.list({ reader in
-                guard let id = reader.string(), let displayName = reader.string(), let note = reader.string(),
-                    let images = reader.list({ $0.image() }), let pointWidth = reader.integer(), let pointHeight = reader.integer(),
-                    let x = reader.double(), let y = reader.double(), let width = reader.double(), let height = reader.double(),
-                    let readings: [IslandReading] = reader.list({ reader in
-                        guard let scale = reader.integer(), let image = reader.image(), let solid = reader.double(),
-                            let retention = reader.double(), let haze = reader.integer()
-                        else { return nil }
-                        let legibility = LegibilityReport(solidFraction: solid, retention: retention, hazeFloor: haze)
-                        return IslandReading(scale: scale, image: image, legibility: legibility)
-                    }),
-                    let warnings = strings(&reader), let colour = reader.string(), let wide = reader.integer()
-                else { return nil }
-                return Charm(
-                    id: id, displayName: displayName, note: note, images: images, pointWidth: pointWidth, pointHeight: pointHeight,
-                    paintedBox: Box(x: x, y: y, width: width, height: height), readings: readings, warnings: warnings, colour: colour, isWide: wide == 1)
-            }),
-            let icons: [Icon] = reader.list({ reader in
-                guard let name = reader.string(), let pointWidth = reader.integer(), let pointHeight = reader.integer(),
-                    let images = reader.list({ $0.image() }), let intent = reader.string(), let warnings = strings(&reader),
-                    let vector = reader.optional({ $0.image() }),
-                    let symbol: [SymbolGlyph] = reader.list({ reader in
-                        guard let weight = reader.string(), let path = reader.string(), let advance = reader.double() else { return nil }
-                        return SymbolGlyph(weight: weight, path: path, advance: advance)
-                    })
-                else { return nil }
-                return Icon(
-                    name: name, pointWidth: pointWidth, pointHeight: pointHeight, images: images, renderingIntent: intent, warnings: warnings,
-                    vector: vector, symbol: symbol)
-            }),
-            let appIcon: [AppIconLook] = reader.list({ reader in
-                guard let kind = reader.string(), let variant = reader.string(), let image = reader.optional({ $0.image() }),
-                    let home = reader.image(), let approximation = reader.optional({ $0.string() }), let warnings = strings(&reader)
-                else { return nil }
-                return AppIconLook(kind: kind, variant: variant, image: image, home: home, approximation: approximation, warnings: warnings)
-            }),
-            let safeZone = reader.optional({ $0.image() }),
-            let otherWarnings = strings(&reader),
-            let languages: [Language] = reader.list({ reader in
-                func pairs(_ reader: inout ByteReader) -> [String: String]? {
-                    reader.list { reader -> (String, String)? in
-                        guard let key = reader.string(), let text = reader.string() else { return nil }
-                        return (key, text)
-                    }.map { Dictionary($0, uniquingKeysWith: { first, _ in first }) }
-                }
-                guard let code = reader.string(), let label = reader.string(), let texts = pairs(&reader), let fallback = strings(&reader),
-                    let tooWide = pairs(&reader)
-                else { return nil }
-                return Language(code: code, label: label, texts: texts, fallback: fallback, tooWide: tooWide)
-            }),
+        guard let charms = reader.list({ $0.charm() }), let icons = reader.list({ $0.icon() }), let appIcon = reader.list({ $0.appIconLook() }),
+            let safeZone = reader.optional({ $0.image() }), let otherWarnings = reader.strings(), let languages = reader.list({ $0.language() }),
             let extra = Self.readImagesAndData(&reader)
         else { return nil }
         self.init(
@@ -179,7 +129,60 @@ extension ByteWriter {
     }
 }
 
+/// Each card read back as `ContactSheet.write(to:)` wrote it; nil when malformed.
 extension ByteReader {
+    fileprivate mutating func strings() -> [String]? { list { $0.string() } }
+
+    fileprivate mutating func charm() -> ContactSheet.Charm? {
+        guard let id = string(), let displayName = string(), let note = string(), let images = list({ $0.image() }), let pointWidth = integer(),
+            let pointHeight = integer(), let x = double(), let y = double(), let width = double(), let height = double(),
+            let readings: [ContactSheet.IslandReading] = list({ reader in
+                guard let scale = reader.integer(), let image = reader.image(), let solid = reader.double(), let retention = reader.double(),
+                    let haze = reader.integer()
+                else { return nil }
+                let legibility = LegibilityReport(solidFraction: solid, retention: retention, hazeFloor: haze)
+                return ContactSheet.IslandReading(scale: scale, image: image, legibility: legibility)
+            }),
+            let warnings = strings(), let colour = string(), let wide = integer()
+        else { return nil }
+        return ContactSheet.Charm(
+            id: id, displayName: displayName, note: note, images: images, pointWidth: pointWidth, pointHeight: pointHeight,
+            paintedBox: ContactSheet.Box(x: x, y: y, width: width, height: height), readings: readings, warnings: warnings, colour: colour,
+            isWide: wide == 1)
+    }
+
+    fileprivate mutating func icon() -> ContactSheet.Icon? {
+        guard let name = string(), let pointWidth = integer(), let pointHeight = integer(), let images = list({ $0.image() }),
+            let intent = string(), let warnings = strings(), let vector = optional({ $0.image() }),
+            let symbol: [ContactSheet.SymbolGlyph] = list({ reader in
+                guard let weight = reader.string(), let path = reader.string(), let advance = reader.double() else { return nil }
+                return ContactSheet.SymbolGlyph(weight: weight, path: path, advance: advance)
+            })
+        else { return nil }
+        return ContactSheet.Icon(
+            name: name, pointWidth: pointWidth, pointHeight: pointHeight, images: images, renderingIntent: intent, warnings: warnings,
+            vector: vector, symbol: symbol)
+    }
+
+    fileprivate mutating func appIconLook() -> ContactSheet.AppIconLook? {
+        guard let kind = string(), let variant = string(), let picture = optional({ $0.image() }), let home = image(),
+            let approximation = optional({ $0.string() }), let warnings = strings()
+        else { return nil }
+        return ContactSheet.AppIconLook(kind: kind, variant: variant, image: picture, home: home, approximation: approximation, warnings: warnings)
+    }
+
+    fileprivate mutating func language() -> ContactSheet.Language? {
+        func pairs(_ reader: inout ByteReader) -> [String: String]? {
+            reader.list { reader -> (String, String)? in
+                guard let key = reader.string(), let text = reader.string() else { return nil }
+                return (key, text)
+            }.map { Dictionary($0, uniquingKeysWith: { first, _ in first }) }
+        }
+        guard let code = string(), let label = string(), let texts = pairs(&self), let fallback = strings(), let tooWide = pairs(&self)
+        else { return nil }
+        return ContactSheet.Language(code: code, label: label, texts: texts, fallback: fallback, tooWide: tooWide)
+    }
+
     /// nil when the list is malformed.
     fileprivate mutating func list<T>(_ read: (inout ByteReader) -> T?) -> [T]? {
         guard let count = number() else { return nil }
