@@ -24,6 +24,9 @@ struct ArtFolder: Sendable {
     /// icons.json, parsed and validated; the defaults when there is none. Whether each
     /// icon it names has an SVG is the icon stage's check.
     let iconSettings: IconSettings
+    /// images.json, parsed and validated; the defaults when there is none. Whether each
+    /// image it names is there is the images stage's check.
+    let imageSettings: ImageSettings
     /// What the engine learns while it builds from this folder: set when the folder is
     /// read, never after, so the folder is the same value for every stage.
     let context: BuildContext
@@ -63,6 +66,9 @@ struct ArtFolder: Sendable {
         iconSettings =
             listing[""]?.contains(IconSettings.fileName) == true
             ? try IconSettings.parse(try Self.readJSON(IconSettings.fileName, in: path), file: path + "/" + IconSettings.fileName) : IconSettings()
+        imageSettings =
+            listing[""]?.contains(ImageSettings.fileName) == true
+            ? try ImageSettings.parse(try Self.readJSON(ImageSettings.fileName, in: path), file: path + "/" + ImageSettings.fileName) : ImageSettings()
     }
 
     /// The full path of a file in the folder, as messages name it.

@@ -26,11 +26,9 @@ enum ImagesStage: ContactSheetStage {
 
     static func plan(_ art: ArtFolder) throws -> StagePlan {
         let (images, warnings) = try images(art)
-        var settings = ImageSettings()
+        let settings = art.imageSettings
         if art.contains(ImageSettings.fileName) {
-            let file = art.file(ImageSettings.fileName)
-            settings = try ImageSettings.parse(try art.readJSON(ImageSettings.fileName), file: file)
-            try settings.check(images, file: file, folder: art.file(sourceFolder))
+            try settings.check(images, file: art.file(ImageSettings.fileName), folder: art.file(sourceFolder))
         }
         var jobs = [
             Job.constant(name: "Contents.json", scope: .whole, [BuildOutput(path: catalogFolder + "/Contents.json", text: AssetCatalog.folderContents())])
