@@ -37,10 +37,10 @@ struct VectorIcon: Equatable, Sendable {
     /// of a point, a third of a pixel at 96 pt @3x.
     static let fitTolerance = 0.01
 
-    /// Points the wobble may move in one icon (flattened and divided): a hand-drawn icon
-    /// has a few thousand, and this bounds the time a hostile drawing takes (each point
-    /// costs about a microsecond).
-    static let maxPoints = 400_000
+    /// Points the wobble may move in one icon (flattened and divided, strokes' outlines
+    /// included): the sample icons have 1,200 to 2,400 each (a test holds them under 5,000),
+    /// and this bounds the time and memory a hostile drawing takes.
+    static let maxPoints = 100_000
 
     /// The drawing mapped to points (its viewBox fitted into pointWidth × pointHeight as
     /// librsvg fits it: scaled uniformly and centred) and wobbled. `file` names the icon
