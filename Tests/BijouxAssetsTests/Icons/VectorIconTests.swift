@@ -24,7 +24,8 @@ struct VectorIconTests {
             let drawing = try Self.drawing(name)
             let field = DisplacementField(WobbleTests.standard(name))
             let vector = try Self.vector(name, WobbleTests.off(name))
-            let points = vector.shapes.flatMap(\.contours).reduce(0) { $0 + VectorIcon.cost($1, field) }
+            let points =
+                vector.shapes.flatMap(\.contours).reduce(0) { $0 + VectorIcon.cost($1, field) }
                 + vector.image.flatMap(\.contours).reduce(0) { $0 + VectorIcon.cost($1, field) }
             #expect(points < 5_000, "\(name): \(points) points")
             #expect(drawing.viewBox.map { [$0.x, $0.y, $0.width, $0.height] } == [0, 0, 24, 24])
