@@ -41,13 +41,14 @@ struct DrawnIcon: Sendable {
     /// Checks the SVG (`SVGSafety`), has the helper process parse it and render it at
     /// its own size within the limits of `renders` (the build's `RenderSession`: a render past them is
     /// killed and reported), and wobbles it. `file` names the icon in errors; `ink` is
-    /// `currentColor`. With `vector`, the drawing is also read as geometry and wobbled
-    /// (`VectorIcon`); a drawing that cannot be read whole is an error at its place.
+    /// `currentColor`. With `forms` asking for either, the drawing is also read as geometry
+    /// and wobbled (`VectorIcon`, its image only for a vector); a drawing that cannot be
+    /// read whole is an error at its place.
     static func make(
         name: String, file: String, svg: [UInt8], wobble: WobbleParameters, ink: RGBA = ink, renders: RenderSession = RenderSession(),
-        vector: Bool = false
+        forms: IconForms = IconForms()
     ) throws(ArtFileError) -> DrawnIcon {
-        let safety = SVGSafety.check(svg, readingDrawing: vector)
+        let safety = SVGSafety.check(svg, readingDrawing: forms.vector || forms.symbol)
         if let problem = safety.problem { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
         if case .failure(let problem)? = safety.drawing { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
         let drawn = try renders.render(svg, size: .density(density), ink: ink, file: file)
@@ -58,7 +59,8 @@ struct DrawnIcon: Sendable {
             renders: scales.map { wobbled.boxDownsampled(by: density / $0) },
             inkNearEdge: hasInk(master, within: Int((wobble.amplitude * Double(density)).rounded(.up))), warnings: safety.warnings)
         if case .success(let drawing)? = safety.drawing {
-            icon.vector = try VectorIcon.make(drawing, pointWidth: drawn.pointWidth, pointHeight: drawn.pointHeight, wobble: wobble, file: file)
+            icon.vector = try VectorIcon.make(
+                drawing, pointWidth: drawn.pointWidth, pointHeight: drawn.pointHeight, wobble: wobble, file: file, withImage: forms.vector)
         }
         return icon
     }

@@ -115,7 +115,7 @@ enum IconsStage: ContactSheetStage {
             return Job.Prepared(key: key.hash, ahead: renders.warmUp) { recorder in
                 let path = art.file(relative)
                 let icon = try DrawnIcon.make(
-                    name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders, vector: forms.vector || forms.symbol)
+                    name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders, forms: forms)
                 try record(icon, file: path, forms: forms, renderingIntent: intent, ink: ink, recorder)
             }
         }

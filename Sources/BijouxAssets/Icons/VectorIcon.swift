@@ -28,7 +28,7 @@ struct VectorIcon: Equatable, Sendable {
     /// The drawing's shapes, each contour wobbled.
     var shapes: [Shape]
     /// The vector image: each shape's fill, then its stroke's outline filled in the
-    /// stroke's colour, wobbled.
+    /// stroke's colour, wobbled; empty when it was not asked for.
     var image: [Shape]
 
     /// How far a flattened contour strays from the curve, in points.
@@ -44,9 +44,10 @@ struct VectorIcon: Equatable, Sendable {
 
     /// The drawing mapped to points (its viewBox fitted into pointWidth × pointHeight as
     /// librsvg fits it: scaled uniformly and centred) and wobbled. `file` names the icon
-    /// in errors about its path data and its size.
+    /// in errors about its path data and its size. The vector image's outlines are drawn
+    /// and wobbled only `withImage` (a symbol alone needs the shapes).
     static func make(
-        _ drawing: SVGDrawing, pointWidth: Int, pointHeight: Int, wobble: WobbleParameters, file: String
+        _ drawing: SVGDrawing, pointWidth: Int, pointHeight: Int, wobble: WobbleParameters, file: String, withImage: Bool = true
     ) throws(ArtFileError) -> VectorIcon {
         let (scale, dx, dy) = placement(drawing, pointWidth: pointWidth, pointHeight: pointHeight)
         let field = wobble.isOff ? nil : DisplacementField(wobble)
@@ -69,6 +70,7 @@ struct VectorIcon: Equatable, Sendable {
             var paint = shape.paint
             paint.strokeWidth *= scale
             shapes.append(Shape(contours: try moved(contours, shape), paint: paint))
+            guard withImage else { continue }
             if paint.fill != nil { image.append(Shape(contours: shapes.last!.contours, paint: SVGDrawing.Paint(fill: paint.fill, fillRule: paint.fillRule))) }
             if let stroke = paint.stroke, paint.strokeWidth > 0 {
                 image.append(Shape(contours: try moved(outline(contours, paint, weight: 1), shape), paint: SVGDrawing.Paint(fill: stroke)))
