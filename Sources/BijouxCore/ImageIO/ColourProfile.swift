@@ -33,13 +33,11 @@ package final class ColourProfile: @unchecked Sendable {
         cmsCloseProfile(handle)
     }
 
-    /// The most bytes an embedded profile may have: real RGB profiles are a few hundred
-    /// bytes (matrix/TRC) to a few hundred kilobytes (LUT-based); libpng itself keeps at
-    /// most 1 MiB of any chunk (`BX_PNG_CHUNK_MALLOC_MAX`).
-    static let maxBytes = 1 << 20
-
     /// Why a profile cannot be used; `ColourSpace` turns it into the file's error.
     enum Problem: Error, Equatable, Sendable {
+        /// The bytes fail `ICCStructure`'s checks, for this reason.
+        case damaged(String)
+        /// Little CMS refuses the profile, or cannot convert from it to sRGB.
         case unreadable
         case notRGB(description: String, space: String)
     }
@@ -47,7 +45,7 @@ package final class ColourProfile: @unchecked Sendable {
     /// An embedded ICC profile, which must describe RGB samples (a grey PNG's samples
     /// are expanded to RGB, so a grey profile is accepted for a grey image only).
     static func icc(_ bytes: [UInt8], greyImage: Bool) throws(Problem) -> ColourProfile {
-        guard bytes.count >= 132, bytes.count <= maxBytes else { throw .unreadable }
+        if let damage = ICCStructure.damage(bytes) { throw .damaged(damage) }
         guard let handle = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else {
             throw .unreadable
         }

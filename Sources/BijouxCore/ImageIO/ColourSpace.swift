@@ -29,6 +29,10 @@ package struct SourceColour: Sendable {
                 profile = try ColourProfile.icc(bytes, greyImage: info.colorType == .grey || info.colorType == .greyAlpha)
             } catch {
                 switch error {
+                case .damaged(let damage):
+                    throw .colourProfile(
+                        path: path,
+                        reason: "the embedded ICC profile ('\(info.iccProfileName ?? "")') is damaged: \(damage); " + advice)
                 case .unreadable:
                     throw .colourProfile(
                         path: path,

@@ -68,6 +68,48 @@ struct FaithfulArtBuildTests {
         #expect(folder.read("out/Assets.xcassets/Charms/star.imageset/star@3x.png") == before)
     }
 
+    /// Damaged profiles inside a heart in Display P3: each is one error line naming the
+    /// file and the damage, found before Little CMS reads a byte, and the previous
+    /// outputs stay.
+    static let damagedProfiles: [(String, @Sendable ([UInt8]) -> [UInt8])] = [
+        ("its tag table lists 4000000 tags, more than the 100 that are read", { setWord($0, at: 128, 4_000_000) }),
+        ("its tag table of 90 tags runs past its end", { setWord(setWord($0, at: 0, 200), at: 128, 90) }),
+        ("its tag 2 of", { setWord($0, at: 132 + 12 + 4, 0xFFFF_FF00) }),
+        ("its header gives its size as 4294967295 bytes", { setWord($0, at: 0, 0xFFFF_FFFF) }),
+        ("it has no 'acsp' signature at byte 36", { setWord($0, at: 36, 0x6E6F_6E65) }),
+    ]
+
+    static func setWord(_ bytes: [UInt8], at index: Int, _ value: UInt32) -> [UInt8] {
+        var bytes = bytes
+        bytes.replaceSubrange(index..<index + 4, with: (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) })
+        return bytes
+    }
+
+    @Test func aDamagedProfileIsOneErrorAndKeepsThePreviousOutputs() throws {
+        let folder = TestPaths.temporaryFolder("damaged-profile")
+        let heart = ColourKeyTests.heart
+        let samples = ColourFixtures.convert(heart, to: ColourFixtures.displayP3, sixteenBit: false)
+        func painting(_ profile: [UInt8]) -> [UInt8] {
+            ColourFixtures.png(width: heart.width, height: heart.height, samples: samples, sixteenBit: false, chunks: ColourFixtures.iccp(profile))
+        }
+        Self.art(folder, id: "heart", png: painting(ColourFixtures.displayP3))
+        try BuildEngine.build(Self.options(folder))
+        let before = folder.read("out/Assets.xcassets/Charms/heart.imageset/heart@3x.png")
+        for (damage, damaging) in Self.damagedProfiles {
+            folder.write("art/charms/heart.png", painting(damaging(ColourFixtures.displayP3)))
+            do {
+                try BuildEngine.build(Self.options(folder))
+                Issue.record("a profile where \(damage) was read")
+            } catch let error as any UserFacingError {
+                let lines = error.diagnostics.map { $0.line(.error) }
+                #expect(lines.count == 1, "\(lines)")
+                let expected = "\(folder.path)/art/charms/heart.png: error: the embedded ICC profile ('ICC Profile') is damaged: \(damage)"
+                #expect(lines.first?.hasPrefix(expected) == true, "\(lines)")
+            }
+            #expect(folder.read("out/Assets.xcassets/Charms/heart.imageset/heart@3x.png") == before)
+        }
+    }
+
     /// The star on a dark grey ground (40): a warning whose black point, once set,
     /// keeps at least 95 % of the painted pixels of the star on black.
     @Test func aHazyMattesAdviceKeepsThePainting() throws {

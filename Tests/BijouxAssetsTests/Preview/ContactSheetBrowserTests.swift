@@ -73,13 +73,20 @@ extension Trait where Self == ConditionTrait {
 struct ContactSheetBrowserTests {
     static let artifacts = TestPaths.packageRoot + "/build/test-artifacts"
 
-    /// The sample art with one more charm, `haze`, on a matte whose floor is 14.
+    /// A note that would mark the page's body if a browser ran it as markup.
+    static func scriptNote(_ source: String) -> String { "<img src=x onerror=\"document.body.dataset.pwned='\(source)'\">" }
+
+    /// `scriptNote(source)` as the browser's DOM holds it when it is shown as text.
+    static func scriptNoteAsText(_ source: String) -> String { ">&lt;img src=x onerror=\"document.body.dataset.pwned='\(source)'\"&gt;" }
+
+    /// The sample art with one more charm, `haze`, on a matte whose floor is 14, whose
+    /// note (and the cat's German one) is markup that runs a script if not escaped.
     static func artWithAHazyCharm(_ folder: TemporaryFolder) throws {
         try FileManager.default.copyItem(atPath: TestPaths.art, toPath: folder.path + "/art")
         let tablePath = folder.path + "/art/charms.json"
         var table = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: tablePath))) as! [String: Any]
         var charms = table["charms"] as! [[String: Any]]
-        charms.append(["id": "haze", "displayName": "Haze", "note": "a matte that is not black", "swayDuration": 3])
+        charms.append(["id": "haze", "displayName": "Haze", "note": Self.scriptNote("note"), "swayDuration": 3])
         table["charms"] = charms
         try JSONSerialization.data(withJSONObject: table).write(to: URL(fileURLWithPath: tablePath))
         // German and Japanese beside the sample's French: a German name too long for the
@@ -89,6 +96,7 @@ struct ContactSheetBrowserTests {
         var strings = catalog["strings"] as! [String: Any]
         for (key, language, value) in [
             ("charm.heart.displayName", "de", "Herzallerliebstes Schmuckstück"), ("charm.star.displayName", "ja", "きらきらひかるおほしさまのおまもり"),
+            ("charm.cat.note", "de", Self.scriptNote("translation")),
         ] {
             var entry = strings[key] as! [String: Any]
             var localizations = entry["localizations"] as! [String: Any]
@@ -153,6 +161,9 @@ struct ContactSheetBrowserTests {
         func elements(_ dom: String, _ key: String) -> [String] {
             dom.matches(of: try! Regex("<[a-z0-9]+ [^>]*data-text-key=\"\(key)\"[^>]*>[^<]*")).map { String(dom[$0.range]) }
         }
+        // Notes that are markup are shown as text, and ran nothing.
+        #expect(!dom.contains("data-pwned"))
+        #expect(elements(dom, "charm.haze.note").count == 1 && elements(dom, "charm.haze.note").allSatisfy { $0.hasSuffix(Self.scriptNoteAsText("note")) })
         let french = try shown("fr")
         #expect(elements(french, "charm.cat.displayName").contains { $0.hasPrefix("<h3 ") && $0.hasSuffix(">Chat") })
         #expect(elements(french, "charm.cat.note").count == 1 && elements(french, "charm.cat.note")[0].hasSuffix(">je ronronne parce que tu existes"))
@@ -163,6 +174,8 @@ struct ContactSheetBrowserTests {
         // German: the heart's name is too wide, on the island and on its card, and says why;
         // the untranslated rest is shown in English, marked.
         let german = try shown("de")
+        #expect(!german.contains("data-pwned"))
+        #expect(elements(german, "charm.cat.note").count == 1 && elements(german, "charm.cat.note")[0].hasSuffix(Self.scriptNoteAsText("translation")))
         let heart = elements(german, "charm.heart.displayName")
         #expect(heart.count == 2 && heart.allSatisfy { $0.contains("data-too-wide=\"true\"") && $0.hasSuffix(">Herzallerliebstes Schmuckstück") }, "\(heart)")
         #expect(

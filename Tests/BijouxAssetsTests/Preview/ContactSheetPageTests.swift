@@ -12,7 +12,7 @@ struct ContactSheetPageTests {
     static func charm(_ id: String, name: String, retention: Double = 0.97, solid: Double = 0.5, warnings: [String] = []) -> ContactSheet.Charm {
         let legibility = LegibilityReport(solidFraction: solid, retention: retention)
         return ContactSheet.Charm(
-            id: id, displayName: name, note: "a note with <b> & \"quotes\"",
+            id: id, displayName: name, note: "a note with <img src=x onerror=alert(1)> & \"quotes\"",
             images: (1...3).map { image("Assets.xcassets/Charms/\(id).imageset/\(id)@\($0)x.png", 120 * $0, 110 * $0) },
             pointWidth: 120, pointHeight: 110, paintedBox: ContactSheet.Box(x: 4, y: 6, width: 100, height: 90),
             readings: [3, 1].map {
@@ -102,7 +102,7 @@ struct ContactSheetPageTests {
             page.contains(
                 "<select data-language><option value=\"de\">de</option><option value=\"double-length\">Double-length pseudolanguage</option></select>"))
         #expect(page.contains("<h3 data-text-key=\"charm.cat.displayName\">Cat</h3>"))
-        #expect(page.contains("<span data-text-key=\"charm.cat.note\">a note with &lt;b&gt; &amp; &quot;quotes&quot;</span>"))
+        #expect(page.contains("<span data-text-key=\"charm.cat.note\">a note with &lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;</span>"))
         #expect(page.contains("alt=\"Cat\" data-alt-key=\"charm.cat.displayName\""))
         let data = try #require(page.firstMatch(of: /<script type="application\/json" id="bijoux-languages">(.*?)<\/script>/.dotMatchesNewlines()))
         #expect(!data.output.1.contains("</"))
@@ -135,8 +135,8 @@ struct ContactSheetPageTests {
 
     @Test func textIsEscapedAndLinksStayInsideTheOutputFolder() {
         let page = ContactSheetPage.html(Self.sheet, palette: Self.palette)
-        #expect(page.contains("a note with &lt;b&gt; &amp; &quot;quotes&quot;"))
-        #expect(!page.contains("<b> &"))
+        #expect(page.contains("a note with &lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;"))
+        #expect(!page.contains("<img src=x") && !page.contains("onerror=alert(1)>"))
         #expect(page.contains("src=\"../Assets.xcassets/Charms/cat.imageset/cat@3x.png\""))
         #expect(page.contains("src=\"Charms/cat-22pt@3x.png\""))
         #expect(!page.contains("http://") && !page.contains("https://"), "the page must work offline")

@@ -92,7 +92,7 @@ enum ReviewSample {
                 ]),
             Review.Group(
                 source: hostileSource,
-                changes: [Review.Change(path: hostilePath, status: .added, after: Array("<script>alert('x')</script> & \"more\"\n".utf8))]),
+                changes: [Review.Change(path: hostilePath, status: .added, after: Array("<script>alert('x')</script> & \"more\"\n\(ContactSheetBrowserTests.scriptNote("review"))\n".utf8))]),
         ]
         return Review(baseline: "build/", groups: groups, acceptCommand: "bijoux-assets build --art art --output 'build' # <&>")
     }
@@ -191,6 +191,7 @@ struct ReviewPageTests {
         #expect(page.contains("data-source=\"art/icons/&lt;script&gt;alert(1)&lt;/script&gt;&amp;x.svg\""))
         #expect(page.contains("<code>Assets.xcassets/Icons/&lt;script&gt;&amp;x.imageset/Contents.json</code>"))
         #expect(page.contains("<span class=\"add\">+&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;more&quot;</span>"))
+        #expect(page.contains("<span class=\"add\">+&lt;img src=x onerror=&quot;document.body.dataset.pwned=&#39;review&#39;&quot;&gt;</span>"))
         for remote in ["http://", "https://", "src=\"//", "href=", "url(", "@import"] { #expect(!page.contains(remote), "\(remote)") }
         #expect(page.components(separatedBy: " src=\"").count == page.components(separatedBy: " src=\"data:image/png;base64,").count)
     }
@@ -303,6 +304,7 @@ struct ReviewPageBrowserTests {
         #expect(loaded.output.1 == loaded.output.2 && loaded.output.2 == "14", "\(loaded.output.0)")
         #expect(dom.contains("data-images=\"14/14\""), "the page's own count")
         #expect(!dom.contains("class=\"enlarged broken\"") && !dom.contains("class=\"broken\""))
+        #expect(!dom.contains("data-pwned"), "a changed line of markup ran as markup")
 
         func red(_ path: String) -> String? { Self.red(dom, path) }
         let block = ReviewSample.block
