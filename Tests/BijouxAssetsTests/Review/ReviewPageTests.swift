@@ -92,7 +92,11 @@ enum ReviewSample {
                 ]),
             Review.Group(
                 source: hostileSource,
-                changes: [Review.Change(path: hostilePath, status: .added, after: Array("<script>alert('x')</script> & \"more\"\n\(ContactSheetBrowserTests.scriptNote("review"))\n".utf8))]),
+                changes: [
+                    Review.Change(
+                        path: hostilePath, status: .added,
+                        after: Array("<script>alert('x')</script> & \"more\"\n\(ContactSheetBrowserTests.scriptNote("review"))\n".utf8))
+                ]),
         ]
         return Review(baseline: "build/", groups: groups, acceptCommand: "bijoux-assets build --art art --output 'build' # <&>")
     }
