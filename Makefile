@@ -11,7 +11,7 @@ OUT        ?= build
 BUILD_APT  := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev \
               libkissfft-dev libebur128-dev liblcms2-dev libavformat-dev libavcodec-dev libavutil-dev
 # …and what the tests and the artifact bundle need besides (`make test`, `make deps`).
-TEST_APT   := time librsvg2-bin chromium zip unzip
+TEST_APT   := time librsvg2-bin chromium zip unzip patchelf
 BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2 kissfft libebur128 little-cms2 ffmpeg
 # `make preview` serves on this port (empty: the tool's default, printed).
 PORT       ?=
@@ -33,10 +33,10 @@ apt_install = if command -v apt-get >/dev/null 2>&1; then \
 SUDO       := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then echo sudo; fi)
 # The release tool and its AAC encoder, for `make assets`/`charm`/`bench` and the artifact
 # bundle: one build, in its own scratch path, so it never waits on the lock of a running
-# `make test` (which uses .build/). On Linux the Swift runtime is linked in, so the
-# executables need no toolchain (macOS has the runtime in the system).
-STATIC     := $(if $(filter Darwin,$(shell uname -s)),,--static-swift-stdlib)
-TOOL_BUILD := $(SWIFT) build -c release $(STATIC) --scratch-path .build/tool
+# `make test` (which uses .build/). The Swift runtime is a shared library, one copy for the
+# three executables: the toolchain's where they are built, the bundle's own in the bundle
+# (Packaging/bundle_libraries.py; macOS has the runtime in the system).
+TOOL_BUILD := $(SWIFT) build -c release --scratch-path .build/tool
 # SwiftPM's own link to the host's release folder (asking it with --show-bin-path plans
 # the package again, and leaves temporary folders behind).
 TOOL_BIN   := .build/tool/release
@@ -58,9 +58,10 @@ help:
 	@echo "make preview           watch $(ART)/, rebuild on every save, serve the contact sheet"
 	@echo "make test              check, the artifact bundle, the test suite (goldens included), fuzz-smoke, charms-demo"
 	@echo "make test-fast         only the tests not tagged slow: no swiftc, tool runs, browser, sample art builds"
-	@echo "make artifactbundle    the release tool as $(DIST)/bijoux-assets.artifactbundle.zip (and .sha256), and"
-	@echo "                       $(DIST)/BijouxAssetsPlugin/, the plugin package apps depend on"
-	@echo "                       (BIJOUX_RELEASE_URL=<zip URL>: the package names the published zip)"
+	@echo "make artifactbundle    the release tool, self-contained, as $(DIST)/bijoux-assets.artifactbundle.zip and the"
+	@echo "                       music encoder as bijoux-aac.artifactbundle.zip (each with .sha256), and the plugin"
+	@echo "                       packages apps depend on: $(DIST)/BijouxAssetsPlugin/ (art without music) and"
+	@echo "                       BijouxAssetsMusicPlugin/ (BIJOUX_RELEASE_URL=<release address>: they name the published zips)"
 	@echo "make charms-demo       build Examples/CharmsDemo through both plugins (source, package), check its output"
 	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
 	@echo "make goldens           re-record every golden from the current outputs"
@@ -89,11 +90,11 @@ deps-build:
 	fi
 
 # Everything: the C libraries (deps-build), then what only the tests use when the shell cannot
-# find it: rsvg-convert, zip and unzip, and on Debian /usr/bin/time and the browser the contact
+# find it: rsvg-convert, zip and unzip, and on Debian /usr/bin/time, patchelf (the artifact bundle) and the browser the contact
 # sheet's test opens (on macOS rsvg-convert comes with Homebrew's librsvg, and the browser is a cask).
 deps: deps-build
 	@if ( for tool in $(TOOLS); do command -v $$tool >/dev/null 2>&1 || exit 1; done ) && \
-	  { [ "$$(uname -s)" = Darwin ] || { [ -x /usr/bin/time ] && { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; }; }; then \
+	  { [ "$$(uname -s)" = Darwin ] || { [ -x /usr/bin/time ] && command -v patchelf >/dev/null 2>&1 && { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; }; }; then \
 	  :; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
 	  echo "error: rsvg-convert, zip or unzip is missing (brew install librsvg zip unzip)" >&2; exit 1; \
