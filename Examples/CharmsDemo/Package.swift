@@ -6,7 +6,7 @@
 // with expected-output.txt:
 // - by default, from this repository by path (the source plugin: the tool is compiled
 //   from source, with its C libraries);
-// - with BIJOUX_PLUGIN_PACKAGE=<folder>, from the plugin package `make artifactbundle`
+// - with BIJOUX_PLUGIN_PACKAGE=<folder>, from a plugin package `make artifactbundle`
 //   writes (the prebuilt tool), as an app depends on a release of it.
 // Its art has a String Catalog in English and French: the plugin ships it as
 // en.lproj and fr.lproj, and defaultLocalization names the catalog's source language
@@ -14,7 +14,9 @@
 import PackageDescription
 
 let pluginPackage = Context.environment["BIJOUX_PLUGIN_PACKAGE"].flatMap { $0.isEmpty ? nil : $0 }
-let source = pluginPackage == nil ? "bijoux-assets" : "BijouxAssetsPlugin"
+// A package by path is known by its folder's name (BijouxAssetsMusicPlugin, as the demo's
+// art has music).
+let source = pluginPackage.flatMap { $0.split(separator: "/").last.map(String.init) } ?? "bijoux-assets"
 
 let package = Package(
     name: "CharmsDemo",

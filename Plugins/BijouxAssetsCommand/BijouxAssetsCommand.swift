@@ -22,9 +22,10 @@ struct BijouxAssetsCommand: CommandPlugin {
         let folder = extractor.extractOption(named: "out").last ?? "BijouxAssets"
         let passed = extractor.remainingArguments
         let tool = try context.tool(named: "bijoux-assets").url
-        // The tool's AAC encoder and icon renderer, which it runs from the paths it is given.
+        // The tool's AAC encoder (which the package for art without music does not carry)
+        // and icon renderer, which it runs from the paths it is given.
         var environment = ProcessInfo.processInfo.environment
-        environment["BIJOUX_AAC"] = try context.tool(named: "bijoux-aac").url.path
+        environment["BIJOUX_AAC"] = try? context.tool(named: "bijoux-aac").url.path
         environment["BIJOUX_RENDER"] = try context.tool(named: "bijoux-render").url.path
         let manifest = (try? String(contentsOf: context.package.directoryURL.appending(path: "Package.swift"), encoding: .utf8)) ?? ""
         var ran = 0

@@ -12,14 +12,16 @@ import PackagePlugin
 /// The generated Swift imports BijouxKit: the target depends on that product too.
 /// The tool runs its AAC encoder, `bijoux-aac`, and its icon renderer, `bijoux-render`,
 /// from the paths this plugin is given for them (`BIJOUX_AAC`, `BIJOUX_RENDER`), and a
-/// new encoder or renderer reruns the command as new art does.
+/// new encoder or renderer reruns the command as new art does. The encoder is optional:
+/// the plugin package for art without music (`BijouxAssetsPlugin`) does not carry it,
+/// and the tool says so at the first music recipe.
 @main
 struct BijouxAssetsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         return try Self.commands(
             art: target.directoryURL.appending(path: "art"), workFolder: context.pluginWorkDirectoryURL,
-            tool: context.tool(named: "bijoux-assets").url, encoder: context.tool(named: "bijoux-aac").url,
+            tool: context.tool(named: "bijoux-assets").url, encoder: try? context.tool(named: "bijoux-aac").url,
             renderer: context.tool(named: "bijoux-render").url, target: target.name, sourcesBesideArt: true, strings: .perLanguage)
     }
 
@@ -34,7 +36,7 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
     /// The one build command for the art folder `art`, writing into `workFolder`.
     /// `sourcesBesideArt`: every folder beside `art` is the target's (a SwiftPM target).
     static func commands(
-        art: URL, workFolder: URL, tool: URL, encoder: URL, renderer: URL, target: String, sourcesBesideArt: Bool = false, strings: Strings
+        art: URL, workFolder: URL, tool: URL, encoder: URL?, renderer: URL, target: String, sourcesBesideArt: Bool = false, strings: Strings
     ) throws -> [Command] {
         guard FileManager.default.fileExists(atPath: art.path) else {
             Diagnostics.error("\(art.path): error: no art folder for target '\(target)' (BijouxAssetsPlugin reads <target>/art)")
@@ -77,8 +79,8 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
             .buildCommand(
                 displayName: "bijoux-assets build (\(target))", executable: tool,
                 arguments: ["build", "--art", art.path, "--out", out.path],
-                environment: ["BIJOUX_AAC": encoder.path, "BIJOUX_RENDER": renderer.path],
-                inputFiles: artFiles(art) + [encoder, renderer], outputFiles: outputs)
+                environment: ["BIJOUX_RENDER": renderer.path].merging(encoder.map { ["BIJOUX_AAC": $0.path] } ?? [:]) { $1 },
+                inputFiles: artFiles(art) + [encoder, renderer].compactMap { $0 }, outputFiles: outputs)
         ]
     }
 
@@ -130,7 +132,7 @@ struct BijouxAssetsPlugin: BuildToolPlugin {
             if !FileManager.default.fileExists(atPath: art.path) { art = project.appending(path: "art") }
             return try Self.commands(
                 art: art, workFolder: context.pluginWorkDirectoryURL, tool: context.tool(named: "bijoux-assets").url,
-                encoder: context.tool(named: "bijoux-aac").url, renderer: context.tool(named: "bijoux-render").url,
+                encoder: try? context.tool(named: "bijoux-aac").url, renderer: context.tool(named: "bijoux-render").url,
                 target: target.displayName, strings: .catalog)
         }
     }

@@ -21,7 +21,9 @@ enum AACCodec {
     /// The helper as the tool runs it, and the FFmpeg libraries it loads, whose files are
     /// in a track's key beside the helper's own identity (a system upgrade of FFmpeg leaves
     /// that as it was): see `HelperExecutable`.
-    static let executable = HelperExecutable(role: "the AAC encoder", name: helperName, variable: helperVariable, libraryPrefixes: ["libav", "libsw"])
+    static let executable = HelperExecutable(
+        role: "the AAC encoder", name: helperName, variable: helperVariable, libraryPrefixes: ["libav", "libsw"],
+        shipping: "ships in bijoux-aac.artifactbundle, which the plugin package BijouxAssetsMusicPlugin carries")
 
     /// Where the helper is looked for.
     static var helper: String { executable.path }

@@ -64,13 +64,16 @@ struct HelperExecutable: Sendable {
     /// Where it is looked for.
     let path: String
 
-    init(role: String, name: String, variable: String, libraryPrefixes: [String]) {
-        (self.role, self.variable, self.libraryPrefixes) = (role, variable, libraryPrefixes)
+    /// Where a release ships it, for the message when it is missing.
+    let shipping: String
+
+    init(role: String, name: String, variable: String, libraryPrefixes: [String], shipping: String = "ships beside it") {
+        (self.role, self.variable, self.libraryPrefixes, self.shipping) = (role, variable, libraryPrefixes, shipping)
         path = ChildProcess.helperPath(name, variable: variable)
     }
 
     /// The start of the message for a helper that cannot be run or read.
-    var missing: String { "cannot run \(role) \(path) (it is built and shipped beside bijoux-assets; \(variable) names another)" }
+    var missing: String { "cannot run \(role) \(path) (it is built beside bijoux-assets and \(shipping); \(variable) names another)" }
 
     /// What identifies it in a cache key, without running it: its executable's identity and
     /// its libraries' (a system upgrade of those changes its outputs, not its executable).

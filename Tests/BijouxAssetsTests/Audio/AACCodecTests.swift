@@ -78,8 +78,8 @@ struct AACCodecTests {
         let expected =
             kind == "missing"
             ? """
-            \(score): error: cannot run the AAC encoder \(helper) (it is built and shipped beside bijoux-assets; BIJOUX_AAC names another): cannot read: No \
-            such file or directory
+            \(score): error: cannot run the AAC encoder \(helper) (it is built beside bijoux-assets and ships in bijoux-aac.artifactbundle, which \
+            the plugin package BijouxAssetsMusicPlugin carries; BIJOUX_AAC names another): cannot read: No such file or directory
             """
             : "\(score): error: \(helper) failed: no encoder here"
         #expect(lines.first.map(String.init) == expected)

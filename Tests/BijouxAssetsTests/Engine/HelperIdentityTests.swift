@@ -26,7 +26,8 @@ struct HelperIdentityTests {
             try missing.identity(file: "art/icons/a.svg", libraries: LinkedLibraries())
         } throws: { error in
             guard let error = error as? ArtFileError else { return false }
-            return error.file == "art/icons/a.svg" && error.message.hasPrefix("cannot run the stand-in \(missing.path) (it is built and shipped beside ")
+            return error.file == "art/icons/a.svg"
+                && error.message.hasPrefix("cannot run the stand-in \(missing.path) (it is built beside bijoux-assets and ships beside it; ")
         }
     }
 }
