@@ -88,16 +88,21 @@ def run_once(command, env=None, ok=(0,)):
     return elapsed, peak
 
 
-def interleaved(commands, rounds=5, env=None, ok=(0,)):
+def interleaved(commands, rounds=5, env=None, ok=(0,), before=None):
     """Each command once per round, in turn, after one warm-up of each: the wall times of
     every round, by name (so load that drifts during the run moves both sides of a
-    ratio alike), and each command's largest peak memory."""
-    for command in commands.values():
+    ratio alike), and each command's largest peak memory. `before(name)`, when given,
+    runs untimed before each run (to remove a cold build's outputs)."""
+    for name, command in commands.items():
+        if before:
+            before(name)
         run_once(command, env, ok)
     times = {name: [] for name in commands}
     peaks = {name: 0 for name in commands}
     for _ in range(rounds):
         for name, command in commands.items():
+            if before:
+                before(name)
             elapsed, peak = run_once(command, env, ok)
             times[name].append(elapsed)
             peaks[name] = max(peaks[name], peak)

@@ -8,15 +8,41 @@ import Testing
 /// `available`, and a suite's attribute cannot refer to the suite).
 enum Dist {
     static let dist = TestPaths.packageRoot + "/.build/dist"
-    static let bundle = dist + "/bijoux-assets.artifactbundle"
-    static let zip = bundle + ".zip"
+    /// The release executables the bundles are made from (`make tool`).
+    static let toolBin = TestPaths.packageRoot + "/.build/tool/release"
+
+    /// One artifact bundle: its name, folder, zip and the executables it carries.
+    struct Bundle: Sendable, CustomStringConvertible {
+        var name: String
+        var tools: [String]
+        var folder: String { Dist.dist + "/\(name).artifactbundle" }
+        var zip: String { folder + ".zip" }
+        /// The variant folder's name (bin, lib, licenses) for this host.
+        var variant: String { "\(name)-\(ToolIdentity.version)-\(ArtifactBundleTests.hostTriple)" }
+        var description: String { name }
+    }
+
+    static let tool = Bundle(name: "bijoux-assets", tools: ["bijoux-assets", "bijoux-render"])
+    static let music = Bundle(name: "bijoux-aac", tools: ["bijoux-aac"])
+    static let bundles = [tool, music]
+    /// The plugin package for art without music.
     static let pluginPackage = dist + "/BijouxAssetsPlugin"
-    static let tools = ["bijoux-assets", "bijoux-aac", "bijoux-render"]
+    /// The plugin packages and the binary targets (with their bundles) each names.
+    static let pluginPackages: [(name: String, targets: [(String, Bundle)])] = [
+        ("BijouxAssetsPlugin", [("BijouxAssetsTool", tool)]),
+        ("BijouxAssetsMusicPlugin", [("BijouxAssetsTool", tool), ("BijouxMusicTool", music)]),
+    ]
 
     static var available: Bool {
         if ProcessInfo.processInfo.environment["BIJOUX_REQUIRE_BUNDLE"] == "1" { return true }
-        return FileManager.default.fileExists(atPath: zip)
+        return FileManager.default.fileExists(atPath: tool.zip)
     }
+
+    /// The libraries a bundle does not carry (Packaging/system-libraries.txt).
+    static let systemLibraries: Set<String> = {
+        let text = String(decoding: try! FileIO.read(TestPaths.packageRoot + "/Packaging/system-libraries.txt"), as: UTF8.self)
+        return Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") })
+    }()
 }
 
 /// What `make artifactbundle` writes (Packaging/artifactbundle), checked as SwiftPM and
@@ -39,15 +65,15 @@ struct ArtifactBundleTests {
         var path: String
     }
 
-    /// info.json read against the artifact-bundle schema (SE-0305): every field it has,
-    /// of the type it must be, and nothing else.
-    static func artifacts() throws -> [Artifact] {
-        let data = try #require(FileManager.default.contents(atPath: Dist.bundle + "/info.json"))
+    /// info.json of `bundle` read against the artifact-bundle schema (SE-0305): every
+    /// field it has, of the type it must be, and nothing else.
+    static func artifacts(_ bundle: Dist.Bundle) throws -> [Artifact] {
+        let data = try #require(FileManager.default.contents(atPath: bundle.folder + "/info.json"))
         let info = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(info.keys) == ["schemaVersion", "artifacts"])
         #expect(info["schemaVersion"] as? String == "1.0")
         let artifacts = try #require(info["artifacts"] as? [String: Any])
-        #expect(Set(artifacts.keys) == Set(Dist.tools), "one artifact per executable")
+        #expect(Set(artifacts.keys) == Set(bundle.tools), "one artifact per executable")
         return try artifacts.keys.sorted().map { name in
             let artifact = try #require(artifacts[name] as? [String: Any])
             #expect(Set(artifact.keys) == ["version", "type", "variants"])
@@ -57,99 +83,137 @@ struct ArtifactBundleTests {
             #expect(Set(variants[0].keys) == ["path", "supportedTriples"])
             #expect(variants[0]["supportedTriples"] as? [String] == [hostTriple])
             let path = try #require(variants[0]["path"] as? String)
-            #expect(path.hasSuffix("/bin/" + name))
-            return Artifact(name: name, version: try #require(artifact["version"] as? String), path: Dist.bundle + "/" + path)
+            #expect(path == "\(bundle.variant)/bin/\(name)")
+            return Artifact(name: name, version: try #require(artifact["version"] as? String), path: bundle.folder + "/" + path)
         }
     }
 
-    @Test func infoJSONNamesBothExecutablesForTheHost() throws {
-        let artifacts = try Self.artifacts()
+    @Test(arguments: Dist.bundles)
+    func infoJSONNamesEachExecutableForTheHost(_ bundle: Dist.Bundle) throws {
+        let artifacts = try Self.artifacts(bundle)
         for artifact in artifacts {
             #expect(FileManager.default.isExecutableFile(atPath: artifact.path), "\(artifact.path)")
+            #expect(artifact.version == ToolIdentity.version, "the version is the tool's own")
         }
-        let tool = try #require(artifacts.first { $0.name == "bijoux-assets" })
+        let tool = try Self.artifacts(Dist.tool)[0]
         let version = try CLI.runTool(tool.path, ["--version"])
-        #expect(version.status == 0)
-        for artifact in artifacts {
-            #expect(artifact.version + "\n" == version.stdout, "the version is the tool's own --version")
+        #expect(version.status == 0 && version.stdout == ToolIdentity.version + "\n")
+        for helper in artifacts where helper.name != "bijoux-assets" {
+            let help = try CLI.runTool(helper.path, ["--help"])
+            #expect(help.status == 0 && help.stdout.contains("USAGE: \(helper.name)"), "\(help.stdout)")
         }
     }
 
-    /// Nothing of a Swift toolchain at run time, only the system's C libraries; and the
-    /// tool's start loads neither FFmpeg nor librsvg: each is its helper's alone.
-    @Test func theExecutablesNeedNoSwiftToolchain() throws {
-        for artifact in try Self.artifacts() {
-            let linked = try AACCodecTests.linkedLibraries(artifact.path)
-            #expect(!linked.contains("not found"), "\(linked)")
-            for library in ["libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "/opt/swift", "/usr/lib/swift"] {
-                #expect(!linked.contains(library), "\(artifact.name) links \(library):\n\(linked)")
+    /// Every executable and library in a bundle loads only the bundle's own libraries
+    /// and the system's (Packaging/system-libraries.txt): nothing of a Swift toolchain, of
+    /// the -dev packages or of Homebrew. FFmpeg is the music bundle's alone, and librsvg
+    /// is loaded by the icon renderer, never by the tool's start.
+    @Test(arguments: Dist.bundles)
+    func everyFileLoadsOnlyTheBundleAndTheSystem(_ bundle: Dist.Bundle) throws {
+        let variant = bundle.folder + "/" + bundle.variant
+        let libraries = try FileManager.default.contentsOfDirectory(atPath: variant + "/lib").sorted()
+        #expect(libraries.contains { $0.hasPrefix("libswiftCore") } && libraries.contains { $0.hasPrefix("libstdc++") })
+        #expect(libraries.contains { $0.hasPrefix("libavcodec") } == (bundle.name == "bijoux-aac"), "\(libraries)")
+        for file in bundle.tools.map({ variant + "/bin/" + $0 }) + libraries.map({ variant + "/lib/" + $0 }) {
+            let listing = try AACCodecTests.linkedLibraries(file)
+            for line in listing.split(separator: "\n") {
+                let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                guard let first = words.first, first != "statically" else { continue }
+                let name = first.split(separator: "/").last.map(String.init) ?? first
+                if Dist.systemLibraries.contains(name) { continue }
+                let resolved = words.count > 2 && words[1] == "=>" ? URL(fileURLWithPath: words[2]).standardized.path : "not found"
+                #expect(resolved.hasPrefix(variant + "/lib/"), "\(file) loads \(name) from \(resolved)")
             }
-            #expect(linked.contains("libav") == (artifact.name == "bijoux-aac"), "\(artifact.name):\n\(linked)")
-            // FFmpeg's libavcodec loads librsvg itself (to decode SVG), so only the tool's
-            // own list says whether the tool's start loads it.
-            if artifact.name != "bijoux-aac" {
-                #expect(linked.contains("librsvg") == (artifact.name == "bijoux-render"), "\(artifact.name):\n\(linked)")
-            }
+            if file.hasSuffix("/bin/bijoux-assets") { #expect(!listing.contains("librsvg") && !listing.contains("libav"), "\(listing)") }
         }
-        for name in ["bijoux-aac", "bijoux-render"] {
-            let helper = try #require(try Self.artifacts().first { $0.name == name })
-            let help = try CLI.runTool(helper.path, ["--help"])
-            #expect(help.status == 0 && help.stdout.contains("USAGE: \(name)"), "\(help.stdout)")
+        // Each copied library's licence, by the package it came from.
+        let index = String(decoding: try FileIO.read(variant + "/licenses/index.txt"), as: UTF8.self)
+        let listed = index.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0.split(separator: "\t")[0]) }
+        #expect(listed == libraries)
+        for line in index.split(separator: "\n").dropFirst() {
+            let licence = String(line.split(separator: "\t")[2])
+            #expect(FileManager.default.fileExists(atPath: variant + "/licenses/" + licence), "\(line)")
         }
     }
 
     /// The archive holds the bundle folder at its root, as SwiftPM requires, and its
     /// checksum file says what `swift package compute-checksum` says: the SHA-256 of the
     /// archive, computed here by another program.
-    @Test func theZipHasTheBundleAtItsRootAndItsChecksum() throws {
-        let listing = try CLI.runTool("/usr/bin/env", ["unzip", "-Z1", Dist.zip])
+    @Test(arguments: Dist.bundles)
+    func theZipHasTheBundleAtItsRootAndItsChecksum(_ bundle: Dist.Bundle) throws {
+        let listing = try CLI.runTool("/usr/bin/env", ["unzip", "-Z1", bundle.zip])
         try #require(listing.status == 0, "\(listing.stderr)")
         let entries = listing.stdout.split(separator: "\n").map(String.init)
-        #expect(entries.contains("bijoux-assets.artifactbundle/info.json"))
-        #expect(entries.allSatisfy { $0.hasPrefix("bijoux-assets.artifactbundle/") }, "\(entries)")
-        for artifact in try Self.artifacts() {
+        let root = bundle.name + ".artifactbundle/"
+        #expect(entries.contains(root + "info.json"))
+        #expect(entries.allSatisfy { $0.hasPrefix(root) }, "\(entries)")
+        for artifact in try Self.artifacts(bundle) {
             #expect(entries.contains(String(artifact.path.dropFirst(Dist.dist.count + 1))))
         }
         #if os(macOS)
-            let digest = try CLI.runTool("/usr/bin/shasum", ["-a", "256", Dist.zip])
+            let digest = try CLI.runTool("/usr/bin/shasum", ["-a", "256", bundle.zip])
         #else
-            let digest = try CLI.runTool("/usr/bin/sha256sum", [Dist.zip])
+            let digest = try CLI.runTool("/usr/bin/sha256sum", [bundle.zip])
         #endif
-        let recorded = try #require(FileManager.default.contents(atPath: Dist.zip + ".sha256"))
+        let recorded = try #require(FileManager.default.contents(atPath: bundle.zip + ".sha256"))
         #expect(String(decoding: recorded, as: UTF8.self) == String(digest.stdout.prefix(64)) + "\n")
     }
 
-    /// The plugin package: the plugins' and BijouxKit's sources as they are here, the zip
-    /// by path, and the command plugin declared as this package declares it.
-    @Test func thePluginPackageCarriesTheseSourcesAndTheZip() throws {
+    /// The binary-target lines of a plugin package's manifest.
+    static func binaryTargets(_ manifest: String) -> [String] {
+        manifest.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix(".binaryTarget(") }
+    }
+
+    /// Each plugin package: the plugins' and BijouxKit's sources as they are here, its
+    /// zips by path, both plugins depending on exactly its binary targets, and the
+    /// command plugin declared as this package declares it.
+    @Test func thePluginPackagesCarryTheseSourcesAndTheirZips() throws {
         let manager = FileManager.default
-        for folder in ["Plugins/BijouxAssetsPlugin", "Plugins/BijouxAssetsCommand", "Sources/BijouxKit"] {
-            let diff = try CLI.runTool("/usr/bin/env", ["diff", "-r", TestPaths.packageRoot + "/" + folder, Dist.pluginPackage + "/" + folder])
-            #expect(diff.status == 0, "\(folder) differs from this repository's:\n\(diff.stdout)")
-        }
-        #expect(manager.contentsEqual(atPath: Dist.zip, andPath: Dist.pluginPackage + "/bijoux-assets.artifactbundle.zip"))
-        let manifest = String(decoding: try #require(manager.contents(atPath: Dist.pluginPackage + "/Package.swift")), as: UTF8.self)
-        #expect(manifest.contains(#".binaryTarget(name: "BijouxAssetsTool", path: "bijoux-assets.artifactbundle.zip")"#))
         let ours = String(decoding: try #require(manager.contents(atPath: TestPaths.packageRoot + "/Package.swift")), as: UTF8.self)
         func command(_ manifest: String) -> [String] {
             manifest.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("intent:") || $0.hasPrefix("permissions:") }
         }
-        #expect(command(manifest).count == 2 && command(manifest) == command(ours), "the command plugin's verb and permission as in Package.swift")
+        for (name, targets) in Dist.pluginPackages {
+            let package = Dist.dist + "/" + name
+            for folder in ["Plugins/BijouxAssetsPlugin", "Plugins/BijouxAssetsCommand", "Sources/BijouxKit"] {
+                let diff = try CLI.runTool("/usr/bin/env", ["diff", "-r", TestPaths.packageRoot + "/" + folder, package + "/" + folder])
+                #expect(diff.status == 0, "\(name): \(folder) differs from this repository's:\n\(diff.stdout)")
+            }
+            let manifest = String(decoding: try #require(manager.contents(atPath: package + "/Package.swift")), as: UTF8.self)
+            #expect(manifest.contains("name: \"\(name)\""))
+            #expect(Self.binaryTargets(manifest) == targets.map { #".binaryTarget(name: "\#($0.0)", path: "\#($0.1.name).artifactbundle.zip"),"# })
+            for (_, bundle) in targets {
+                #expect(manager.contentsEqual(atPath: bundle.zip, andPath: package + "/\(bundle.name).artifactbundle.zip"))
+            }
+            let dependencies = "dependencies: [" + targets.map { "\"\($0.0)\"" }.joined(separator: ", ") + "]"
+            #expect(manifest.components(separatedBy: dependencies).count - 1 == 2, "both plugins: \(dependencies)")
+            #expect(command(manifest).count == 2 && command(manifest) == command(ours), "the command plugin's verb and permission as in Package.swift")
+            let zips = try manager.contentsOfDirectory(atPath: package).filter { $0.hasSuffix(".zip") }.sorted()
+            #expect(zips == targets.map { "\($0.1.name).artifactbundle.zip" }.sorted(), "\(name) carries its own zips only")
+        }
     }
 
-    /// With BIJOUX_RELEASE_URL the package names the published zip by URL and checksum,
-    /// and carries no zip; the same executables give the same archive, byte for byte.
-    @Test func aReleaseNamesTheZipByURLAndTheArchiveIsDeterministic() throws {
+    /// With BIJOUX_RELEASE_URL, the release's address, each package names the published
+    /// zips there by URL and checksum, and carries no zip; the same executables give the
+    /// same archives, byte for byte.
+    @Test func aReleaseNamesTheZipsByURLAndTheArchivesAreDeterministic() throws {
         let folder = TestPaths.temporaryFolder("artifactbundle")
-        let bin = FileIO.parentDirectory(of: try #require(try Self.artifacts().first).path)
         let script = TestPaths.packageRoot + "/Packaging/artifactbundle"
-        let url = "https://releases.example/bijoux-assets/0.1.0/bijoux-assets.artifactbundle.zip"
-        let result = try CLI.runTool("/usr/bin/env", ["BIJOUX_RELEASE_URL=" + url, script, bin, folder.path])
+        let url = "https://releases.example/bijoux-assets/\(ToolIdentity.version)"
+        let result = try CLI.runTool("/usr/bin/env", ["BIJOUX_RELEASE_URL=" + url + "/", script, Dist.toolBin, folder.path])
         try #require(result.status == 0, "\(result.stderr)")
-        #expect(FileManager.default.contentsEqual(atPath: Dist.zip, andPath: folder.path + "/bijoux-assets.artifactbundle.zip"))
-        let checksum = String(decoding: try #require(folder.read("bijoux-assets.artifactbundle.zip.sha256")), as: UTF8.self).dropLast()
-        let manifest = String(decoding: try #require(folder.read("BijouxAssetsPlugin/Package.swift")), as: UTF8.self)
-        #expect(manifest.contains(#".binaryTarget(name: "BijouxAssetsTool", url: "\#(url)", checksum: "\#(checksum)")"#))
-        #expect(!folder.exists("BijouxAssetsPlugin/bijoux-assets.artifactbundle.zip"))
+        for bundle in Dist.bundles {
+            let zip = "\(bundle.name).artifactbundle.zip"
+            #expect(FileManager.default.contentsEqual(atPath: bundle.zip, andPath: folder.path + "/" + zip), "\(zip)")
+        }
+        for (name, targets) in Dist.pluginPackages {
+            let manifest = String(decoding: try #require(folder.read("\(name)/Package.swift")), as: UTF8.self)
+            let expected = try targets.map { target, bundle in
+                let checksum = String(decoding: try #require(folder.read("\(bundle.name).artifactbundle.zip.sha256")), as: UTF8.self).dropLast()
+                return #".binaryTarget(name: "\#(target)", url: "\#(url)/\#(bundle.name).artifactbundle.zip", checksum: "\#(checksum)"),"#
+            }
+            #expect(Self.binaryTargets(manifest) == expected)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/" + name).allSatisfy { !$0.hasSuffix(".zip") })
+        }
     }
 }
