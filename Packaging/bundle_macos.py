@@ -22,16 +22,14 @@ import sys
 # Where macOS keeps its own libraries, the Swift runtime (/usr/lib/swift) among them. Since
 # macOS 11 most are only in the dyld shared cache, not on disk, so they are never opened.
 SYSTEM_PREFIXES = ("/usr/lib/", "/System/")
-# One dependency line of otool -L: "<install name> (compatibility version …, current version …)",
-# with ", weak" inside the parentheses for a weak import.
+# A line of otool -L: "<install name> (compatibility version …, current version …[, weak])".
 DEPENDENCY_LINE = re.compile(r"^(?P<name>.+?) \(compatibility version [^)]*\)$")
 RPATH_LINE = re.compile(r"^path (?P<path>.+) \(offset \d+\)$")
 # The names Homebrew's Metafiles helper counts as licences, compared without a text extension.
 LICENCE_NAMES = ("copying", "copyright", "license", "licence")
 LICENCE_EXTENSIONS = (".txt", ".md", ".rst", ".html", ".markdown")
 SIGN = ["codesign", "--force", "--sign", "-"]
-# Where an executable of the bundle is, for @executable_path in a finished bundle's files.
-AN_EXECUTABLE = "bin/executable"
+AN_EXECUTABLE = "bin/executable"  # where @executable_path leads in a finished bundle
 
 
 class BundleError(Exception):
@@ -284,12 +282,13 @@ def run_tool(argv: list[str], cwd: str) -> None:
         raise BundleError(f"{' '.join(argv)} failed in {cwd}: {result.stderr.strip()}")
 
 
-def copy_library(source: str, target: str) -> None:
-    """Copies a library's bytes (through any symbolic link), writable: Homebrew's are read-only."""
+def copy_library(source: str, target: str) -> bool:
+    """Copies a library's bytes (through links), writable as Homebrew's are not; False if it is there."""
     if os.path.exists(target) and os.path.samefile(source, target):
-        return
+        return False
     shutil.copyfile(source, target)
     os.chmod(target, 0o644)
+    return True
 
 
 def copy_licences(source: str, name: str, variant_dir: str) -> None:
@@ -336,8 +335,8 @@ def apply(plan_data: dict, variant_dir: str, run=run_tool, otool=run_otool) -> N
     """Carries out a plan in variant_dir (copies, licences, install_name_tool, codesign), then checks it."""
     os.makedirs(os.path.join(variant_dir, "lib"), exist_ok=True)
     for source, target in plan_data["copies"]:
-        copy_library(source, os.path.join(variant_dir, target))
-        copy_licences(source, os.path.basename(target), variant_dir)
+        if copy_library(source, os.path.join(variant_dir, target)):
+            copy_licences(source, os.path.basename(target), variant_dir)
     for argv in plan_data["commands"]:
         run(argv, variant_dir)
     problems = bundle_problems(variant_dir, plan_data["files"], otool)

@@ -222,6 +222,18 @@ class Applying(unittest.TestCase):
             self.assertEqual(sorted(licences), ["COPYING", "LICENSE"])
             self.assertEqual(oct(os.stat(os.path.join(variant, "lib", "libzstd.1.dylib")).st_mode & 0o777), "0o644")
 
+    def test_a_library_already_in_lib_is_neither_copied_nor_given_licences_again(self):
+        # The step run again on its own bundle: the copy's source is the file in lib/ itself.
+        with tempfile.TemporaryDirectory() as variant:
+            os.makedirs(os.path.join(variant, "bin"))
+            os.makedirs(os.path.join(variant, "lib"))
+            library = os.path.join(variant, "lib", "libzstd.1.dylib")
+            with open(library, "w") as file:
+                file.write("the copy")
+            step.apply({"files": [], "copies": [[library, "lib/libzstd.1.dylib"]], "commands": []}, variant,
+                       lambda argv, cwd: self.fail(argv), lambda path, flag: self.fail(path))
+            self.assertEqual(os.listdir(os.path.join(variant, "lib")), ["libzstd.1.dylib"])
+
     def test_licence_names_are_homebrews(self):
         names = ["README.md", "LICENSE.txt", "COPYING", "lib", "INSTALL_RECEIPT.json", "Licence"]
         self.assertEqual(step.licence_files(names),
