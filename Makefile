@@ -48,7 +48,7 @@ DIST       := .build/dist
 # unsafe flags, so apps can depend on the package. The shipped tool is built apart (`tool`).
 TEST_FLAGS := -c release -Xswiftc -enable-testing -Xswiftc -DDEBUG
 
-.PHONY: all deps deps-build tool assets charm artifactbundle crossing format lint check test test-build test-side test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke clean distclean help
+.PHONY: all deps deps-build tool assets charm artifactbundle crossing format lint check test test-build test-side test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke release clean distclean help
 
 all: assets
 
@@ -72,6 +72,8 @@ help:
 	@echo "make crossing          list what crosses between targets (package declarations; under 500)"
 	@echo "make fuzz              libFuzzer on every reader of untrusted bytes (FUZZ_SECONDS each, FUZZ_TARGETS)"
 	@echo "make fuzz-smoke        build the fuzzer, run each target FUZZ_SMOKE_SECONDS from its seeds (in make test)"
+	@echo "make release VERSION=x.y.z  its checks, then its files in .build/release/x.y.z/ and the tag x.y.z (docs/releasing.md;"
+	@echo "                       BIJOUX_RELEASE_URL=<the release's base address>; CHECK=1: only the checks)"
 	@echo "make deps              install the system libraries and test tools (apt-get or brew)"
 	@echo "make deps-build        install only the system libraries building the tool needs"
 	@echo "make clean             remove the generated outputs in $(OUT)/"
@@ -255,6 +257,12 @@ fuzz: deps
 
 fuzz-smoke:
 	@Tests/Fuzz/run --smoke $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
+
+# A release an app can pin (Packaging/release, docs/releasing.md): its checks refuse before
+# anything is built; then the artifact bundles and plugin packages for BIJOUX_RELEASE_URL,
+# the release notes from CHANGELOG.md, and the tag. CHECK=1 runs the checks alone.
+release:
+	@Packaging/release $(if $(filter 1,$(CHECK)),--check) "$(VERSION)"
 
 clean:
 	rm -rf Benchmarks/work
