@@ -20,6 +20,8 @@ import shutil
 import subprocess
 import sys
 
+import bundle_macos
+
 # What a Linux machine always has (the C library and the loader): Packaging/system-libraries.txt,
 # which the bundle's tests read too.
 def read_system_libraries():
@@ -185,13 +187,12 @@ def main(arguments):
         return 2
     try:
         if platform.system() == "Darwin":
-            import bundle_macos
-
-            bundle_macos.bundle(arguments[0])
+            plan = bundle_macos.bundle(arguments[0])
+            print(f"bundle_libraries: {len(plan['copies'])} libraries copied into {arguments[0]}/lib")
         else:
             libraries = bundle_linux(arguments[0])
             print(f"bundle_libraries: {len(libraries)} libraries copied into {arguments[0]}/lib")
-    except BundleError as error:
+    except (BundleError, bundle_macos.BundleError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     return 0

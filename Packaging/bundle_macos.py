@@ -292,7 +292,7 @@ def copy_library(source: str, target: str) -> bool:
 
 
 def copy_licences(source: str, name: str, variant_dir: str) -> None:
-    """Copies a library's licence files into lib/licenses/<name>/, or stops if it has none.
+    """Copies a library's licence files into licenses/<name>/ (beside lib/, as on Linux), or stops if it has none.
 
     The keg is the folder above the lib/ the library really is in (Cellar/<formula>/<version>).
     """
@@ -301,8 +301,8 @@ def copy_licences(source: str, name: str, variant_dir: str) -> None:
     licences = licence_files(os.listdir(keg)) if os.path.basename(os.path.dirname(real)) == "lib" else []
     if not licences:
         raise BundleError(f"{source}: no licence file (COPYING, LICENSE, …) at the top of {keg}, "
-                          f"the keg of {real}; lib/licenses/{name} would be empty")
-    folder = os.path.join(variant_dir, "lib", "licenses", name)
+                          f"the keg of {real}; licenses/{name} would be empty")
+    folder = os.path.join(variant_dir, "licenses", name)
     os.makedirs(folder, exist_ok=True)
     for licence in licences:
         shutil.copyfile(os.path.join(keg, licence), os.path.join(folder, licence))

@@ -218,7 +218,7 @@ class Applying(unittest.TestCase):
                            lambda path, flag: listing if flag == "-L" else "")
             variant = os.path.join(folder, "variant")
             self.assertEqual(ran, [(plan["commands"][0], variant)])
-            licences = os.listdir(os.path.join(variant, "lib", "licenses", "libzstd.1.dylib"))
+            licences = os.listdir(os.path.join(variant, "licenses", "libzstd.1.dylib"))
             self.assertEqual(sorted(licences), ["COPYING", "LICENSE"])
             self.assertEqual(oct(os.stat(os.path.join(variant, "lib", "libzstd.1.dylib")).st_mode & 0o777), "0o644")
 
