@@ -51,24 +51,17 @@ struct ArtFolder: Sendable {
         }
         self.path = path
         self.context = context
-        listing = try ArtFolder.list(path)
+        let listing = try ArtFolder.list(path)
+        self.listing = listing
         memo = KeyedCharmMemo()
-        table =
-            listing[""]?.contains(Self.charmTableFile) == true
-            ? try CharmTableSource.parse(try Self.readJSON(Self.charmTableFile, in: path), file: path + "/" + Self.charmTableFile) : nil
-        palette =
-            listing[""]?.contains(Palette.fileName) == true
-            ? try Palette.parse(try Self.readJSON(Palette.fileName, in: path), file: path + "/" + Palette.fileName) : Palette()
-        configuration =
-            listing[""]?.contains(BuildConfiguration.fileName) == true
-            ? try BuildConfiguration.parse(
-                try Self.readJSON(BuildConfiguration.fileName, in: path), file: path + "/" + BuildConfiguration.fileName) : BuildConfiguration()
-        iconSettings =
-            listing[""]?.contains(IconSettings.fileName) == true
-            ? try IconSettings.parse(try Self.readJSON(IconSettings.fileName, in: path), file: path + "/" + IconSettings.fileName) : IconSettings()
-        imageSettings =
-            listing[""]?.contains(ImageSettings.fileName) == true
-            ? try ImageSettings.parse(try Self.readJSON(ImageSettings.fileName, in: path), file: path + "/" + ImageSettings.fileName) : ImageSettings()
+        func parsed<Value>(_ name: String, _ parse: ([UInt8], String) throws -> Value) throws -> Value? {
+            try Self.parsedIfListed(name, in: path, listing: listing, parse)
+        }
+        table = try parsed(Self.charmTableFile, CharmTableSource.parse)
+        palette = try parsed(Palette.fileName, Palette.parse) ?? Palette()
+        configuration = try parsed(BuildConfiguration.fileName, BuildConfiguration.parse) ?? BuildConfiguration()
+        iconSettings = try parsed(IconSettings.fileName, IconSettings.parse) ?? IconSettings()
+        imageSettings = try parsed(ImageSettings.fileName, ImageSettings.parse) ?? ImageSettings()
     }
 
     /// The full path of a file in the folder, as messages name it.
@@ -98,6 +91,15 @@ struct ArtFolder: Sendable {
     /// An art-folder JSON file (charms.json, icons.json, appicon.json, a score), refused past
     /// `JSONFields.maxFileSize` before it is read.
     func readJSON(_ relative: String) throws(FileError) -> [UInt8] { try Self.readJSON(relative, in: path) }
+
+    /// The top-level JSON file `name` of the folder at `path`, read and parsed by `parse`
+    /// (given its bytes and its path for errors); nil when the listing has no such file.
+    private static func parsedIfListed<Value>(
+        _ name: String, in path: String, listing: [String: [String]], _ parse: ([UInt8], String) throws -> Value
+    ) throws -> Value? {
+        guard listing[""]?.contains(name) == true else { return nil }
+        return try parse(try readJSON(name, in: path), path + "/" + name)
+    }
 
     private static func readJSON(_ relative: String, in path: String) throws(FileError) -> [UInt8] {
         try FileIO.read(path + "/" + relative, limit: JSONFields.maxFileSize, below: path)
