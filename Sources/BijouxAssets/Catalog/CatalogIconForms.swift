@@ -4,15 +4,18 @@ import BijouxCore
 /// bitmaps, its own set or `<name>-bitmap` beside its symbol) and `ActionIcon.Vector`
 /// (the vector image sets), BijouxKit `CatalogImage`s like `ActionIcon`, reached from
 /// an icon as `.bitmap` and `.vector`, and their Xcode 15 `ImageResource` members.
+extension CatalogSymbolsSwift.Input {
+    /// The forms the icon called `name` ships in besides its bitmaps (none when unlisted).
+    func forms(of name: String) -> IconForms { iconForms[name] ?? IconForms() }
+}
+
 extension CatalogSymbolsSwift {
     /// The extension of `ActionIcon`; nothing when no icon ships in another form.
     static func iconForms(_ input: Input, caseNames: [String]) -> String {
-        let forms = input.icons.map { input.iconForms[$0.name] ?? IconForms() }
-        guard forms.contains(where: { $0.symbol || $0.vector }) else { return "" }
-        let bitmaps = zip(input.icons, caseNames).map { icon, name in
-            (name, IconsStage.bitmapName(icon.name, input.iconForms[icon.name] ?? IconForms()))
-        }
-        let vectors = zip(zip(input.icons, caseNames), forms).filter { $1.vector }.map { icon, _ in (icon.1, IconsStage.vectorName(icon.0.name)) }
+        let icons = input.icons.map(\.name)
+        guard icons.contains(where: { input.forms(of: $0).symbol || input.forms(of: $0).vector }) else { return "" }
+        let bitmaps = zip(icons, caseNames).map { icon, name in (name, IconsStage.bitmapName(icon, input.forms(of: icon))) }
+        let vectors = zip(icons, caseNames).filter { input.forms(of: $0.0).vector }.map { icon, name in (name, IconsStage.vectorName(icon)) }
         var text = "\nextension ActionIcon {\n"
         text += "    /// Each icon's bitmaps (@1x, @2x, @3x): its own image set, or `<name>-bitmap` beside its symbol.\n"
         text += formEnum("Bitmap", cases: bitmaps)
@@ -45,7 +48,7 @@ extension CatalogSymbolsSwift {
     static func formResources(_ input: Input, iconNames: [String], taken: Set<String>) throws(ArtFileError) -> [(name: String, value: String)] {
         var forms: [(icon: (name: String, file: String), set: String, value: String)] = []
         for (icon, caseName) in zip(input.icons, iconNames) {
-            let own = input.iconForms[icon.name] ?? IconForms()
+            let own = input.forms(of: icon.name)
             if own.symbol { forms.append((icon, IconsStage.bitmapName(icon.name, own), "ActionIcon.Bitmap.\(caseName).imageResource")) }
             if own.vector { forms.append((icon, IconsStage.vectorName(icon.name), "ActionIcon.Vector.\(caseName).imageResource")) }
         }
