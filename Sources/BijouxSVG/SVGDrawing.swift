@@ -107,7 +107,7 @@ extension SVGSafety.TreeChecker {
             case "g": try readChildren(of: current, paint: own, into: &shapes)
             default:
                 guard let geometry = try geometry(of: current, name) else { continue }
-                shapes.append(SVGDrawing.Shape(geometry: geometry, paint: own, location: problem(current, "").location))
+                shapes.append(SVGDrawing.Shape(geometry: geometry, paint: own, location: location(of: current)))
             }
         }
     }

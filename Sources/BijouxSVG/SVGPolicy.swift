@@ -235,14 +235,16 @@ extension SVGSafety {
         /// Where the attribute `name` is written (`offsets`: `attributeOffsets`); the start
         /// tag's position when it cannot be found.
         func attributeLocation(_ element: xmlNodePtr, _ name: String, in offsets: [String: Int]) -> SourceLocation? {
-            offsets[name].map(document.location) ?? problem(element, "").location
+            offsets[name].map(document.location) ?? location(of: element)
         }
 
-        func problem(_ node: xmlNodePtr, _ message: String) -> Problem {
+        /// Where the node's tag starts: its recorded offset, else its line as libxml2 counts it.
+        func location(of node: xmlNodePtr) -> SourceLocation {
             let offset = node.pointee._private.map { Int(bitPattern: $0) - 1 }
-            let location = offset.map(document.location) ?? SourceLocation(line: Int(xmlGetLineNo(node)), column: 1)
-            return Problem(message: message, location: location)
+            return offset.map(document.location) ?? SourceLocation(line: Int(xmlGetLineNo(node)), column: 1)
         }
+
+        func problem(_ node: xmlNodePtr, _ message: String) -> Problem { Problem(message: message, location: location(of: node)) }
 
         func localName(_ node: xmlNodePtr) -> String { Document.text(node.pointee.name) }
 
