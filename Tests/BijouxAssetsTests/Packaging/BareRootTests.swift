@@ -36,7 +36,8 @@ struct BareRootTests {
     }
 }
 
-/// A root folder with the system's libraries alone, and the bundles' tools run in it.
+/// A root folder with the system's libraries alone, and the bundles' tools run in it:
+/// Packaging/bare_root.py makes it and runs in it, as the benchmark does.
 enum BareRoot {
     static var canMake: Bool {
         #if os(Linux)
@@ -47,57 +48,31 @@ enum BareRoot {
         #endif
     }
 
+    static let script = TestPaths.packageRoot + "/Packaging/bare_root.py"
+
     /// Where a bundle's variant lies inside the root.
     static func variant(_ bundle: Dist.Bundle) -> String {
         "/bundles/\(bundle.name).artifactbundle/\(bundle.variant)"
     }
 
     /// Makes the root at `path`: the system libraries the bundles' executables load, at
-    /// the paths the loader names for them, the bundles, the art and an empty /proc.
+    /// the paths the loader names for them, the bundles, the art, an empty /proc and /tmp.
     static func make(in path: String) throws -> String {
-        let manager = FileManager.default
-        var systemFiles: Set<String> = []
-        for bundle in Dist.bundles {
-            for tool in bundle.tools {
-                let listing = try AACCodecTests.linkedLibraries(bundle.folder + "/\(bundle.variant)/bin/" + tool)
-                for line in listing.split(separator: "\n") {
-                    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-                    let file = words.count > 2 && words[1] == "=>" ? words[2] : words.first ?? ""
-                    if file.hasPrefix("/"), let name = file.split(separator: "/").last, Dist.systemLibraries.contains(String(name)) {
-                        systemFiles.insert(file)
-                    }
-                }
-            }
-        }
-        #expect(systemFiles.contains { $0.hasSuffix("/libc.so.6") } && systemFiles.count < Dist.systemLibraries.count)
-        for file in systemFiles {
-            try manager.createDirectory(atPath: path + FileIO.parentDirectory(of: file), withIntermediateDirectories: true)
-            try manager.copyItem(atPath: URL(fileURLWithPath: file).resolvingSymlinksInPath().path, toPath: path + file)
-        }
-        try manager.createDirectory(atPath: path + "/bundles", withIntermediateDirectories: true)
-        for bundle in Dist.bundles {
-            try manager.copyItem(atPath: bundle.folder, toPath: path + "/bundles/\(bundle.name).artifactbundle")
-        }
-        try manager.copyItem(atPath: TestPaths.art, toPath: path + "/art")
-        // The kernel's /proc is mounted here, and /tmp is where the tool keeps a track's
-        // temporary files (as on any machine).
-        try manager.createDirectory(atPath: path + "/proc", withIntermediateDirectories: false)
-        try manager.createDirectory(atPath: path + "/tmp", withIntermediateDirectories: false, attributes: [.posixPermissions: 0o1777])
+        let made = try CLI.runTool("/usr/bin/env", ["python3", "-B", script, "make", path, Dist.dist, TestPaths.art])
+        try #require(made.status == 0, "\(made.stderr)")
+        let system = try FileManager.default.subpathsOfDirectory(atPath: path).filter { !$0.hasPrefix("bundles/") && !$0.hasPrefix("art/") }
+        let libraries = system.compactMap { $0.split(separator: "/").last.map(String.init) }.filter { $0.contains(".so") }
+        #expect(libraries.contains("libc.so.6") && Set(libraries).isSubset(of: Dist.systemLibraries), "\(libraries)")
         return path
     }
 
     /// Runs the bundle's `bijoux-assets build --art /art --out /out` inside `root`, with
     /// an environment that names only the AAC encoder (in its own bundle).
     static func build(_ root: String) throws -> CLI.Result {
-        try run(root, [variant(Dist.tool) + "/bin/bijoux-assets", "build", "--art", "/art", "--out", "/out"])
-    }
-
-    /// Runs `arguments` inside `root`: a new mount and process namespace, the kernel's
-    /// /proc mounted at the root's, then chroot.
-    static func run(_ root: String, _ arguments: [String]) throws -> CLI.Result {
-        let aac = "BIJOUX_AAC=" + variant(Dist.music) + "/bin/bijoux-aac"
-        return try CLI.runTool(
-            "/usr/bin/env", ["-i", aac, "/usr/bin/unshare", "--fork", "--pid", "--mount-proc=\(root)/proc", "/usr/sbin/chroot", root] + arguments)
+        try CLI.runTool(
+            "/usr/bin/env",
+            ["python3", "-B", script, "run", root, "BIJOUX_AAC=" + variant(Dist.music) + "/bin/bijoux-aac", "--"]
+                + [variant(Dist.tool) + "/bin/bijoux-assets", "build", "--art", "/art", "--out", "/out"])
     }
 
     /// The files below `folder`, relative and sorted, but the tool's own cache (which
