@@ -2,13 +2,9 @@
 /// equivalent paths (SVG 2, 10.2–10.6), so a dash or a marker would fall where a browser's
 /// does; and a contour flattened to a polyline for curve fitting.
 extension Contour {
-    /// `<line>`: one open straight segment.
-    static func line(from a: VectorPoint, to b: VectorPoint) -> Contour {
-        Contour(segments: [.line(a, b)], isClosed: false)
-    }
-
     /// `<polyline>` (open) and `<polygon>` (closed: a last side back to the first point
-    /// unless it is already there). Fewer than two points draw nothing.
+    /// unless it is already there), and `<line>` as an open polyline of its two ends.
+    /// Fewer than two points draw nothing.
     static func polyline(_ points: [VectorPoint], closed: Bool) -> Contour {
         guard points.count >= 2 else { return Contour(segments: [], isClosed: closed) }
         var segments = zip(points, points.dropFirst()).map { CubicSegment.line($0, $1) }

@@ -143,7 +143,9 @@ struct VectorStrokerTests {
         #expect(ellipse.segments.map(\.to) == [VectorPoint(5, 7), VectorPoint(1, 5), VectorPoint(5, 3), VectorPoint(9, 5)])
         #expect(Contour.polyline([VectorPoint(0, 0), VectorPoint(1, 0), VectorPoint(1, 1)], closed: true).segments.count == 3)
         #expect(Contour.polyline([VectorPoint(0, 0), VectorPoint(1, 0), VectorPoint(0, 0)], closed: true).segments.count == 2)
-        #expect(Contour.line(from: VectorPoint(0, 0), to: VectorPoint(2, 2)).segments == [.line(VectorPoint(0, 0), VectorPoint(2, 2))])
+        #expect(
+            Contour.polyline([VectorPoint(0, 0), VectorPoint(2, 2)], closed: false)
+                == Contour(segments: [.line(VectorPoint(0, 0), VectorPoint(2, 2))], isClosed: false))
         let moved = ellipse.moved { VectorPoint($0.x + 1, $0.y) }
         #expect(moved.bounds == VectorBounds(minX: 2, minY: 3, maxX: 10, maxY: 7))
     }
