@@ -69,7 +69,7 @@ help:
 	@echo "make format            format the Swift sources in place (swift format, .swift-format)"
 	@echo "make lint              check the Swift sources against .swift-format (run by make check and make test)"
 	@echo "make check             lint, every Swift line at most 160 characters, what crosses targets, the BijouxKit consumer (first in make test, under two minutes)"
-	@echo "make crossing          list what crosses between targets (package declarations; under 500)"
+	@echo "make crossing          list what crosses between targets (package declarations; under 470)"
 	@echo "make fuzz              libFuzzer on every reader of untrusted bytes (FUZZ_SECONDS each, FUZZ_TARGETS)"
 	@echo "make fuzz-smoke        build the fuzzer, run each target FUZZ_SMOKE_SECONDS from its seeds (in make test)"
 	@echo "make release VERSION=x.y.z  its checks, then its files in .build/release/x.y.z/ and the tag x.y.z (docs/releasing.md;"

@@ -85,7 +85,8 @@ let package = Package(
         // pixel view, PNG in and out (libpng, zlib), colour spaces (Little CMS), cairo's
         // image surfaces, files, errors, formatting and JSON.
         .target(name: "BijouxCore", dependencies: ["BijouxKit", "BijouxHelperKit", "CBijouxShims", "CLibPNG", "CZlib", "CCairo", "CLCMS2"]),
-        // The SVG reader: parsing and the safety policy over libxml2, the one target that links it.
+        // The SVG reader (parsing and the safety policy over libxml2, the one target that links it),
+        // its vector geometry and the icon forms drawn from it: the wobble, the vector image, the symbol.
         .target(name: "BijouxSVG", dependencies: ["BijouxCore", "CLibXML2"]),
         // The ambient tracks' synthesis: KISS FFT for the reverb's convolution, libebur128
         // for loudness, linked here alone.

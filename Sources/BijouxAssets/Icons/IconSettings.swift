@@ -1,4 +1,5 @@
 import BijouxCore
+import BijouxSVG
 
 /// How each icon is rendered, from the optional `art/icons.json`:
 ///

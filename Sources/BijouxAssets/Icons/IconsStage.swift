@@ -142,7 +142,7 @@ enum IconsStage: ContactSheetStage {
             let template = SymbolTemplate(name: icon.name, icon: vector)
             outputs += symbolSet(icon.name, template: template.svg)
             card.symbol = template.sources.reversed().map { source in
-                ContactSheet.SymbolGlyph(weight: source.weight.rawValue, path: PathData.text(source.paths.flatMap { $0 }, decimals: 2), advance: source.advance)
+                ContactSheet.SymbolGlyph(weight: source.weight.rawValue, path: source.pathData(decimals: 2), advance: source.advance)
             }
         }
         for output in outputs { try recorder.write(output.path, output.bytes) }

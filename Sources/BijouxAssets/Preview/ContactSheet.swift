@@ -1,3 +1,5 @@
+import BijouxSVG
+
 /// What the designer's contact sheet (`Preview/index.html`) shows: every asset the
 /// build made, with what the build learnt about it. Plain data, filled by the stages
 /// as they make their outputs and turned into the page by `ContactSheetPage`, so the

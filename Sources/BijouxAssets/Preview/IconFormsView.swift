@@ -1,3 +1,5 @@
+import BijouxSVG
+
 /// The contact sheet's view of the icons' other forms: each symbol in a line of text at
 /// several Dynamic Type sizes and in its three weights, placed on the text's baseline
 /// with its cap height at the font's, as the system sets a symbol in a `Label`; and each

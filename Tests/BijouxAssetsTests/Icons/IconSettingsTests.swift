@@ -2,6 +2,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxSVG
 
 @Suite("icons.json parsing and validation")
 struct IconSettingsTests {

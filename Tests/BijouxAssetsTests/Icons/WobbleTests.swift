@@ -2,6 +2,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxSVG
 
 /// The wobble: really there, bounded by its amplitude, the same size in points at
 /// every scale, and deterministic.

@@ -2,6 +2,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxSVG
 
 /// The symbol sets and vector image sets the tool writes, compared field by field with
 /// sets Xcode and the SF Symbols app wrote, in public repositories:

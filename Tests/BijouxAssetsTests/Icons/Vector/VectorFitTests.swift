@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxSVG
 
 /// Flattening contours to polylines and fitting cubics back to polylines: both within
 /// their tolerance, measured as true distances, with corners kept.

@@ -2,6 +2,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxSVG
 
 /// SVG path data to cubic contours: every command, the grammar's packing, arcs, errors
 /// with their byte offsets, and the compact text written back.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxSVG
 
 /// The stroker: outlines whose structure is the same at every width (so a symbol's weights
 /// interpolate), lying a half-width from the centreline, filling exactly the stroke.

@@ -1,4 +1,5 @@
 @testable import BijouxAssets
+@testable import BijouxSVG
 
 /// Measuring helpers for the vector tests: true distances to curves (dense sampling refined
 /// by ternary search), winding numbers, and a seeded generator for random curves.

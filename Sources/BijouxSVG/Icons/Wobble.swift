@@ -5,16 +5,16 @@ import BijouxCore
 /// output pixel takes its colour from the source at a displaced position; unlike them
 /// the displacement is defined in points, not pixels, so a point of the icon moves by
 /// the same number of points at @1x, @2x and @3x.
-struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
+package struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
     /// The furthest any point of the drawing moves, in points. 0 turns the wobble off.
-    var amplitude: Double
+    package var amplitude: Double
     /// The size of the slowest undulation (the base octave's lattice), in points.
-    var wavelength: Double
+    package var wavelength: Double
     /// Layers of detail: each adds undulations half as long and half as strong.
-    var octaves: Int
-    var seed: UInt32
+    package var octaves: Int
+    package var seed: UInt32
 
-    init(amplitude: Double, wavelength: Double, octaves: Int, seed: UInt32) {
+    package init(amplitude: Double, wavelength: Double, octaves: Int, seed: UInt32) {
         self.amplitude = amplitude
         self.wavelength = wavelength
         self.octaves = octaves
@@ -24,19 +24,19 @@ struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
     /// A steady hand at 22–44 pt beside 1.75 pt strokes: a line drifts by about
     /// 0.15 pt on average over a few points of its length, and never by more than
     /// half a point, so strokes waver while their width, joins and gaps hold.
-    static func standard(seed: UInt32) -> WobbleParameters {
+    package static func standard(seed: UInt32) -> WobbleParameters {
         WobbleParameters(amplitude: 0.5, wavelength: 8, octaves: 2, seed: seed)
     }
 
-    static let amplitudeRange = 0.0...8.0
-    static let wavelengthRange = 1.0...256.0
-    static let octaveRange = 1...5
+    package static let amplitudeRange = 0.0...8.0
+    package static let wavelengthRange = 1.0...256.0
+    package static let octaveRange = 1...5
 
-    var isOff: Bool { amplitude == 0 }
+    package var isOff: Bool { amplitude == 0 }
 
     /// The seed of an icon that does not set one: FNV-1a of its name, so each icon
     /// wobbles differently and the same way on every build and every machine.
-    static func seed(forName name: String) -> UInt32 {
+    package static func seed(forName name: String) -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5
         for byte in name.utf8 {
             hash ^= UInt32(byte)
@@ -45,7 +45,7 @@ struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
         return hash
     }
 
-    var description: String {
+    package var description: String {
         isOff
             ? "wobble off"
             : "wobble \(Format.number(amplitude)) pt / \(Format.number(wavelength)) pt, \(octaves) octave\(octaves == 1 ? "" : "s"), seed \(seed)"
@@ -54,7 +54,7 @@ struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
 
 /// The displacement, in points, at every point of the icon: two channels of fractal
 /// gradient noise, scaled so no displacement is longer than the amplitude.
-struct DisplacementField: Sendable {
+package struct DisplacementField: Sendable {
     let parameters: WobbleParameters
     private let layers: [Layer]
 
@@ -68,7 +68,7 @@ struct DisplacementField: Sendable {
         var offsetY: Double
     }
 
-    init(_ parameters: WobbleParameters) {
+    package init(_ parameters: WobbleParameters) {
         self.parameters = parameters
         var layers: [Layer] = []
         let totalWeight = (0..<parameters.octaves).reduce(0.0) { sum, octave in sum + Self.weight(octave) }
@@ -195,7 +195,7 @@ struct GradientNoise: Sendable {
     }
 }
 
-enum Wobble {
+package enum Wobble {
     /// Tiles of the image that are checked for ink at once (pixels a side).
     static let tile = 16
 
@@ -207,7 +207,7 @@ enum Wobble {
     /// neighbourhood (the tile grown by the amplitude and the interpolation's reach)
     /// has no ink can only sample transparent pixels, so it is left transparent
     /// without evaluating the noise there: the result is the same, a few times sooner.
-    static func apply(_ field: DisplacementField, to source: PremultipliedImage, density: Int) -> PremultipliedImage {
+    package static func apply(_ field: DisplacementField, to source: PremultipliedImage, density: Int) -> PremultipliedImage {
         let width = source.width, height = source.height
         let scale = Double(density)
         let reach = Int((field.parameters.amplitude * scale).rounded(.up)) + 1

@@ -1,5 +1,4 @@
 import BijouxCore
-import BijouxSVG
 
 /// An icon's drawing as vector geometry in points, with the wobble baked into it: the
 /// geometry of the vector image set and of the custom symbol.
@@ -16,7 +15,7 @@ import BijouxSVG
 /// what the symbol's weights are stroked from. `image`, the vector image, wobbles the
 /// outline of each stroke (`Stroker`) as it wobbles a fill, so its lines widen and
 /// narrow with the field's stretch as the raster's do.
-struct VectorIcon: Equatable, Sendable {
+package struct VectorIcon: Equatable, Sendable {
     /// One shape: its contours in points and its paint, the stroke width in points.
     struct Shape: Equatable, Sendable {
         var contours: [Contour]
@@ -46,7 +45,7 @@ struct VectorIcon: Equatable, Sendable {
     /// librsvg fits it: scaled uniformly and centred) and wobbled. `file` names the icon
     /// in errors about its path data and its size. The vector image's outlines are drawn
     /// and wobbled only `withImage` (a symbol alone needs the shapes).
-    static func make(
+    package static func make(
         _ drawing: SVGDrawing, pointWidth: Int, pointHeight: Int, wobble: WobbleParameters, file: String, withImage: Bool = true
     ) throws(ArtFileError) -> VectorIcon {
         let (scale, dx, dy) = placement(drawing, pointWidth: pointWidth, pointHeight: pointHeight)
@@ -166,7 +165,7 @@ struct VectorIcon: Equatable, Sendable {
 
     /// The vector image: an SVG of the icon's size in points, one `<path>` a fill and a
     /// stroke's outline, `currentColor` in the palette's `ink`.
-    func svg(ink: RGBA) -> String {
+    package func svg(ink: RGBA) -> String {
         var text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(pointWidth)\" height=\"\(pointHeight)\" viewBox=\"0 0 \(pointWidth) \(pointHeight)\">\n"
         for shape in image where !shape.contours.isEmpty {
             text += "  <path d=\"\(PathData.text(shape.contours))\"\(Self.attributes(shape.paint, ink: ink))/>\n"

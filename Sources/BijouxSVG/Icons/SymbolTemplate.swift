@@ -19,8 +19,8 @@ import BijouxCore
 /// Regular's ink is then moved (or, taller than the cap height, shrunk) to lie between
 /// the baseline and the capline, as a symbol beside text does (`vertical`). Each weight's margins stand `sideBearing` clear of its
 /// glyph on both sides, and the margins are centred on the weight's column.
-struct SymbolTemplate: Equatable, Sendable {
-    enum Weight: String, CaseIterable, Sendable {
+package struct SymbolTemplate: Equatable, Sendable {
+    package enum Weight: String, CaseIterable, Sendable {
         case ultralight = "Ultralight"
         case regular = "Regular"
         case black = "Black"
@@ -43,19 +43,22 @@ struct SymbolTemplate: Equatable, Sendable {
     /// One source: a path per shape and paint (a fill, an expanded stroke), in glyph
     /// coordinates (x from the left margin, y from the baseline, up negative), and the
     /// distance between its margins.
-    struct Source: Equatable, Sendable {
-        var weight: Weight
+    package struct Source: Equatable, Sendable {
+        package var weight: Weight
         var paths: [[Contour]]
-        var advance: Double
+        package var advance: Double
         /// How the icon's points became glyph units: glyph = (point − origin) · unit.
         var unit: Double
         var origin: VectorPoint
         /// The x of the left margin in the template.
         var left: Double { weight.column - advance / 2 }
+
+        /// The source's paths as one path's data, numbers rounded to `decimals` places.
+        package func pathData(decimals: Int) -> String { PathData.text(paths.flatMap { $0 }, decimals: decimals) }
     }
 
     static let width = 3300.0, height = 2200.0
-    static let capHeight = 70.459
+    package static let capHeight = 70.459
     /// The baselines of the Small, Medium and Large scales.
     static let baselines: [(scale: String, y: Double)] = [("S", 696), ("M", 1126), ("L", 1556)]
     static let canvasToCapHeight = 1.2
@@ -65,9 +68,9 @@ struct SymbolTemplate: Equatable, Sendable {
 
     var name: String
     /// Black, Regular, Ultralight: the order the SF Symbols app writes them in.
-    var sources: [Source]
+    package var sources: [Source]
 
-    init(name: String, icon: VectorIcon) {
+    package init(name: String, icon: VectorIcon) {
         self.name = name
         let outlines = Weight.allCases.map { Self.outlines(icon, weight: $0) }
         let regular = outlines[Weight.allCases.firstIndex(of: .regular)!].flatMap { $0 }.bounds ?? VectorBounds.around(.zero)

@@ -21,7 +21,7 @@ extension SymbolTemplate {
     ]
 
     /// The template file.
-    var svg: String {
+    package var svg: String {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.n(Self.width))\" height=\"\(Self.n(Self.height))\">\n"
         text += notes + guides + symbols
