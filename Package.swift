@@ -84,7 +84,7 @@ let package = Package(
         // What every other target shares, with no heavy C library: pixels and the one
         // pixel view, PNG in and out (libpng, zlib), colour spaces (Little CMS), cairo's
         // image surfaces, files, errors, formatting and JSON.
-        .target(name: "BijouxCore", dependencies: ["BijouxKit", "BijouxHelperKit", "CBijouxShims", "CLibPNG", "CZlib", "CCairo", "CLCMS2"]),
+        .target(name: "BijouxCore", dependencies: ["BijouxHelperKit", "CBijouxShims", "CLibPNG", "CZlib", "CCairo", "CLCMS2"]),
         // The SVG reader (parsing and the safety policy over libxml2, the one target that links it),
         // its vector geometry and the icon forms drawn from it: the wobble, the vector image, the symbol.
         .target(name: "BijouxSVG", dependencies: ["BijouxCore", "CLibXML2"]),

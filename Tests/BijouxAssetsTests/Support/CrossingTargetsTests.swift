@@ -28,7 +28,7 @@ struct CrossingTargetsTests {
         #expect(
             files == [
                 "Sources/BijouxCore/ImageIO/PixelView.swift", "Sources/BijouxCore/ImageIO/Images.swift", "Sources/BijouxCore/ImageIO/Alpha.swift",
-                "Sources/BijouxCore/Support/Geometry.swift",
+                "Sources/BijouxAssets/Support/Geometry.swift",
             ])
         let images = recorded.split(separator: "\n").filter { $0.hasPrefix("Sources/BijouxCore/ImageIO/Images.swift: public ") }
         #expect(images.allSatisfy { $0.contains("RGBA") || $0.contains("r: UInt8") || $0.contains("description") }, "\(images)")

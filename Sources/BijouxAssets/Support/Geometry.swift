@@ -1,18 +1,19 @@
+import BijouxCore
 import BijouxKit
 
 /// The tool's own ways with BijouxKit's point: unlabelled coordinates, and the form
 /// messages name a point in, "(40, 297.3)".
 extension CanvasPoint: CustomStringConvertible {
-    package init(_ x: Double, _ y: Double) { self.init(x: x, y: y) }
+    init(_ x: Double, _ y: Double) { self.init(x: x, y: y) }
 
     /// The point as messages name it, each coordinate to one decimal at most: "(40, 297.3)".
     public var description: String { "(\(Format.number(x, decimals: 1)), \(Format.number(y, decimals: 1)))" }
 }
 
 /// A polyline through points, as cairo strokes it (the thread's squiggle).
-package enum Polyline {
+enum Polyline {
     /// The shortest distance from a point to the polyline through `points`.
-    package static func distance(from point: CanvasPoint, to points: [CanvasPoint]) -> Double {
+    static func distance(from point: CanvasPoint, to points: [CanvasPoint]) -> Double {
         var best = Double.infinity
         for i in 1..<points.count {
             best = min(best, distance(from: point, toSegment: points[i - 1], points[i]))
