@@ -12,7 +12,7 @@ extension BuildEngine {
 
     /// Runs the work as one graph (`JobGraph`): a job whose key the cache holds, with its
     /// outputs intact, is taken as it is; the others are made, each as soon as the jobs it
-    /// takes from are done, up to `--jobs` at a time (`JobScheduler`), each output handed
+    /// takes from are done, up to `--jobs` at a time (`WorkPool`), each output handed
     /// to `destination` as soon as it exists. Progress is told stage by stage, in order
     /// (`StageProgress`), however the stages' jobs overlap.
     static func execute(
@@ -35,34 +35,38 @@ extension BuildEngine {
         for (node, entry) in zip(nodes, cached) where entry == nil { work[node.stage].prepared[node.job].ahead?() }
 
         let progress = StageProgress(work, cached: nodes.indices.filter { cached[$0] != nil }.map { nodes[$0].stage }, tell: options.progress)
-        let share = ThreadShare(jobs: options.jobs, heavy: nodes.indices.map { cached[$0] == nil && !job(nodes[$0]).isLight }, after: graph.after)
+        let heavy = nodes.indices.map { cached[$0] == nil && !job(nodes[$0]).isLight }
+        let first = nodes.indices.map { options.jobs > 1 && work[nodes[$0].stage].stage.isLong }
+        // What each job made, as soon as it is made, for the jobs that take it.
         let made = Locked([BuildCache.Entry?](repeating: nil, count: nodes.count))
-        let long = { (index: Int) in options.jobs > 1 && work[nodes[index].stage].stage.isLong }
-        let entries = try JobScheduler.run(nodes.count, after: graph.after, first: long, workers: options.jobs) { index in
+        let entries = try WorkPool.map(nodes.count, after: graph.after, first: first, heavy: heavy, workers: options.jobs) { index, threads in
             let node = nodes[index]
             progress.started(node.stage)
             let started = Clock.now
-            var entry = cached[index]
-            if entry == nil {
-                let finished = node.inputs.isEmpty ? [] : made.value
-                let inputs = node.inputs.compactMap { input -> JobArtifact? in
-                    let (id, artifact) =
-                        switch input {
-                        case .node(let taken): (nodes[taken].id, finished[taken]?.artifact ?? [])
-                        case .kept(let id, let kept): (id, kept.artifact)
-                        }
-                    return artifact.isEmpty ? nil : JobArtifact(id: id, artifact: artifact)
-                }
-                entry = try make(node.id.job, key: node.key, threads: share.threads, inputs: inputs, art: art, into: destination) {
-                    try work[node.stage].prepared[node.job].make($0)
-                }
-            }
+            let entry = try cached[index] ?? make(node, threads: threads, made: made.value, nodes: nodes, work: work, art: art, into: destination)
             made.withLock { $0[index] = entry }
-            share.finished(index)
             progress.finished(node, cached: cached[index] != nil, seconds: cached[index] != nil ? 0 : Clock.seconds(since: started))
-            return entry!
+            return entry
         }
         return recorded(work, graph: graph, entries: entries, art: art)
+    }
+
+    /// Makes one node's job with what the jobs it takes from made (or left, in `charm <id>`).
+    private static func make(
+        _ node: JobGraph.Node, threads: Int, made: [BuildCache.Entry?], nodes: [JobGraph.Node], work: [StageWork], art: ArtFolder,
+        into destination: some OutputDestination
+    ) throws -> BuildCache.Entry {
+        let inputs = node.inputs.compactMap { input -> JobArtifact? in
+            let (id, artifact) =
+                switch input {
+                case .node(let taken): (nodes[taken].id, made[taken]?.artifact ?? [])
+                case .kept(let id, let kept): (id, kept.artifact)
+                }
+            return artifact.isEmpty ? nil : JobArtifact(id: id, artifact: artifact)
+        }
+        return try make(node.id.job, key: node.key, threads: threads, inputs: inputs, art: art, into: destination) {
+            try work[node.stage].prepared[node.job].make($0)
+        }
     }
 
     /// The entries in stage and job order, each stage's planning warnings first (of a
@@ -81,43 +85,6 @@ extension BuildEngine {
             }
         }
         return execution
-    }
-}
-
-/// The build's `--jobs` shared among the jobs that make something: a job gets the
-/// threads for its own inner work (encoding a large PNG) that the jobs able to run beside
-/// it leave it: those to make that are not light (`Job.isLight`) and wait for no
-/// unfinished job. All of them for a job alone (a one-charm rebuild's charm, though the
-/// page waits for it), one each while there are more such jobs than threads. Outputs are
-/// the same for any share.
-final class ThreadShare: Sendable {
-    private let jobs: Int
-    private let heavy: [Bool]
-    private let dependents: [[Int]]
-    /// How many unfinished jobs each waits for, and how many heavy ones wait for none.
-    private let state: Locked<(waiting: [Int], active: Int)>
-
-    init(jobs: Int, heavy: [Bool], after: [[Int]]) {
-        self.jobs = jobs
-        self.heavy = heavy
-        var dependents = [[Int]](repeating: [], count: heavy.count)
-        for (item, waits) in after.enumerated() { for waited in waits { dependents[waited].append(item) } }
-        self.dependents = dependents
-        state = Locked((after.map(\.count), heavy.indices.filter { heavy[$0] && after[$0].isEmpty }.count))
-    }
-
-    /// The threads a job starting now may use.
-    var threads: Int { max(1, jobs / max(1, min(jobs, state.value.active))) }
-
-    /// Job `item` is done (made or taken from the cache).
-    func finished(_ item: Int) {
-        state.withLock { state in
-            if heavy[item] { state.active -= 1 }
-            for dependent in dependents[item] {
-                state.waiting[dependent] -= 1
-                if state.waiting[dependent] == 0 && heavy[dependent] { state.active += 1 }
-            }
-        }
     }
 }
 

@@ -1,6 +1,7 @@
 import Dispatch
 
-/// A value shared between threads, read and written under a lock.
+/// A value shared between threads, read and written under a lock: the one lock of the
+/// tool. Unchecked because the compiler cannot see that the lock guards `stored`.
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = DispatchSemaphore(value: 1)
     private var stored: Value

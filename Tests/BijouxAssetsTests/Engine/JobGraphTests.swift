@@ -112,21 +112,4 @@ struct JobGraphTests {
         _ = try BuildEngine.execute(work, art: art, into: Keeping(), cache: old, options: BuildEngine.Options(jobs: 2))
         #expect(Self.aheads.value.filter { $0.art == art.path }.map(\.job).sorted() == ["index", "total", "two"])
     }
-
-    /// A job's share of the threads counts the heavy jobs able to run beside it, not those
-    /// waiting for it: a one-charm rebuild's charm gets both threads though the page waits.
-    @Test func aJobAloneGetsEveryThreadThoughOthersWaitForIt() {
-        let rebuild = ThreadShare(jobs: 2, heavy: [true, true], after: [[], [0]])
-        #expect(rebuild.threads == 2)
-        rebuild.finished(0)
-        #expect(rebuild.threads == 2)
-        let two = ThreadShare(jobs: 2, heavy: [true, true, false, true], after: [[], [], [0, 1], [2]])
-        #expect(two.threads == 1, "two jobs able to run side by side")
-        two.finished(0)
-        #expect(two.threads == 2)
-        two.finished(1)
-        two.finished(2)
-        #expect(two.threads == 2)
-        #expect(ThreadShare(jobs: 8, heavy: [true, true, true], after: [[], [], []]).threads == 2)
-    }
 }

@@ -1,13 +1,12 @@
 import Testing
 
-@testable import BijouxAssets
 @testable import BijouxCore
 
-/// The build's one rule of order: an item starts once the items it waits for are done;
-/// long ones first; a failure stops what comes after it, and the lowest-numbered failure
-/// is the one reported, with any number of workers.
-@Suite("Job scheduler")
-struct JobSchedulerTests {
+/// The one pool's rule of order: an item starts once the items it waits for are done;
+/// those marked first first; a failure stops what comes after it, and the lowest-numbered
+/// failure is the one reported, with any number of workers; each item's share of the threads.
+@Suite("Work pool")
+struct WorkPoolTests {
     struct Failure: Error, Equatable { var item: Int }
 
     /// A graph of `count` items, each waiting for up to three earlier ones, the same for a seed.
@@ -21,7 +20,7 @@ struct JobSchedulerTests {
     /// Runs the items, each spinning a little, and gives the order they finished in.
     static func finishOrder(_ after: [[Int]], workers: Int, first: @escaping (Int) -> Bool = { _ in false }, failing: Set<Int> = []) throws -> [Int] {
         let order = Locked<[Int]>([])
-        _ = try JobScheduler.run(after.count, after: after, first: first, workers: workers) { item in
+        _ = try WorkPool.map(after.count, after: after, first: after.indices.map(first), workers: workers) { item, _ in
             var spin = 0
             for step in 0..<(item % 7) * 2_000 { spin &+= step }
             if failing.contains(item) { throw Failure(item: item) }
@@ -61,7 +60,7 @@ struct JobSchedulerTests {
             }
             // Nothing it waits for failed: every item before the failure still ran.
             let order = Locked<[Int]>([])
-            _ = try? JobScheduler.run(after.count, after: after, workers: workers) { item in
+            _ = try? WorkPool.map(after.count, after: after, workers: workers) { item, _ in
                 if failing.contains(item) { throw Failure(item: item) }
                 order.withLock { $0.append(item) }
             }
@@ -73,7 +72,7 @@ struct JobSchedulerTests {
     @Test func anItemWaitingForAFailureNeverRuns() {
         let ran = Locked<Set<Int>>([])
         #expect(throws: Failure(item: 0)) {
-            try JobScheduler.run(3, after: [[], [0], []], workers: 2) { item in
+            try WorkPool.map(3, after: [[], [0], []], workers: 2) { item, _ in
                 if item == 0 { throw Failure(item: 0) }
                 ran.withLock { _ = $0.insert(item) }
             }
@@ -84,14 +83,24 @@ struct JobSchedulerTests {
     /// Runs inside runs (a build's job whose inner work is scheduled too), many at once:
     /// each finishes with every item, however few of its helpers the pool starts.
     @Test func runsInsideRunsAllFinish() throws {
-        let sums = try JobScheduler.run(16, after: Array(repeating: [], count: 16), workers: 8) { outer in
-            try JobScheduler.run(16, after: (0..<16).map { $0 == 0 ? [] : [$0 - 1] }, workers: 8) { $0 + outer }.reduce(0, +)
+        let sums = WorkPool.map(16, workers: 8) { outer, _ in
+            WorkPool.map(16, after: (0..<16).map { $0 == 0 ? [] : [$0 - 1] }, workers: 8) { item, _ in item + outer }.reduce(0, +)
         }
         #expect(sums == (0..<16).map { 120 + 16 * $0 })
     }
 
     @Test func noItemsIsNoWork() throws {
-        #expect(try JobScheduler.run(0, after: [], workers: 4) { $0 }.isEmpty)
-        #expect(try JobScheduler.run(3, after: [[], [0], [1]], workers: 4) { $0 * 2 } == [0, 2, 4])
+        #expect(WorkPool.map(0, after: [], workers: 4) { item, _ in item }.isEmpty)
+        #expect(WorkPool.map(3, after: [[], [0], [1]], workers: 4) { item, _ in item * 2 } == [0, 2, 4])
+    }
+
+    /// An item's share of the threads counts the heavy items able to run beside it, not
+    /// those waiting for it: a one-charm rebuild's charm gets both threads though the page
+    /// waits for it; two charms side by side get one each.
+    @Test func anItemAloneGetsEveryThreadThoughOthersWaitForIt() {
+        #expect(WorkPool.map(2, after: [[], [0]], heavy: [true, true], workers: 2) { _, threads in threads } == [2, 2])
+        let two = WorkPool.map(4, after: [[], [], [0, 1], [2]], heavy: [true, true, false, true], workers: 2) { _, threads in threads }
+        #expect(two == [1, 1, 2, 2])
+        #expect(WorkPool.map(3, heavy: [true, true, true], workers: 8) { _, threads in threads } == [2, 2, 2])
     }
 }
