@@ -1,3 +1,5 @@
+import BijouxCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -9,13 +11,14 @@
 /// Without one (CI logs): one line per stage when it ends, with its count and time.
 /// `--quiet`: nothing but problems. `--verbose`: also a line per job, with its time
 /// or "cached".
-final class ProgressPrinter: @unchecked Sendable {
+final class ProgressPrinter: Sendable {
     enum Level { case quiet, normal, verbose }
 
     private let level: Level
     private let terminal: Bool
-    private let lock = PrintLock()
-    private var saidWaiting = false
+    /// Whether the wait for another build was told; held while a line is printed, so the
+    /// lines of events from several threads stay whole and in order.
+    private let saidWaiting = Locked(false)
 
     init(level: Level, terminal: Bool = isatty(1) != 0) {
         self.level = level
@@ -23,7 +26,7 @@ final class ProgressPrinter: @unchecked Sendable {
     }
 
     func handle(_ event: BuildEvent) {
-        lock.locked {
+        saidWaiting.withLock { saidWaiting in
             switch event {
             case .waitingForLock(let folder):
                 guard !saidWaiting else { return }
@@ -57,19 +60,5 @@ final class ProgressPrinter: @unchecked Sendable {
         let hundredths = Int((seconds * 100).rounded())
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-    }
-}
-
-/// Keeps the lines of events from several threads whole and in order.
-final class PrintLock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return try body()
     }
 }

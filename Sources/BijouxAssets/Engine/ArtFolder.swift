@@ -190,48 +190,51 @@ struct KeyedCharm: Sendable {
 
 /// Keyed charms shared between jobs, each made by whichever job asks first while the
 /// others wait, and dropped after its last expected use.
-private final class KeyedCharmMemo: @unchecked Sendable {
-    private final class Slot: @unchecked Sendable {
+private final class KeyedCharmMemo: Sendable {
+    /// One charm's keying: done once `ready` is signalled (and signalled on by each
+    /// waiter), then read by its remaining uses.
+    private final class Slot: Sendable {
         let ready = DispatchSemaphore(value: 0)
-        var result: Result<KeyedCharm, any Error>?
-        var remaining: Int
-        init(remaining: Int) { self.remaining = remaining }
+        let result = Locked<Result<KeyedCharm, any Error>?>(nil)
     }
 
-    private let lock = DispatchSemaphore(value: 1)
-    private var expected: [String: Int] = [:]
-    private var slots: [String: Slot] = [:]
+    private let state = Locked<(expected: [String: Int], slots: [String: (slot: Slot, remaining: Int)])>(([:], [:]))
 
     func expect(_ counts: [String: Int]) {
-        lock.wait()
-        expected = counts
-        slots = [:]
-        lock.signal()
+        state.withLock { $0 = (counts, [:]) }
     }
 
     func value(for id: String, make: () throws -> KeyedCharm) throws -> KeyedCharm {
-        lock.wait()
-        if let slot = slots[id] {
-            lock.signal()
+        enum Role {
+            case maker(Slot)
+            case waiter(Slot)
+            case alone
+        }
+        let role = state.withLock { state -> Role in
+            if let (slot, remaining) = state.slots[id] {
+                state.slots[id] = remaining <= 1 ? nil : (slot, remaining - 1)
+                return .waiter(slot)
+            }
+            let uses = state.expected[id] ?? 1
+            guard uses > 1 else { return .alone }
+            let slot = Slot()
+            state.slots[id] = (slot, uses - 1)
+            return .maker(slot)
+        }
+        switch role {
+        case .alone:
+            return try make()
+        case .maker(let slot):
+            let result = Result { try make() }
+            slot.result.value = result
+            slot.ready.signal()
+            return try result.get()
+        case .waiter(let slot):
             slot.ready.wait()
             slot.ready.signal()
-            lock.wait()
-            slot.remaining -= 1
-            if slot.remaining <= 0 { slots[id] = nil }
-            lock.signal()
-            return try slot.result!.get()
+            guard let result = slot.result.value else { preconditionFailure("a charm's slot is signalled only once its result is set") }
+            return try result.get()
         }
-        let uses = expected[id] ?? 1
-        guard uses > 1 else {
-            lock.signal()
-            return try make()
-        }
-        let slot = Slot(remaining: uses - 1)
-        slots[id] = slot
-        lock.signal()
-        slot.result = Result { try make() }
-        slot.ready.signal()
-        return try slot.result!.get()
     }
 }
 

@@ -46,7 +46,7 @@ protocol OutputDestination: AnyObject, Sendable {
 ///
 /// Errors name the output folder or its file the user would look for, never a path in
 /// the tree, which is gone by the time the error is printed.
-final class OutputTree: OutputDestination, @unchecked Sendable {
+final class OutputTree: OutputDestination, Sendable {
     struct Files: Sendable {
         var written: [String] = []
         var unchanged: [String] = []
@@ -285,7 +285,7 @@ final class OutputTree: OutputDestination, @unchecked Sendable {
 }
 
 /// Outputs kept in memory, for one stage run alone (`BuildEngine.run`).
-final class OutputMemory: OutputDestination, @unchecked Sendable {
+final class OutputMemory: OutputDestination, Sendable {
     private let kept = Locked<[BuildOutput]>([])
 
     func reuse(_ outputs: [BuildCache.Output]) -> Bool { false }

@@ -128,7 +128,7 @@ enum ColourManagedKey {
 
 /// Extended sRGB code values to Display P3's: decoded, through the matrix between the
 /// two profiles' colorants (read by Little CMS), and encoded with the curve they share.
-struct DisplayP3Encoding: @unchecked Sendable {
+struct DisplayP3Encoding: Sendable {
     let matrix: [SIMD3<Float>]
 
     static let shared = DisplayP3Encoding()

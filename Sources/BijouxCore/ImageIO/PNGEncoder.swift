@@ -356,7 +356,7 @@ package enum PNGEncoder {
     }
 
     /// The workspaces of one image's encoding, each used by one thread at a time.
-    final class Workspaces: @unchecked Sendable {
+    final class Workspaces: Sendable {
         private let idle = Locked<[Workspace]>([])
         private let rowBytes: Int
         private let compression: Compression
