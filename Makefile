@@ -48,7 +48,7 @@ DIST       := .build/dist
 # unsafe flags, so apps can depend on the package. The shipped tool is built apart (`tool`).
 TEST_FLAGS := -c release -Xswiftc -enable-testing -Xswiftc -DDEBUG
 
-.PHONY: all deps deps-build tool assets charm artifactbundle crossing format lint check test test-build test-side test-fast kit-consumer charms-demo goldens bench fuzz fuzz-smoke release clean distclean help
+.PHONY: all deps deps-build tool assets charm artifactbundle crossing format lint check test test-build test-side test-fast kit-consumer charms-demo goldens api bench fuzz fuzz-smoke release clean distclean help
 
 all: assets
 
@@ -68,8 +68,9 @@ help:
 	@echo "make bench             speed and memory against reference tools"
 	@echo "make format            format the Swift sources in place (swift format, .swift-format)"
 	@echo "make lint              check the Swift sources against .swift-format (run by make check and make test)"
-	@echo "make check             lint, every Swift line at most 160 characters, what crosses targets, the BijouxKit consumer (first in make test, under two minutes)"
+	@echo "make check             lint, the size rules (160 columns, 400-line files, 60-line functions), what crosses targets, the BijouxKit consumer (first in make test, under two minutes)"
 	@echo "make crossing          list what crosses between targets (package declarations; under 470)"
+	@echo "make api               list the public face, by target: every declaration documented, at most 150 outside BijouxKit"
 	@echo "make fuzz              libFuzzer on every reader of untrusted bytes (FUZZ_SECONDS each, FUZZ_TARGETS)"
 	@echo "make fuzz-smoke        build the fuzzer, run each target FUZZ_SMOKE_SECONDS from its seeds (in make test)"
 	@echo "make release VERSION=x.y.z  its checks, then its files in .build/release/x.y.z/ and the tag x.y.z (docs/releasing.md;"
@@ -232,13 +233,18 @@ lint:
 # for the lines it cannot shorten: string literals), what crosses targets against its recorded
 # list, and the fast test: BijouxKit built alone by an outside package and run.
 check: lint
-	@Tests/Tools/line-length
+	@Tests/Tools/sizes
 	@Tests/Tools/crossing --check
+	@Tests/Tools/api --check > /dev/null
 	@$(MAKE) --no-print-directory kit-consumer
 
 # What crosses between targets (Tests/Tools/crossing): the list, to record in Tests/Tools/crossing.txt.
 crossing:
 	@Tests/Tools/crossing
+
+# The public face: every public declaration, by target (Tests/Tools/api).
+api:
+	@Tests/Tools/api
 
 bench: artifactbundle
 	Benchmarks/run "$(RELEASE_BIN)"

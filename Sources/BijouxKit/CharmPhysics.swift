@@ -14,12 +14,15 @@ public enum CharmPhysics {
     public static let hapticIntensity = 0.9
     /// One clock for every charm (Hz).
     public static let tickRate = 60.0
+    /// Seconds between two ticks of that clock.
     public static let tickInterval = 1 / tickRate
 
     /// k = referenceStiffness + stiffnessPerSecond · (referenceSwayDuration − duration):
     /// heavier art (a longer sway) hangs on a softer spring.
     public static let referenceStiffness = 20.0
+    /// How much softer the spring gets per second of sway duration (1/s² per s).
     public static let stiffnessPerSecond = 14.0
+    /// The sway duration (s) whose spring has `referenceStiffness`.
     public static let referenceSwayDuration = 5.0
 
     /// Where a charm comes to rest for a gravity vector in screen coordinates (e.g.
@@ -53,6 +56,7 @@ public struct CharmSway: Equatable, Sendable {
     /// 2·ζ·√k, ζ = 0.42.
     public let damping: Double
 
+    /// The spring of a charm whose sway lasts `duration` seconds.
     public init(duration: Double) {
         let stiffness = CharmPhysics.referenceStiffness + CharmPhysics.stiffnessPerSecond * (CharmPhysics.referenceSwayDuration - duration)
         self.duration = duration
@@ -79,9 +83,12 @@ public struct CharmSway: Equatable, Sendable {
 /// A worn charm's state: its angle from straight down the screen (radians) and its
 /// angular velocity (rad/s).
 public struct CharmPendulum: Equatable, Sendable {
+    /// Radians from straight down the screen, positive clockwise.
     public var angle: Double
+    /// Radians per second.
     public var velocity: Double
 
+    /// A charm at `angle` turning at `velocity`; at rest straight down by default.
     public init(angle: Double = 0, velocity: Double = 0) {
         self.angle = angle
         self.velocity = velocity

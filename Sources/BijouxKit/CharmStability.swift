@@ -38,6 +38,7 @@ extension CharmPhysics {
         (max(0, swayDuration(forStiffness: stableStiffnessLimit)), swayDuration(forStiffness: 0))
     }
 
+    /// Whether a sway of `duration` seconds lies within `swayDurationLimits`.
     public static func acceptsSwayDuration(_ duration: Double) -> Bool {
         let limits = swayDurationLimits
         return duration > limits.above && duration < limits.below

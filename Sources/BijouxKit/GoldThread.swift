@@ -27,8 +27,11 @@ public struct GoldThread: Equatable, Sendable {
     /// One harmonic of the wobble: amplitude (points), frequency (radians per point of
     /// arc) and phase (radians).
     public struct Harmonic: Equatable, Sendable {
+        /// Points of displacement at its crest.
         public var amplitude: Double
+        /// Radians per point of arc.
         public var frequency: Double
+        /// Radians at the left end.
         public var phase: Double
     }
 
@@ -38,6 +41,7 @@ public struct GoldThread: Equatable, Sendable {
         public var t: Double
         /// Distance travelled along the base curve from the left end, in points.
         public var arc: Double
+        /// Where it is on the base curve.
         public var base: CanvasPoint
         /// The unit normal of the base curve (pointing down).
         public var normal: CanvasPoint
@@ -49,6 +53,7 @@ public struct GoldThread: Equatable, Sendable {
 
     /// The canvas the thread is drawn on, in points.
     public var width: Double
+    /// The canvas's height, in points.
     public var height: Double
     /// The ends' height, as a fraction of the canvas height.
     public var topFraction: Double
@@ -56,8 +61,9 @@ public struct GoldThread: Equatable, Sendable {
     public var controlDrop: Double
     /// 1 for the app and the widgets; the icon's constant for the icon.
     public var stretch: Double
-    /// x of the left and right ends.
+    /// x of the left end.
     public var startX: Double
+    /// x of the right end.
     public var endX: Double
 
     /// `endX` nil is `width`: the app's thread runs edge to edge.
@@ -99,8 +105,10 @@ public struct GoldThread: Equatable, Sendable {
         height * topFraction + 2 * (1 - t) * t * controlDrop
     }
 
+    /// x of the base curve at the horizontal fraction t.
     public func baseX(atFraction t: Double) -> Double { startX + t * (endX - startX) }
 
+    /// The base curve's point at the horizontal fraction t.
     public func basePoint(atFraction t: Double) -> CanvasPoint { CanvasPoint(x: baseX(atFraction: t), y: baseY(atFraction: t)) }
 
     /// The horizontal fraction of x (0 at the left end, 1 at the right).

@@ -16,10 +16,15 @@ public struct PaletteColor: Equatable, Hashable, Sendable {
             case displayP3 = "display-p3"
         }
 
+        /// The space `red`, `green` and `blue` are in.
         public let colorSpace: ColorSpace
+        /// Red, 0...1.
         public let red: Double
+        /// Green, 0...1.
         public let green: Double
+        /// Blue, 0...1.
         public let blue: Double
+        /// Opacity, 0...1, in thousandths.
         public let alpha: Double
 
         private init(_ colorSpace: ColorSpace, _ red: Double, _ green: Double, _ blue: Double, _ alpha: Double) {
@@ -137,10 +142,13 @@ public struct PaletteColor: Equatable, Hashable, Sendable {
         }
     }
 
-    /// The `any` appearance's red, green and blue (in its `colorSpace`) and alpha.
+    /// The `any` appearance's red, in its `colorSpace`.
     public var red: Double { any.red }
+    /// The `any` appearance's green, in its `colorSpace`.
     public var green: Double { any.green }
+    /// The `any` appearance's blue, in its `colorSpace`.
     public var blue: Double { any.blue }
+    /// The `any` appearance's alpha.
     public var alpha: Double { any.alpha }
     /// The `any` appearance in sRGB: "#171513" (see `Components.hex`).
     public var hex: String { any.hex }

@@ -30,6 +30,7 @@ public struct SpokenWords: Equatable, Sendable {
     /// `%%` for a percent sign.
     public var typeKind: String
 
+    /// The two phrases as given.
     public init(handDrawn: String, typeKind: String) {
         self.handDrawn = handDrawn
         self.typeKind = typeKind
@@ -42,15 +43,21 @@ public struct SpokenWords: Equatable, Sendable {
         self.init(handDrawn: lookup(Self.handDrawnKey, english.handDrawn), typeKind: lookup(Self.typeKindKey, english.typeKind))
     }
 
+    /// The phrases in English, the source language.
     public static let english = SpokenWords(handDrawn: "hand-drawn bijou", typeKind: "%@ bijou")
 
+    /// The String Catalog key of `handDrawn`.
     public static let handDrawnKey = "bijoux.spoken.handDrawn"
+    /// The String Catalog key of `typeKind`.
     public static let typeKindKey = "bijoux.spoken.typeKind"
 
     /// A phrase's key, its English, and what a translator needs to know about it.
     public struct Phrase: Equatable, Sendable {
+        /// Its String Catalog key.
         public var key: String
+        /// Its English text.
         public var english: String
+        /// The note for its translators.
         public var comment: String
     }
 

@@ -50,9 +50,12 @@ package struct RGBA16Image: PixelBuffer, Equatable, Sendable {
     }
 }
 
+/// One 8-bit colour with its alpha, straight (not premultiplied) unless a name says so.
 public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Red, green, blue and alpha, 0 to 255.
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 
+    /// The colour of these four samples.
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
         self.r = r
         self.g = g
@@ -60,6 +63,7 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
         self.a = a
     }
 
+    /// "(r, g, b, a)", as messages and test failures show a colour.
     public var description: String { "(\(r), \(g), \(b), \(a))" }
 
     /// "rrggbb", as CSS and SVG write the colour after the "#" (alpha left out).

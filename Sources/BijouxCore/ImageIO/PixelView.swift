@@ -21,7 +21,9 @@ public enum Channel: Int, CaseIterable, Sendable {
 /// builds and not in optimised ones, as for the unsafe buffers underneath. `Sample` is `UInt8` for images,
 /// `UInt16` for 16-bit art and `Float` for the sums of resampling and averaging.
 public struct PixelView<Sample> {
+    /// Pixels in a row.
     public let width: Int
+    /// Rows.
     public let height: Int
     @usableFromInline let samples: UnsafeBufferPointer<Sample>
 
@@ -44,9 +46,11 @@ public struct PixelView<Sample> {
     @inlinable
     public func row(_ y: Int) -> Range<Int> { pixel(x: 0, y: y)..<pixel(x: 0, y: y + 1) }
 
+    /// The sample of `channel` of `pixel`.
     @inlinable @inline(__always)
     public subscript(pixel: Int, channel: Channel) -> Sample { samples[pixel &* Channel.count &+ channel.rawValue] }
 
+    /// The sample of `channel` of the pixel at column x of row y.
     @inlinable @inline(__always)
     public subscript(x x: Int, y y: Int, channel: Channel) -> Sample { self[pixel(x: x, y: y), channel] }
 
@@ -68,21 +72,25 @@ public struct MutablePixelView<Sample> {
 
     package var width: Int { view.width }
     var height: Int { view.height }
+    /// Pixels in the buffer.
     @inlinable
     public var pixelCount: Int { view.pixelCount }
 
+    /// The pixel at column x of row y.
     @inlinable @inline(__always)
     public func pixel(x: Int, y: Int) -> Int { view.pixel(x: x, y: y) }
 
     @inlinable
     func row(_ y: Int) -> Range<Int> { view.row(y) }
 
+    /// The sample of `channel` of `pixel`, read or written.
     @inlinable @inline(__always)
     public subscript(pixel: Int, channel: Channel) -> Sample {
         get { samples[pixel &* Channel.count &+ channel.rawValue] }
         nonmutating set { samples[pixel &* Channel.count &+ channel.rawValue] = newValue }
     }
 
+    /// The sample of `channel` of the pixel at column x of row y, read or written.
     @inlinable @inline(__always)
     public subscript(x x: Int, y y: Int, channel: Channel) -> Sample {
         get { self[pixel(x: x, y: y), channel] }

@@ -8,11 +8,16 @@
     ///     GoldThreadShape(topFraction: 0.3, controlDrop: 40)
     ///         .stroke(gold, style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round))
     public struct GoldThreadShape: Shape {
+        /// `GoldThread.topFraction`: the ends' height, as a fraction of the rectangle's.
         public var topFraction: Double
+        /// `GoldThread.controlDrop`, in points.
         public var controlDrop: Double
+        /// `GoldThread.stretch`.
         public var stretch: Double
+        /// Points between the polyline's samples (`GoldThread.points(spacing:)`).
         public var spacing: Double
 
+        /// The shape of the thread with these parameters, laid out in any rectangle.
         public init(topFraction: Double, controlDrop: Double, stretch: Double = 1, spacing: Double = 1) {
             self.topFraction = topFraction
             self.controlDrop = controlDrop
@@ -27,6 +32,7 @@
                 controlDrop: controlDrop, stretch: stretch)
         }
 
+        /// The polyline through the thread's points in `rect`.
         public func path(in rect: CGRect) -> Path {
             var path = Path()
             guard rect.width > 0 else { return path }
