@@ -62,6 +62,7 @@ help:
 	@echo "                       music encoder as bijoux-aac.artifactbundle.zip (each with .sha256), and the plugin"
 	@echo "                       packages apps depend on: $(DIST)/BijouxAssetsPlugin/ (art without music) and"
 	@echo "                       BijouxAssetsMusicPlugin/ (BIJOUX_RELEASE_URL=<release address>: they name the published zips)"
+	@echo "                       BUNDLES=\"a.zip b.zip\": other machines' bundles, merged in by name"
 	@echo "make charms-demo       build Examples/CharmsDemo through both plugins (source, package), check its output"
 	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
 	@echo "make goldens           re-record every golden from the current outputs"
@@ -181,7 +182,7 @@ test-fast: deps
 
 # The release executables, the artifact bundle and the plugin package (Packaging/artifactbundle).
 artifactbundle: tool
-	Packaging/artifactbundle "$(TOOL_BIN)" $(DIST)
+	Packaging/artifactbundle "$(TOOL_BIN)" $(DIST) $(BUNDLES)
 
 # Examples/CharmsDemo applies BijouxAssetsPlugin to its executable target, through this
 # repository's source plugin and through the plugin package that `make artifactbundle`
