@@ -74,7 +74,8 @@ help:
 	@echo "make fuzz              libFuzzer on every reader of untrusted bytes (FUZZ_SECONDS each, FUZZ_TARGETS)"
 	@echo "make fuzz-smoke        build the fuzzer, run each target FUZZ_SMOKE_SECONDS from its seeds (in make test)"
 	@echo "make release VERSION=x.y.z  its checks, then its files in .build/release/x.y.z/ and the tag x.y.z (docs/releasing.md;"
-	@echo "                       BIJOUX_RELEASE_URL=<the release's base address>; CHECK=1: only the checks)"
+	@echo "                       BIJOUX_RELEASE_URL=<the release's base address>; CHECK=1: only the checks;"
+	@echo "                       BUNDLES=\"a.zip b.zip\": other machines' bundles; TAGGED=1: the tag is there, as in CI)"
 	@echo "make deps              install the system libraries and test tools (apt-get or brew)"
 	@echo "make deps-build        install only the system libraries building the tool needs"
 	@echo "make clean             remove the generated outputs in $(OUT)/"
@@ -260,10 +261,11 @@ fuzz-smoke:
 	@Tests/Fuzz/run --smoke $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
 
 # A release an app can pin (Packaging/release, docs/releasing.md): its checks refuse before
-# anything is built; then the artifact bundles and plugin packages for BIJOUX_RELEASE_URL,
-# the release notes from CHANGELOG.md, and the tag. CHECK=1 runs the checks alone.
+# anything is built; then the artifact bundles, with the BUNDLES other machines made merged in,
+# and plugin packages for BIJOUX_RELEASE_URL, the release notes from CHANGELOG.md, and the tag.
+# CHECK=1 runs the checks alone; TAGGED=1 releases the tag there is (.github/workflows/release.yml).
 release:
-	@Packaging/release $(if $(filter 1,$(CHECK)),--check) "$(VERSION)"
+	@Packaging/release $(if $(filter 1,$(CHECK)),--check) $(if $(filter 1,$(TAGGED)),--tagged) "$(VERSION)" $(BUNDLES)
 
 clean:
 	rm -rf Benchmarks/work
