@@ -56,8 +56,8 @@ struct ReleaseMergeTests {
     /// The workflow's merge step as its job runs it (`shell: bash`: -eo pipefail), in a clone
     /// whose tag is pushed, on this machine's bundles (the release executables of .build/tool,
     /// so `make` builds nothing: SWIFT=true) and a stand-in for each Mac's: the release's zips
-    /// list the three triples, each variant's files are in them, and the checksums and plugin
-    /// packages are the merged zips'.
+    /// list the three triples, each variant's files are in them, the checksums and plugin
+    /// packages are the merged zips', and SwiftPM runs this machine's variant from one.
     @Test(
         .tags(.slow), .notInFastRun, .enabled(if: Dist.available, "no .build/dist/ (run make artifactbundle)"))
     func theWorkflowsMergeStepMergesTheMacsBundlesIntoThisMachines() throws {
@@ -90,6 +90,7 @@ struct ReleaseMergeTests {
         for bundle in Dist.bundles {
             try Self.expectMerged(bundle, zip: out + "/\(bundle.name).artifactbundle.zip", triples: triples)
         }
+        try Self.expectSwiftPMRunsThisMachinesVariant(zip: out + "/bijoux-assets.artifactbundle.zip")
         for (name, targets) in Dist.pluginPackages {
             let manifest = try String(contentsOfFile: out + "/\(name)/Package.swift", encoding: .utf8)
             for (target, bundle) in targets {
@@ -129,6 +130,49 @@ struct ReleaseMergeTests {
             let digest = try CLI.runTool("/usr/bin/sha256sum", [zip])
         #endif
         #expect(try String(contentsOfFile: zip + ".sha256", encoding: .utf8) == String(digest.stdout.prefix(64)) + "\n")
+    }
+
+    /// SwiftPM takes the merged zip as a binary target and picks this machine's variant from
+    /// it: a command plugin of a package naming it by path runs the tool.
+    static func expectSwiftPMRunsThisMachinesVariant(zip: String) throws {
+        let package = TestPaths.temporaryFolder("merged-zip-package")
+        try FileManager.default.copyItem(atPath: zip, toPath: package.path + "/bijoux-assets.artifactbundle.zip")
+        package.write(
+            "Package.swift",
+            """
+            // swift-tools-version:6.1
+            import PackageDescription
+            let package = Package(
+                name: "MergedZip",
+                targets: [
+                    .binaryTarget(name: "BijouxAssetsTool", path: "bijoux-assets.artifactbundle.zip"),
+                    .plugin(
+                        name: "RunTool", capability: .command(intent: .custom(verb: "run-tool", description: "runs bijoux-assets --version")),
+                        dependencies: ["BijouxAssetsTool"]),
+                ]
+            )
+
+            """)
+        package.write(
+            "Plugins/RunTool/plugin.swift",
+            """
+            import Foundation
+            import PackagePlugin
+            @main struct RunTool: CommandPlugin {
+                func performCommand(context: PluginContext, arguments: [String]) async throws {
+                    let tool = try context.tool(named: "bijoux-assets")
+                    let process = try Process.run(tool.url, arguments: ["--version"])
+                    process.waitUntilExit()
+                    print("ran \\(tool.url.path): \\(process.terminationStatus)")
+                }
+            }
+
+            """)
+        let ran = try CLI.runTool("/usr/bin/env", ["swift", "package", "run-tool"], in: package.path)
+        let variant = "bijoux-assets-\(ToolIdentity.version)-\(ArtifactBundleTests.hostTriple)/bin/bijoux-assets"
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(ran.stdout.hasPrefix(ToolIdentity.version + "\n"), "\(ran.stdout)")
+        #expect(ran.stdout.contains("/\(variant): 0\n"), "\(ran.stdout)")
     }
 
     /// `make release … BUNDLES=…` refuses, before it builds anything, a bundle of another
