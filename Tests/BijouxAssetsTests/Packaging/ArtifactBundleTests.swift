@@ -136,9 +136,9 @@ struct ArtifactBundleTests {
         }
     }
 
-    /// The archive holds the bundle folder at its root, as SwiftPM requires, and its
-    /// checksum file says what `swift package compute-checksum` says: the SHA-256 of the
-    /// archive, computed here by another program.
+    /// The archive holds the bundle folder at its root, as SwiftPM requires, with the
+    /// folder's info.json, and its checksum file says what `swift package compute-checksum`
+    /// says: the SHA-256 of the archive, computed here by another program.
     @Test(arguments: Dist.bundles)
     func theZipHasTheBundleAtItsRootAndItsChecksum(_ bundle: Dist.Bundle) throws {
         let listing = try CLI.runTool("/usr/bin/env", ["unzip", "-Z1", bundle.zip])
@@ -150,6 +150,10 @@ struct ArtifactBundleTests {
         for artifact in try Self.artifacts(bundle) {
             #expect(entries.contains(String(artifact.path.dropFirst(Dist.dist.count + 1))))
         }
+        // The zip's info.json is the folder's, byte for byte: artifactbundle lays it out as
+        // Packaging/merge-bundles, which writes every zip, does.
+        let info = try CLI.runTool("/usr/bin/env", ["unzip", "-p", bundle.zip, root + "info.json"])
+        #expect(info.stdout == String(decoding: try FileIO.read(bundle.folder + "/info.json"), as: UTF8.self))
         #if os(macOS)
             let digest = try CLI.runTool("/usr/bin/shasum", ["-a", "256", bundle.zip])
         #else

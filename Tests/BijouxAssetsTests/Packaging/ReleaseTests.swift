@@ -90,13 +90,16 @@ struct ReleaseTests {
     static let version = ToolIdentity.version
     static let url = "https://github.com/OWNER/bijoux-assets/releases/download/" + version
 
-    /// A clone of this repository's HEAD, with this work tree's Packaging/release and Makefile
-    /// committed in it (the script under test is the one being edited); every command runs
+    /// A clone of this repository's HEAD, with this work tree's release scripts, Makefile and
+    /// release workflow committed in it (the ones under test are the ones being edited); every command runs
     /// with a git identity of its own and none of the git variables that would point it at
     /// another repository.
     final class Clone {
         let folder = TestPaths.temporaryFolder("release")
         var path: String { folder.path + "/bijoux-assets" }
+        static let edited = [
+            "Packaging/release", "Packaging/artifactbundle", "Packaging/merge-bundles", "Makefile", ".github/workflows/release.yml",
+        ]
         static let unset = ["-u", "GIT_DIR", "-u", "GIT_WORK_TREE", "-u", "GIT_INDEX_FILE", "-u", "GIT_OBJECT_DIRECTORY", "-u", "GIT_COMMON_DIR"]
         static let environment = [
             "GIT_AUTHOR_NAME": "Release Tests", "GIT_AUTHOR_EMAIL": "release-tests@example.invalid",
@@ -108,7 +111,8 @@ struct ReleaseTests {
         /// no `## Unreleased` section, and no tag of the source's version.
         init(releasable: Bool = false) throws {
             _ = try run(["git", "clone", "-q", TestPaths.packageRoot, path], in: folder.path, requireSuccess: true)
-            for file in ["Packaging/release", "Makefile"] {
+            for file in Self.edited {
+                _ = try run(["mkdir", "-p", (path + "/" + file as NSString).deletingLastPathComponent], requireSuccess: true)
                 _ = try run(["cp", TestPaths.packageRoot + "/" + file, path + "/" + file], requireSuccess: true)
             }
             try commit("this work tree's release script")
