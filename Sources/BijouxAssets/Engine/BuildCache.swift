@@ -17,7 +17,7 @@ import BijouxCore
 struct BuildCache: Sendable {
     static let folder = ".bijoux"
     static let file = folder + "/cache"
-    static let magic = Array("bijoux-cache 4\n".utf8)
+    static let magic = Array("bijoux-cache 5\n".utf8)
 
     struct Output: Sendable, Equatable {
         var path: String
@@ -61,6 +61,10 @@ struct BuildCache: Sendable {
         var artifact: [UInt8]
     }
 
+    /// The library files each helper's loader named, by helper path and executable
+    /// identity (`LinkedLibraries`), so a later build identifies them without listing.
+    var listings: [String: [String]] = [:]
+
     /// By job, in build order.
     private(set) var entries: [(id: JobID, entry: Entry)] = []
     private var place: [JobID: Int] = [:]
@@ -102,6 +106,12 @@ struct BuildCache: Sendable {
             for note in entry.notes { writer.string(note) }
             writer.data(entry.artifact)
         }
+        writer.number(listings.count)
+        for (helper, files) in listings.sorted(by: { $0.key < $1.key }) {
+            writer.string(helper)
+            writer.number(files.count)
+            for file in files { writer.string(file) }
+        }
         writer.hash(ContentHash.of(writer.bytes))
         return writer.bytes
     }
@@ -135,6 +145,16 @@ struct BuildCache: Sendable {
             guard let artifact = reader.data() else { return nil }
             entry.artifact = artifact
             cache[id] = entry
+        }
+        guard let listingCount = reader.number() else { return nil }
+        for _ in 0..<listingCount {
+            guard let helper = reader.string(), let fileCount = reader.number() else { return nil }
+            var files: [String] = []
+            for _ in 0..<fileCount {
+                guard let file = reader.string() else { return nil }
+                files.append(file)
+            }
+            cache.listings[helper] = files
         }
         return reader.at == body.count ? cache : nil
     }

@@ -7,9 +7,11 @@ extension BuildEngine {
     /// and `check` read, plan and refuse alike: the art folder read once with its build
     /// context (the renderers' limits and cancellation), the charms asked for checked, every stage
     /// planned (with the rules across stages), and the jobs prepared (each keyed by its own inputs).
-    static func prepare(_ options: Options) throws -> (art: ArtFolder, plans: [PlannedStage], work: [StageWork]) {
+    /// `listings` are the helpers' library listings an earlier build's cache kept (`LinkedLibraries`).
+    static func prepare(_ options: Options, listings: [String: [String]] = [:]) throws -> (art: ArtFolder, plans: [PlannedStage], work: [StageWork]) {
         CallerNice.record()
-        let context = BuildContext(renders: RenderSession(limits: options.renderLimits, cancel: options.cancel))
+        let context = BuildContext(
+            renders: RenderSession(limits: options.renderLimits, cancel: options.cancel), libraries: LinkedLibraries(known: listings))
         let art = try ArtFolder(options.artFolder, context: context)
         if let only = options.onlyCharms { try checkCharms(only, in: art) }
         let plans = try plan(art)

@@ -81,7 +81,8 @@ enum BuildEngine {
     @discardableResult
     static func build(_ options: Options) throws -> Report {
         let place = OutputPlace(options.outputFolder)
-        let (art, plans, work) = try prepare(options)
+        // The helpers' listings are a hint read before the lock: each listed file is identified afresh.
+        let (art, plans, work) = try prepare(options, listings: place.readCache()?.listings ?? [:])
         try place.prepare(art: art.path)
         let lock = try place.lock { options.progress?(.waitingForLock(folder: options.outputFolder)) }
         place.sweep()
@@ -94,6 +95,7 @@ enum BuildEngine {
         let run = try execute(work, art: art, into: tree, cache: old, options: options)
         try checkStrictness(run, art: art, options: options)
         var cache = run.cache
+        cache.listings = art.libraries.listings
         if options.onlyCharms != nil, let old {
             // A one-charm build keeps what it did not remake, and its cache entries.
             for (id, entry) in old.entries where cache[id] == nil { cache[id] = entry }

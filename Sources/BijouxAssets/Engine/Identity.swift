@@ -91,10 +91,23 @@ struct HelperExecutable: Sendable {
 /// start with one of its prefixes in what the dynamic loader lists when asked as `ldd`
 /// asks it (Linux: `LD_TRACE_LOADED_OBJECTS=1`, which loads the libraries and runs none of
 /// the helper's code) or in what `otool -L` lists (macOS). A listing takes a few
-/// milliseconds, so a build (its `BuildContext`) makes each helper's once, on the side.
+/// milliseconds, so it is made once per build of a helper: the output folder's cache keeps
+/// the files each listing named, by the helper's path and executable identity (`known`),
+/// and a later build identifies those files afresh without listing again. A build
+/// (its `BuildContext`) finds each helper's once, on the side.
 final class LinkedLibraries: Sendable {
+    /// The files earlier listings named, by helper path and executable identity.
+    private let known: [String: [String]]
     /// By helper path: the first to ask finds it, the others wait.
     private let found = Locked<[String: Locked<String?>]>([:])
+    /// The listings this build used, by helper path and executable identity: the next
+    /// build's `known`.
+    private let used = Locked<[String: [String]]>([:])
+
+    init(known: [String: [String]] = [:]) { self.known = known }
+
+    /// The listings this build used, for the cache (`BuildCache.listings`).
+    var listings: [String: [String]] { used.value }
 
     /// The identity of `helper`'s libraries, found once per build.
     func identity(of helper: HelperExecutable) -> String {
@@ -104,7 +117,7 @@ final class LinkedLibraries: Sendable {
             return slot
         }
         return slot.withLock { identity in
-            let known = identity ?? Self.find(helper)
+            let known = identity ?? find(helper)
             identity = known
             return known
         }
@@ -155,18 +168,25 @@ final class LinkedLibraries: Sendable {
     /// What cannot be identified: a value no other process has, so no cache is trusted.
     static let unidentified = "unidentified \(UInt64.random(in: 0...UInt64.max))"
 
-    /// The identity of `helper`'s listed files; `unidentified` when the listing cannot be
-    /// made or names none.
-    private static func find(_ helper: HelperExecutable) -> String {
+    /// The identity of `helper`'s listed files (the listing taken from `known` when the
+    /// helper's executable is the one listed before); `unidentified` when the listing
+    /// cannot be made or names none.
+    private func find(_ helper: HelperExecutable) -> String {
+        let listing = (try? FileIO.executableIdentity(ofFile: helper.path)).map { helper.path + " " + $0.description }
+        guard let files = listing.flatMap({ known[$0] }) ?? Self.list(helper), !files.isEmpty else { return Self.unidentified }
+        if let listing { used.withLock { $0[listing] = files } }
+        return Self.identity(ofFiles: files)
+    }
+
+    /// The files the loader lists for `helper` whose names start with its prefixes.
+    private static func list(_ helper: HelperExecutable) -> [String]? {
         #if canImport(Darwin)
             let lister = ("/usr/bin/otool", ["-L", helper.path])
         #else
             let lister = ("/usr/bin/env", ["LD_TRACE_LOADED_OBJECTS=1", helper.path])
         #endif
-        guard let listed = try? ChildProcess.run(lister.0, lister.1), listed.status == 0,
-            let files = libraryFiles(String(decoding: listed.stdout, as: UTF8.self), prefixes: helper.libraryPrefixes), !files.isEmpty
-        else { return unidentified }
-        return identity(ofFiles: files)
+        guard let listed = try? ChildProcess.run(lister.0, lister.1), listed.status == 0 else { return nil }
+        return libraryFiles(String(decoding: listed.stdout, as: UTF8.self), prefixes: helper.libraryPrefixes)
     }
 
     /// The library files in `ldd` or `otool -L` output whose names start with one of

@@ -190,9 +190,11 @@ struct BuildCacheTests {
             key: ContentHash.of([1, 2, 3]), outputs: [.init(path: "a/b.png", hash: ContentHash.of([4]))],
             warnings: [.init(subject: "cat.png", inArt: true, message: "hazy ✓"), .init(subject: "elsewhere", inArt: false, message: "m")],
             notes: ["note"], artifact: [9, 8, 7])
+        cache.listings = ["/bin/bijoux-render 1234": ["/lib/librsvg-2.so.2"], "/bin/bijoux-aac 5678": []]
         let bytes = cache.encoded(tool: "t")
         let decoded = try #require(BuildCache.decode(bytes, tool: "t"))
         #expect(decoded.entries.map(\.id) == [cat] && decoded[cat] == cache[cat] && cache[cat] != nil)
+        #expect(decoded.listings == cache.listings)
         #expect(BuildCache.decode(bytes, tool: "u") == nil)
         for length in 0..<bytes.count { #expect(BuildCache.decode(Array(bytes.prefix(length)), tool: "t") == nil) }
     }

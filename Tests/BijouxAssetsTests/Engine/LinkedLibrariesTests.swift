@@ -80,6 +80,26 @@ struct LinkedLibrariesTests {
         #expect(LinkedLibraries().identity(of: helper) == LinkedLibraries.unidentified)
     }
 
+    /// A listing is made once per build of a helper: what an earlier build's cache kept for
+    /// this executable is taken without listing again (here a stand-in listing naming a file
+    /// the loader would not, to tell the two apart), each file identified afresh; one kept
+    /// for another executable identity is not taken; and the build passes on what it used.
+    @Test func aListingIsKeptPerHelperExecutable() throws {
+        let folder = TestPaths.temporaryFolder("linked-kept")
+        folder.write("lib/libstand-in.so.1", "version 1")
+        let standIn = folder.path + "/lib/libstand-in.so.1"
+        let helper = IconRenderer.executable
+        let listing = helper.path + " " + (try FileIO.executableIdentity(ofFile: helper.path)).description
+        let kept = LinkedLibraries(known: [listing: [standIn]])
+        #expect(kept.identity(of: helper) == LinkedLibraries.identity(ofFiles: [standIn]))
+        #expect(kept.listings == [listing: [standIn]])
+        folder.write("lib/libstand-in.so.1", "version 2")
+        #expect(LinkedLibraries(known: [listing: [standIn]]).identity(of: helper) == LinkedLibraries.identity(ofFiles: [standIn]))
+        let stale = LinkedLibraries(known: [helper.path + " another build": [standIn]])
+        #expect(stale.identity(of: helper).contains("/librsvg-2"))
+        #expect(stale.listings.keys.sorted() == [listing])
+    }
+
     /// A helper that cannot be listed, or whose listing names none of its libraries, is
     /// unidentified: a value unique to the process, so no cached output is trusted.
     @Test func anUnlistableHelperIsUnidentified() {
