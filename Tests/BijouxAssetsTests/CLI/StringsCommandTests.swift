@@ -42,21 +42,22 @@ struct StringsCommandTests {
 
     /// Bad input: one `PATH:LINE:COL: error:` line, exit status 1, the file as it was.
     @Test(arguments: [
-        ("{\"sourceLanguage\" : \"en\",", "art/Localizable.xcstrings:1:26: error: invalid JSON: expected a member name in quotes, found end of file"),
-        (
+        BadCatalog("{\"sourceLanguage\" : \"en\",", "art/Localizable.xcstrings:1:26: error: invalid JSON: expected a member name in quotes, found end of file"),
+        BadCatalog(
             """
             {\"sourceLanguage\" : \"en\", \"strings\" : {\"a\" : {\"localizations\" : {\"fr\" : {\"stringUnit\" : {\"state\" : \"new\"}}}}}, \"version\" : \
             \"1.0\"}
             """,
             "art/Localizable.xcstrings:1:89: error: key 'a', field 'localizations.fr.stringUnit.value': missing required field"
         ),
-        (String(repeating: "[", count: 5000), "art/Localizable.xcstrings:1:65: error: invalid JSON: nesting deeper than 64 levels"),
-        (
+        BadCatalog(String(repeating: "[", count: 5000), "art/Localizable.xcstrings:1:65: error: invalid JSON: nesting deeper than 64 levels"),
+        BadCatalog(
             String(repeating: "\n", count: StringCatalog.maxFileSize + 1),
             "art/Localizable.xcstrings:1:1: error: the catalog is 4194305 bytes; a String Catalog is read up to 4 MiB"
         ),
     ])
-    func badInputIsOneLineAndWritesNothing(_ catalog: String, _ message: String) throws {
+    func badInputIsOneLineAndWritesNothing(_ bad: BadCatalog) throws {
+        let (catalog, message) = (bad.catalog, bad.message)
         let folder = TestPaths.temporaryFolder("strings-bad")
         folder.write("art/charms.json", StringFixtures.tableJSON)
         folder.write("art/Localizable.xcstrings", catalog)
@@ -73,4 +74,15 @@ struct StringsCommandTests {
         let misuse = try CLI.run(["strings", "--out", "x"])
         #expect(misuse.status == 2 && misuse.stderr.split(separator: "\n").count == 1)
     }
+}
+
+/// A bad catalog and the one line it must give: named in the test log by its start and
+/// size, not printed whole (one is 4 MiB of newlines).
+struct BadCatalog: CustomTestStringConvertible, Sendable {
+    var catalog: String
+    var message: String
+
+    init(_ catalog: String, _ message: String) { (self.catalog, self.message) = (catalog, message) }
+
+    var testDescription: String { "\(catalog.prefix(24).debugDescription)… (\(catalog.utf8.count) bytes)" }
 }
