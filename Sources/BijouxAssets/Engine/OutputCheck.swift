@@ -26,9 +26,11 @@ extension BuildEngine {
     /// whoever wrote the folder could have forged; a revision's baseline, built here,
     /// is trusted so. Waits for a build in progress (a shared lock, when there is a lock
     /// file: none is created). Plans as `build` does, so it refuses what `build` refuses.
+    /// First removes what killed checks left in the temporary folder (`CheckWorkspace.sweep`).
     static func check(_ options: Options, against baseline: Baseline = .outputFolder, trustingCache: Bool = false) throws -> CheckReport {
         var options = options
         options.onlyCharms = nil
+        CheckWorkspace.sweep()
         // The art first, as `build` reads it, so bad art fails before a baseline is built.
         let (art, plans, work) = try prepare(options)
         var revision: RevisionBaseline? = nil
