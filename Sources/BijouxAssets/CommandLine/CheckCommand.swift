@@ -25,16 +25,17 @@ let checkCommand = CommandSpec(
         for example a pull request's base), built by this tool into a temporary folder.
         --against also takes a folder that is not a revision; a name that is both, or a
         link to a folder, is an error. It trusts nothing in the folder, its build cache
-        included, so it is the check for CI, where the folder may come from another job,
-        a cache or an artifact.
+        included, and follows no link in it, so it is the check for CI, where the folder
+        may come from another job, a cache or an artifact.
 
         Each output is judged by its kind, with the tolerance table the goldens use
         (docs/goldens.md; an art folder adjusts it in bijoux-assets.json): charms
         exactly, librsvg and cairo renders by pixelmatch's rule, text as text, audio by
         its decoded signal. Prints one line per art file that changed, in the form
         compilers use (error: beyond tolerance, warning: within it), then the verdict.
-        Removed: a file in a folder a stage owns that no stage makes now, or a symbolic
-        link anywhere in the folder; other dot-named entries are ignored.
+        Removed: a file in a folder a stage owns that no stage makes now, or anything in
+        the folder that is not a plain file or folder (a symbolic link), which is not
+        read; other dot-named entries are ignored.
 
         A build accepts the changes. Exit status: 0 nothing changed beyond tolerance,
         1 changed, 2 error.

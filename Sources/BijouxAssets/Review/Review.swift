@@ -11,7 +11,8 @@ package struct Review: Sendable {
         case withinTolerance = "within tolerance"
         /// Made now, not in the baseline.
         case added
-        /// In the baseline (in a folder a stage owns), made no more.
+        /// In the baseline (in a folder a stage owns), made no more; or anything there
+        /// that is not a plain file or folder.
         case removed
     }
 
@@ -34,7 +35,7 @@ package struct Review: Sendable {
         var summary: String {
             switch status {
             case .added: "added"
-            case .removed: "removed"
+            case .removed: finding?.summary ?? "removed"
             case .changed, .withinTolerance: finding?.summary ?? status.rawValue
             }
         }

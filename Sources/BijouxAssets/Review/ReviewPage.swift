@@ -13,8 +13,9 @@ import BijouxCore
 package enum ReviewPage {
     /// The page's file name in the report folder.
     static let fileName = "index.html"
-    /// The most lines of an added text file the page shows.
+    /// The most lines of an added text file the page shows, and the most bytes kept for them.
     static let addedTextLines = 40
+    static let addedTextBytes = 16 << 10
 
     /// The page.
     package static func html(_ review: Review) -> String {
@@ -174,12 +175,18 @@ package enum ReviewPage {
         return "same"
     }
 
-    /// The first `addedTextLines` lines of an added text file, as added lines.
+    /// The first `addedTextLines` lines of an added text file (of the first
+    /// `addedTextBytes` kept of it), as added lines, each cut as a diff cuts it.
     static func addedText(_ bytes: [UInt8]) -> String {
-        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = String(decoding: bytes.prefix(addedTextBytes), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
-        var shown = lines.prefix(addedTextLines).map { "+" + $0 }
-        if lines.count > addedTextLines { shown.append("… \(lines.count - addedTextLines) more lines") }
+        var shown = lines.prefix(addedTextLines).map { "+" + TextDiff.shortened(String($0)) }
+        let whole = bytes.count < addedTextBytes
+        if lines.count > addedTextLines {
+            shown.append(whole ? "… \(lines.count - addedTextLines) more lines" : "… more lines")
+        } else if !whole {
+            shown.append("… more")
+        }
         return diffLines(shown.joined(separator: "\n"))
     }
 

@@ -4,10 +4,58 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 
-/// The baseline `check` reads is named explicitly, or by a `--against` that cannot mean
-/// two things.
+/// The baseline `check` reads is untrusted: a committed `build/`, a downloaded artifact.
+/// It is read without following a link anywhere in it, named explicitly or by a
+/// `--against` that cannot mean two things, and compared in memory bounded by the images,
+/// not by the size of a text file someone put there.
 @Suite("check: the baseline it reads", .tags(.slow), .notInFastRun)
 struct CheckBaselineTests {
+    /// The secrets the links lead to: no byte of them may reach any report.
+    static let secrets = ["root:x:0:0:secret-passwd-line", "extraheader = AUTHORIZATION: basic c2VjcmV0LXRva2Vu"]
+
+    /// Three charms and two data files (`passwd`, `config`), built into `out`; then the
+    /// data sets replaced by links, one to a folder holding a `passwd` (as /etc does),
+    /// one to a repository's `.git` whose `config` holds a token (as actions/checkout
+    /// writes it), and a FIFO among the data sets.
+    static func linkedBaseline(_ folder: TemporaryFolder) throws {
+        BuildEngineTests.makeArt(folder)
+        folder.write("art/data/passwd", "harmless\n")
+        folder.write("art/data/config", "x\n")
+        #expect(try OutputTreeTests.build(folder).status == 0)
+        folder.write("etc/passwd", secrets[0] + "\n")
+        folder.write("repo/.git/config", "[http]\n\t" + secrets[1] + "\n")
+        let data = folder.path + "/out/Assets.xcassets/Data"
+        for (name, target) in [("passwd", folder.path + "/etc"), ("config", "../../../repo/.git")] {
+            FileIO.removeTree("\(data)/\(name).dataset")
+            try FileManager.default.createSymbolicLink(atPath: "\(data)/\(name).dataset", withDestinationPath: target)
+        }
+        #expect(mkfifo(data + "/pipe", 0o644) == 0)
+    }
+
+    @Test(arguments: [false, true])
+    func aLinkInTheBaselineIsNamedAndNothingBehindItIsRead(report: Bool) throws {
+        let folder = TestPaths.temporaryFolder("baseline-links")
+        try Self.linkedBaseline(folder)
+        let reports = report ? ["--report", "review", "--junit", "check.xml", "--summary", "summary.md"] : []
+        for baseline in [[], ["--against-dir", "out"]] {
+            let result = try CheckReviewTests.check(folder, baseline + reports)
+            #expect(result.status == 1, "\(result.stderr)")
+            let data = "Assets.xcassets/Data/"
+            #expect(result.stdout.contains("removed: \(data)passwd.dataset: a symbolic link, not opened\n"), "\(result.stdout)")
+            #expect(result.stdout.contains("removed: \(data)config.dataset: a symbolic link, not opened\n"))
+            #expect(result.stdout.contains("removed: \(data)pipe: a FIFO (named pipe), not opened\n"))
+            let behind = "the baseline has a symbolic link at \(data)passwd.dataset, where this file's folder goes, not opened"
+            #expect(result.stdout.contains("changed: \(data)passwd.dataset/passwd: \(behind)\n"))
+            var shown = [result.stdout, result.stderr]
+            for file in report ? ["review/index.html", "check.xml", "summary.md"] : [] {
+                shown.append(String(decoding: try #require(folder.read(file)), as: UTF8.self))
+            }
+            for text in shown {
+                for secret in Self.secrets + ["secret-passwd", "c2VjcmV0"] { #expect(!text.contains(secret), "\(secret) reached a report") }
+            }
+        }
+    }
+
     /// A baseline folder is named by `--against-dir`; `--against` takes one only when it
     /// cannot be a revision, and a name that is both, or a link to a folder, is one error
     /// that names both forms, with nothing built or compared.
@@ -42,5 +90,26 @@ struct CheckBaselineTests {
             #expect(result.stdout == "\(name) is what a build writes now\n", "\(given)")
         }
         #expect(!folder.exists("out"))
+    }
+
+    /// A 16 MiB baseline text is compared by its hash and its size, never split into
+    /// lines: `check` names it, says how large it is and what the diff limit is, and stays
+    /// within a coarse memory guard (it took 0.9 GB). An equal text past the limit is
+    /// equal by its hash.
+    @Test(.enabled(if: CLI.canMeasure, "no /usr/bin/time to measure the tool's peak memory with (install Debian's time package)"))
+    func aHugeBaselineTextCostsNoMemoryAndIsNotDiffed() throws {
+        let folder = TestPaths.temporaryFolder("baseline-huge-text")
+        BuildEngineTests.makeArt(folder)
+        folder.write("art/data/big.txt", String(repeating: "b\n", count: 1 << 20))
+        #expect(try OutputTreeTests.build(folder).status == 0)
+        folder.write("out/" + TableStage.swiftPath, String(repeating: "a\n", count: 8 << 20))
+        let arguments = ["check", "--art", folder.path + "/art", "--out", folder.path + "/out"]
+        let result = try CLI.runMeasured(arguments, environment: ["TMPDIR": folder.path])
+        #expect(result.status == 1, "\(result.stderr)")
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.contains(TableStage.swiftPath) })
+        #expect(line.contains(": \(TableStage.swiftPath): text differs (16.8 MB before, "), "\(line)")
+        #expect(line.contains(" after), past the diff limit of 1 MiB"), "\(line)")
+        #expect(!result.stderr.contains("big.txt"), "an equal text past the limit is equal by its hash")
+        #expect(result.peakBytes < 200 << 20, "peak memory \(result.peakBytes >> 20) MiB")
     }
 }
