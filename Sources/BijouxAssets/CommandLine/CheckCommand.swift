@@ -1,5 +1,11 @@
 import BijouxCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `check` answers "what would a build change?" for CI and for a reviewer, so its exit
 /// status is the answer: 0 nothing beyond the tolerances, 1 changed, 2 an error (bad
 /// art, a revision that is not there). It writes nothing but the reports it is asked
@@ -35,7 +41,8 @@ let checkCommand = CommandSpec(
         compilers use (error: beyond tolerance, warning: within it), then the verdict.
         Removed: a file in a folder a stage owns that no stage makes now, or anything in
         the folder that is not a plain file or folder (a symbolic link), which is not
-        read; other dot-named entries are ignored.
+        read; other dot-named entries are ignored. The contact sheet's page is shown
+        but not counted.
 
         A build accepts the changes. Exit status: 0 nothing changed beyond tolerance,
         1 changed, 2 error.
@@ -82,7 +89,21 @@ func printReview(_ review: Review) {
 /// The files `--report`, `--junit` and `--summary` ask for.
 func writeReports(_ report: BuildEngine.CheckReport, _ arguments: ParsedArguments) throws {
     let review = report.review
-    if let folder = arguments[reportOption] { try ReviewPage.write(review, to: folder) }
+    if let folder = arguments[reportOption] {
+        try ReviewPage.write(review, to: folder, drawings: ReviewDrawing.make(review, tolerances: report.tolerances))
+    }
     if let file = arguments[junitOption] { try FileIO.writeAtomically(Array(review.junit(sources: report.sources).utf8), to: file) }
-    if let file = arguments[summaryOption] { try FileIO.append(Array(review.markdown(reportPath: arguments[reportOption]).utf8), to: file) }
+    if let file = arguments[summaryOption] {
+        let report = arguments[reportOption].map { (folder: $0, artifacts: gitHubArtifacts()) }
+        try FileIO.append(Array(review.markdown(report: report).utf8), to: file)
+    }
+}
+
+/// The address of the running GitHub Actions job's artifacts, from the variables every
+/// job has; nil elsewhere.
+func gitHubArtifacts() -> String? {
+    let names: [String] = ["GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_RUN_ID"]
+    let parts = names.compactMap { getenv($0).map { String(cString: $0) } }.filter { !$0.isEmpty }
+    guard parts.count == 3 else { return nil }
+    return "\(parts[0])/\(parts[1])/actions/runs/\(parts[2])#artifacts"
 }

@@ -10,6 +10,8 @@ extension BuildEngine {
         /// The art files the build's jobs follow from, as messages name them, in build
         /// order (the art folder itself last, for outputs of no one file).
         var sources: [String]
+        /// The art folder's tolerance table, which the review page's drawings use too.
+        var tolerances: GoldenTolerances
 
         /// Nothing differs at all.
         var isUpToDate: Bool { review.isEmpty }
@@ -57,11 +59,12 @@ extension BuildEngine {
         for (path, what) in try baselineFolder.extras(owned: plans.flatMap { $0.stage.ownedFolders }, made: Set(run.paths)) {
             changes[path] = removed(path, what: what, from: baselineFolder)
         }
+        for path in changes.keys where !Review.Status.isCounted(path) { changes[path]?.status = .notCounted }
         let grouping = ReviewGrouping(art: art, plans: plans, run: run, baselineArt: revision?.art)
         let review = Review(
             baseline: baselineName(baseline, folder: options.outputFolder), groups: grouping.groups(changes),
             acceptCommand: "bijoux-assets build --art \(options.artFolder) --out \(options.outputFolder)")
-        return CheckReport(review: review, sources: grouping.sources)
+        return CheckReport(review: review, sources: grouping.sources, tolerances: art.configuration.tolerances)
     }
 
     /// A baseline entry no job makes: a file (its bytes kept when the review page shows

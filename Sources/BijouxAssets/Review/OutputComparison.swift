@@ -1,4 +1,5 @@
 import BijouxCore
+import BijouxSVG
 
 /// Where `check` sends a build's outputs: each compared, as it is made, with the
 /// baseline folder's file of the same path (`BaselineFolder`: no link followed), and
@@ -6,7 +7,7 @@ import BijouxCore
 /// thread. Nothing is written. A side past what the judge reads (`OutputJudge.readLimit`)
 /// is compared by its hash, read a piece at a time, so a huge baseline file costs no
 /// memory. What differs is kept for the review with the bytes its page shows: the
-/// pictures, an added sound, and the head of an added text.
+/// pictures (images, and the SVGs it draws), and the head of an added text.
 final class OutputComparison: OutputDestination, @unchecked Sendable {
     let baseline: BaselineFolder
     let tolerances: GoldenTolerances
@@ -58,10 +59,12 @@ final class OutputComparison: OutputDestination, @unchecked Sendable {
             after: Self.shown(after, path))
     }
 
-    /// The bytes of a side the review page shows: an image's, an added sound's, the head
-    /// of an added text; nil for the rest, whose finding says all the page shows.
+    /// The bytes of a side the review page shows: an image's, a drawn SVG's (one small
+    /// enough to draw), an added sound's, the head of an added text; nil for the rest,
+    /// whose finding says all the page shows.
     static func shown(_ bytes: [UInt8], _ path: String, added: Bool = false) -> [UInt8]? {
         if GoldenTolerances.isImage(path) { return bytes }
+        if ReviewDrawing.form(of: path) != nil { return bytes.count <= SVGSafety.maxFileSize ? bytes : nil }
         guard added else { return nil }
         return GoldenTolerances.isAudio(path) ? bytes : Array(bytes.prefix(ReviewPage.addedTextBytes))
     }

@@ -112,4 +112,30 @@ struct CheckBaselineTests {
         #expect(!result.stderr.contains("big.txt"), "an equal text past the limit is equal by its hash")
         #expect(result.peakBytes < 200 << 20, "peak memory \(result.peakBytes >> 20) MiB")
     }
+
+    /// The contact sheet's page is shown but never fails `check`: no `error:` line, no
+    /// JUnit failure, no ❌ row; the summary says where the review page is.
+    @Test func theContactSheetPageIsShownButNotCounted() throws {
+        let folder = TestPaths.temporaryFolder("baseline-page")
+        BuildEngineTests.makeArt(folder)
+        #expect(try OutputTreeTests.build(folder).status == 0)
+        folder.write("out/" + ContactSheetPage.path, String(decoding: folder.read("out/" + ContactSheetPage.path)!, as: UTF8.self) + "<!-- -->\n")
+        let github = ["GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "bijoux/app", "GITHUB_RUN_ID": "42"]
+        folder.write("tmp/.keep", "")
+        let result = try CLI.run(
+            ["check", "--art", "art", "--out", "out", "--report", "review", "--junit", "check.xml", "--summary", "summary.md"], in: folder.path,
+            environment: github.merging(["TMPDIR": folder.path + "/tmp"]) { $1 })
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("not counted: \(ContactSheetPage.path): text differs from line "), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("1 art file: 1 output not counted: nothing that counts changed\n"), "\(result.stdout)")
+        let junit = String(decoding: try #require(folder.read("check.xml")), as: UTF8.self)
+        #expect(junit.contains("failures=\"0\"") && !junit.contains("<failure"))
+        let summary = String(decoding: try #require(folder.read("summary.md")), as: UTF8.self)
+        #expect(summary.hasPrefix("### bijoux-assets check: passes\n") && summary.contains("| ➖ <code>art</code> |") && !summary.contains("❌"), "\(summary)")
+        #expect(summary.contains("the review page <code>review/index.html</code>"), "\(summary)")
+        #expect(summary.contains("<a href=\"https://github.com/bijoux/app/actions/runs/42#artifacts\">artifacts</a>"), "\(summary)")
+        let page = String(decoding: try #require(folder.read("review/index.html")), as: UTF8.self)
+        #expect(page.contains("data-not-counted=\"1\" data-passes=\"true\"") && page.contains("<span class=\"badge not-counted\">not counted</span>"))
+    }
 }
