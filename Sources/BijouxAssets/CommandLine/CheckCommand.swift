@@ -1,5 +1,11 @@
 import BijouxCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `check` answers "what would a build change?" for CI and for a reviewer, so its exit
 /// status is the answer: 0 nothing beyond the tolerances, 1 changed, 2 an error (bad
 /// art, a revision that is not there). It writes nothing but the reports it is asked
@@ -7,8 +13,9 @@ import BijouxCore
 let trustCacheOption = Flag(
     "--trust-cache", help: "Take unchanged outputs on the cache's word (fast, for local use; CI should not: the cache can be forged).")
 let againstOption = Option.text(
-    "--against", "REV|DIR",
-    help: "Compare with a folder of an earlier build, or with the art as it was at a git revision, built into a temporary folder (default: --out).")
+    "--against", "REV",
+    help: "Compare with the art as it was at a git revision, built into a temporary folder (a folder that is not a revision is taken too).")
+let againstFolderOption = Option.text("--against-dir", "DIR", help: "Compare with a folder of an earlier build (default: --out).")
 let reportOption = Option.text("--report", "DIR", help: "Write the review page, DIR/index.html: before, after and diff of every change, by art file.")
 let junitOption = Option.text("--junit", "FILE", help: "Write JUnit XML: one test case per art file.")
 let summaryOption = Option.text("--summary", "FILE", help: "Append a Markdown summary to FILE (for example \"$GITHUB_STEP_SUMMARY\").")
@@ -16,22 +23,26 @@ let summaryOption = Option.text("--summary", "FILE", help: "Append a Markdown su
 let checkCommand = CommandSpec(
     name: "check",
     abstract: "Show what a build would change against the output folder, an earlier build or a git revision.",
-    options: [artOption, outOption, againstOption, reportOption, junitOption, summaryOption, jobsOption, trustCacheOption],
+    options: [artOption, outOption, againstOption, againstFolderOption, reportOption, junitOption, summaryOption, jobsOption, trustCacheOption],
     discussion: """
         Makes every output from the art, in memory, and compares it with a baseline,
         writing nothing there: the output folder (--out), a folder of an earlier build
-        (--against DIR), or the art folder as it was at a git revision (--against REV,
+        (--against-dir DIR), or the art folder as it was at a git revision (--against REV,
         for example a pull request's base), built by this tool into a temporary folder.
-        It trusts nothing in the folder, its build cache included, so it is the check
-        for CI, where the folder may come from another job, a cache or an artifact.
+        --against also takes a folder that is not a revision; a name that is both, or a
+        link to a folder, is an error. It trusts nothing in the folder, its build cache
+        included, and follows no link in it, so it is the check for CI, where the folder
+        may come from another job, a cache or an artifact.
 
         Each output is judged by its kind, with the tolerance table the goldens use
         (docs/goldens.md; an art folder adjusts it in bijoux-assets.json): charms
         exactly, librsvg and cairo renders by pixelmatch's rule, text as text, audio by
         its decoded signal. Prints one line per art file that changed, in the form
         compilers use (error: beyond tolerance, warning: within it), then the verdict.
-        Removed: a file in a folder a stage owns that no stage makes now, or a symbolic
-        link anywhere in the folder; other dot-named entries are ignored.
+        Removed: a file in a folder a stage owns that no stage makes now, or anything in
+        the folder that is not a plain file or folder (a symbolic link), which is not
+        read; other dot-named entries are ignored. The contact sheet's page is shown
+        but not counted.
 
         A build accepts the changes. Exit status: 0 nothing changed beyond tolerance,
         1 changed, 2 error.
@@ -46,8 +57,8 @@ let checkCommand = CommandSpec(
     run: { arguments in
         let options = BuildEngine.Options(
             artFolder: arguments[artOption]!, outputFolder: arguments[outOption]!, jobs: arguments[jobsOption] ?? Parallel.defaultJobs)
-        let baseline = arguments[againstOption].map(Baseline.parse) ?? .outputFolder
         do {
+            let baseline = try chosenBaseline(arguments)
             let report = try BuildEngine.check(options, against: baseline, trustingCache: arguments[trustCacheOption])
             try writeReports(report, arguments)
             printReview(report.review)
@@ -57,6 +68,16 @@ let checkCommand = CommandSpec(
             return 2
         }
     })
+
+/// The baseline `--against` or `--against-dir` names (not both), else the output folder.
+func chosenBaseline(_ arguments: ParsedArguments) throws(BaselineError) -> Baseline {
+    switch (arguments[againstOption], arguments[againstFolderOption]) {
+    case (let revision?, let folder?): throw BaselineError(value: revision, message: "give --against or --against-dir \(folder), not both")
+    case (let value?, nil): return try Baseline.parse(value, artFolder: arguments[artOption]!)
+    case (nil, let folder?): return try Baseline.folder(named: folder)
+    case (nil, nil): return .outputFolder
+    }
+}
 
 /// The diagnostics on standard error, each change and the verdict on standard output.
 func printReview(_ review: Review) {
@@ -68,7 +89,21 @@ func printReview(_ review: Review) {
 /// The files `--report`, `--junit` and `--summary` ask for.
 func writeReports(_ report: BuildEngine.CheckReport, _ arguments: ParsedArguments) throws {
     let review = report.review
-    if let folder = arguments[reportOption] { try ReviewPage.write(review, to: folder) }
+    if let folder = arguments[reportOption] {
+        try ReviewPage.write(review, to: folder, drawings: ReviewDrawing.make(review, tolerances: report.tolerances))
+    }
     if let file = arguments[junitOption] { try FileIO.writeAtomically(Array(review.junit(sources: report.sources).utf8), to: file) }
-    if let file = arguments[summaryOption] { try FileIO.append(Array(review.markdown(reportPath: arguments[reportOption]).utf8), to: file) }
+    if let file = arguments[summaryOption] {
+        let report = arguments[reportOption].map { (folder: $0, artifacts: gitHubArtifacts()) }
+        try FileIO.append(Array(review.markdown(report: report).utf8), to: file)
+    }
+}
+
+/// The address of the running GitHub Actions job's artifacts, from the variables every
+/// job has; nil elsewhere.
+func gitHubArtifacts() -> String? {
+    let names: [String] = ["GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_RUN_ID"]
+    let parts = names.compactMap { getenv($0).map { String(cString: $0) } }.filter { !$0.isEmpty }
+    guard parts.count == 3 else { return nil }
+    return "\(parts[0])/\(parts[1])/actions/runs/\(parts[2])#artifacts"
 }

@@ -18,7 +18,8 @@ package enum Finding: Sendable {
     case text(hunks: String)
     /// Two encoded sounds, compared by their decoded signals under `tolerance`.
     case audio(AudioDifference, AudioTolerance)
-    /// One side could not be decoded (a baseline file that is not a PNG): a change.
+    /// One side could not be read, decoded or compared (a baseline file that is not a
+    /// PNG, a link where the file goes, a text past the diff limit): a change, and why.
     case unreadable(String)
 
     /// Whether the change is within the tolerance, so it passes.
@@ -56,12 +57,37 @@ package struct PixelSize: Equatable, Sendable, CustomStringConvertible {
 
 /// Judges an output against its baseline by its kind (`GoldenTolerances`).
 package enum OutputJudge {
+    /// The most bytes of an image or a sound read to compare it: far past any output
+    /// (an image of `art/images/` is at most 32 MiB), so only a hostile baseline is refused.
+    static let maxComparedBytes = 64 << 20
+
+    /// The most bytes of either side of the output `path` that are read to judge it: a
+    /// text's diff limit (`TextDiff.maxBytes`), else `maxComparedBytes`.
+    static func readLimit(for path: String) -> Int {
+        GoldenTolerances.isImage(path) || GoldenTolerances.isAudio(path) ? maxComparedBytes : TextDiff.maxBytes
+    }
+
+    /// Why two sides of `before` and `after` bytes were not judged: one is past the limit.
+    static func pastLimit(_ path: String, before: Int, after: Int) -> String {
+        let sizes = "\(size(before)) before, \(size(after)) after", limit = "\(readLimit(for: path) >> 20) MiB"
+        if readLimit(for: path) == TextDiff.maxBytes { return "text differs (\(sizes)), past the diff limit of \(limit)" }
+        return "differs (\(sizes)), past the limit of \(limit) this comparison reads"
+    }
+
+    /// A size as people read it: bytes, kB or MB (powers of ten).
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1000 { return Format.count(bytes, "byte") }
+        return bytes < 1_000_000 ? Format.number(Double(bytes) / 1000, decimals: 1) + " kB" : Format.number(Double(bytes) / 1_000_000, decimals: 1) + " MB"
+    }
+
     /// The finding for two different byte strings of the output `path` (relative to
     /// the output folder, which decides its kind); `names` name the two files in
-    /// messages about a side that cannot be decoded.
+    /// messages about a side that cannot be decoded. A side past `readLimit` is not
+    /// judged: the finding says it differs, and by how much.
     package static func judge(
         before: [UInt8], after: [UInt8], path: String, names: (before: String, after: String), tolerances: GoldenTolerances
     ) -> Finding {
+        if max(before.count, after.count) > readLimit(for: path) { return .unreadable(pastLimit(path, before: before.count, after: after.count)) }
         if GoldenTolerances.isAudio(path) {
             do {
                 return .audio(try AudioDifference.between(before, after, names: names), tolerances.audio)

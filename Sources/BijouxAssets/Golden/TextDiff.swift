@@ -4,9 +4,15 @@
 /// because none of the C libraries the package may use diffs text; it is the textbook
 /// longest-common-subsequence table over the lines between the common head and tail,
 /// bounded so a hostile pair of files costs at most `maxCells` table cells (past that,
-/// the middle is shown as one hunk of removed and added lines).
+/// the middle is shown as one hunk of removed and added lines). Its callers diff texts of
+/// at most `maxBytes` (`OutputJudge`), whose lines are all it holds, and it shows at
+/// most `maxShownLines`.
 package enum TextDiff {
     static let maxCells = 4_000_000
+    /// The largest text diffed, on either side: a generated file is tens of kilobytes.
+    static let maxBytes = 1 << 20
+    /// The most lines of hunks shown; the rest are counted.
+    static let maxShownLines = 400
     /// Characters of a line shown; a longer one (minified JSON, an inline SVG) is cut.
     static let maxLineLength = 240
 
@@ -18,7 +24,7 @@ package enum TextDiff {
         let edits = script(old, new)
         var output: [String] = []
         var index = 0
-        while index < edits.count {
+        while index < edits.count, output.count < maxShownLines {
             guard edits[index].mark != " " else {
                 index += 1
                 continue
@@ -40,6 +46,8 @@ package enum TextDiff {
             output += limited(edits[start..<stop].map { $0.mark + shortened($0.text) }, maxLines * 2)
             index = end
         }
+        let more = edits[index...].filter { $0.mark != " " }.count
+        if more > 0 { output.append("… \(more) more changed lines") }
         return output.joined(separator: "\n")
     }
 

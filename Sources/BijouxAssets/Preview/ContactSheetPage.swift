@@ -53,7 +53,8 @@ enum ContactSheetPage {
         text += "<nav>" + sections.map { "<a href=\"#\($0.0)\">\($0.1)</a>" }.joined(separator: " ") + "</nav>\n"
         text += """
             <div class="controls">
-            <button type="button" data-toggle="ground" data-on="light" data-off="dark">Light / dark background</button>
+            Background: <button type="button" data-ground="dark">Dark</button> <button type="button" data-ground="light">Light</button> \
+            <button type="button" data-ground="checkerboard">Checkerboard</button>
             <button type="button" data-toggle="outlines" data-on="on" data-off="off">Outlines</button>
             \(languageSwitch(sheet.languages))</div>
             <details class="legend"><summary>How to read this page</summary>

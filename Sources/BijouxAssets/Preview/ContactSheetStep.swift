@@ -41,13 +41,14 @@ enum ContactSheetStep: Stage {
             key.add("accent name", art.palette.accent ?? "")
             for warning in warnings { key.add("warning", warning.description) }
             return Job.Prepared(key: key.hash) { recorder in
-                try recorder.write(ContactSheetPage.path, text: ContactSheetPage.html(try sheet(recorder.inputs, warnings: warnings), palette: art.palette))
+                try recorder.write(
+                    ContactSheetPage.path, text: ContactSheetPage.html(try sheet(recorder.inputs, warnings: warnings, art: art.path), palette: art.palette))
             }
         }
         return StagePlan(jobs: [page])
     }
 
-    static func sheet(_ parts: [JobArtifact], warnings: [BuildWarning]) throws -> ContactSheet {
+    static func sheet(_ parts: [JobArtifact], warnings: [BuildWarning], art: String) throws -> ContactSheet {
         var sheet = ContactSheet()
         for part in parts {
             guard let cards = ContactSheet(encoded: part.artifact) else {
@@ -55,7 +56,19 @@ enum ContactSheetStep: Stage {
             }
             sheet.merge(cards)
         }
-        sheet.otherWarnings += warnings.map(\.description)
+        sheet.otherWarnings += warnings.map { shown($0, art: art) }
         return sheet
+    }
+
+    /// A warning as the page shows it: its file named from the art folder's own name
+    /// (`art/icons/notes.txt`), as the generated files name theirs, so the page is the
+    /// same wherever the art lies (a revision `check` builds in a temporary folder).
+    static func shown(_ warning: BuildWarning, art: String) -> String {
+        var folder = art
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        guard warning.subject.hasPrefix(folder + "/") else { return warning.description }
+        var relative = warning.subject.dropFirst(folder.count + 1)
+        while relative.hasPrefix("/") { relative = relative.dropFirst() }
+        return TableStage.sourceName(artFolder: art, file: String(relative)) + ": " + warning.message
     }
 }

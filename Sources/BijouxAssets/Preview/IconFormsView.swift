@@ -20,7 +20,7 @@ extension SheetViews {
     static func iconFormsView(_ icons: [ContactSheet.Icon]) -> String {
         let symbols = icons.filter { !$0.symbol.isEmpty }, vectors = icons.filter { $0.vector != nil }
         guard !symbols.isEmpty || !vectors.isEmpty else { return "" }
-        var text = "<div class=\"view\" data-view=\"icon-forms\">\n<h3>Icons as symbols and vectors</h3>\n"
+        var text = "<div class=\"view icon-forms\" data-view=\"icon-forms\">\n<h3>Icons as symbols and vectors</h3>\n"
         if !symbols.isEmpty {
             text += "<p>Each symbol in a line of text at \(dynamicTypeSizes.map(\.name).joined(separator: ", ")) (Dynamic Type), "
             text += "then its three weights beside text of the same weight: it should sit on the baseline and reach the capline.</p>\n"

@@ -16,6 +16,7 @@ enum SheetStyle {
             :root { --paper: \(paper); --ink: \(ink); --camel: \(camel); --glow: \(HTML.color(palette.accentColor, opacity: CharmGlow.opacity)); \
             --glow-radius: \(HTML.number(CharmGlow.radiusPoints)); --ground: var(--paper); --ground-ink: var(--ink); --pt: 1; }
             html[data-ground="light"] { --ground: \(ink); --ground-ink: \(paper); }
+            html[data-ground="checkerboard"] { --ground: repeating-conic-gradient(#5C5853 0% 25%, #7A756F 0% 50%) 0 0 / 16px 16px; }
             * { box-sizing: border-box; }
             body { margin: 0; background: #0B0A09; color: var(--ink); font: 14px/1.45 -apple-system, "Helvetica Neue", Helvetica, Arial, sans-serif; }
             header.top { padding: 20px 28px 8px; border-bottom: 1px solid #2A2622; }
@@ -25,7 +26,7 @@ enum SheetStyle {
             .summary .warn { color: #FF9F5A; } .summary .ok { color: #9FD39F; } .other-warning { color: #FF9F5A; }
             .controls { margin: 10px 0; } .controls button { background: #2A2622; color: var(--ink); border: 1px solid #4A443D; border-radius: 6px; padding: \
             5px 10px; margin-right: 8px; cursor: pointer; }
-            html[data-ground="light"] button[data-toggle="ground"], html[data-outlines="on"] button[data-toggle="outlines"] { border-color: var(--camel); \
+            .controls button[aria-pressed="true"], html[data-outlines="on"] button[data-toggle="outlines"] { border-color: var(--camel); \
             color: var(--camel); }
             .legend { max-width: 900px; color: #C9C0B3; }
             main { padding: 0 28px 40px; }
@@ -50,48 +51,65 @@ enum SheetStyle {
             html[data-outlines="on"] .well .painted { display: block; }
             .safe-zone { position: absolute; left: 8px; top: 8px; display: none; }
             html[data-outlines="on"] .safe-zone { display: block; }
-            .view { margin: 0 0 18px; } .view > p { margin: 4px 0 8px; color: #C9C0B3; max-width: 900px; }
-            .surface { position: relative; overflow: hidden; margin-bottom: 10px; }
-            .surface > svg { position: absolute; left: 0; top: 0; }
-            .surface .hang { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * \
-            var(--pt) * 1px); height: calc(var(--w) * \(HTML.number(CharmArt.aspect)) * var(--pt) * 1px); }
-            .surface .name { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * \
-            var(--pt) * 1px); text-align: center; white-space: nowrap; overflow: hidden; color: var(--ink); font-weight: 500; font-size: calc(var(--size) * \
-            var(--pt) * 1px); }
-            .surface .name[data-overflows] { color: #FF6A5A; }
-            [data-too-wide] { color: #FF6A5A; text-decoration: underline wavy #FF6A5A; } [data-fallback] { opacity: 0.65; font-style: italic; }
-            .controls select { background: #2A2622; color: var(--ink); border: 1px solid #4A443D; border-radius: 6px; padding: 4px 8px; margin-left: 4px; }
-            .island { background: #000; }
-            .tray { background: var(--paper); }
-            .surface.dish { overflow: visible; margin: 24px 30px; background: radial-gradient(ellipse at center, #26221E 0%, var(--paper) 70%); border-radius: \
-            50%; }
-            .strip { display: flex; flex-wrap: wrap; gap: 18px; align-items: center; background: var(--paper); padding: 14px; border-radius: 8px; \
-            margin-bottom: 8px; max-width: 900px; }
-            .symbol-line { color: var(--ink); align-items: baseline; } .symbol-line .caption { font-size: 12px; color: #A89F93; width: 60px; }
-            .home { display: flex; gap: 18px; flex-wrap: wrap; }
-            .phone { width: 220px; padding: 18px; border-radius: 28px; background: linear-gradient(160deg, #6E7686, #3F4450); display: grid; \
-            grid-template-columns: repeat(3, 60px); gap: 14px 10px; justify-content: center; }
-            .phone.dark { background: linear-gradient(160deg, #1C1D22, #07070A); }
-            .phone .slot { width: 60px; height: 60px; border-radius: 14px; background: rgba(255, 255, 255, 0.16); }
-            .phone figcaption { grid-column: 1 / -1; text-align: center; color: #E8E8EA; }
-            img.broken { outline: 2px solid #FF3B30; }
-            .swatches { display: flex; flex-wrap: wrap; gap: 12px; }
-            .swatch { display: block; width: 104px; height: 64px; border-radius: 8px; border: 1px solid #4A443D; background: linear-gradient(var(--swatch), \
-            var(--swatch)), repeating-conic-gradient(#8A8580 0% 25%, #C9C4BE 0% 50%) 0 0 / 16px 16px; }
 
-            """
+            """ + viewsCSS
     }
 
-    /// Toggles (remembered across reloads), the language switch (remembered too, or
-    /// chosen by `?lang=<code>` in the address), broken-image marks, names shrunk to fit
-    /// as the island's minimum scale factor allows, and, when served by `watch --serve`,
-    /// a reload after each rebuild that keeps the scroll position.
-    static var script: String {
+    /// The style of the app's surfaces and the icons' views (`SheetViews`).
+    static let viewsCSS = """
+        .view { margin: 0 0 18px; } .view > p { margin: 4px 0 8px; color: #C9C0B3; max-width: 900px; }
+        .surface { position: relative; overflow: hidden; margin-bottom: 10px; }
+        .surface > svg { position: absolute; left: 0; top: 0; }
+        .surface .hang { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * \
+        var(--pt) * 1px); height: calc(var(--w) * \(HTML.number(CharmArt.aspect)) * var(--pt) * 1px); }
+        .surface .name { position: absolute; left: calc(var(--x) * var(--pt) * 1px); top: calc(var(--y) * var(--pt) * 1px); width: calc(var(--w) * \
+        var(--pt) * 1px); text-align: center; white-space: nowrap; overflow: hidden; color: var(--ink); font-weight: 500; font-size: calc(var(--size) * \
+        var(--pt) * 1px); }
+        .surface .name[data-overflows] { color: #FF6A5A; }
+        [data-too-wide] { color: #FF6A5A; text-decoration: underline wavy #FF6A5A; } [data-fallback] { opacity: 0.65; font-style: italic; }
+        .controls select { background: #2A2622; color: var(--ink); border: 1px solid #4A443D; border-radius: 6px; padding: 4px 8px; margin-left: 4px; }
+        .island { background: #000; }
+        .tray { background: var(--paper); }
+        .surface.dish { overflow: visible; margin: 24px 30px; background: radial-gradient(ellipse at center, #26221E 0%, var(--paper) 70%); border-radius: \
+        50%; }
+        .strip { display: flex; flex-wrap: wrap; gap: 18px; align-items: center; background: var(--paper); padding: 14px; border-radius: 8px; \
+        margin-bottom: 8px; max-width: 900px; }
+        .icon-forms .strip { background: var(--ground); }
+        .symbol-line { color: var(--ground-ink); align-items: baseline; } .symbol-line .caption { font-size: 12px; color: #A89F93; width: 60px; }
+        .home { display: flex; gap: 18px; flex-wrap: wrap; }
+        .phone { width: 220px; padding: 18px; border-radius: 28px; background: linear-gradient(160deg, #6E7686, #3F4450); display: grid; \
+        grid-template-columns: repeat(3, 60px); gap: 14px 10px; justify-content: center; }
+        .phone.dark { background: linear-gradient(160deg, #1C1D22, #07070A); }
+        .phone .slot { width: 60px; height: 60px; border-radius: 14px; background: rgba(255, 255, 255, 0.16); }
+        .phone figcaption { grid-column: 1 / -1; text-align: center; color: #E8E8EA; }
+        img.broken { outline: 2px solid #FF3B30; }
+        .swatches { display: flex; flex-wrap: wrap; gap: 12px; }
+        .swatch { display: block; width: 104px; height: 64px; border-radius: 8px; border: 1px solid #4A443D; background: linear-gradient(var(--swatch), \
+        var(--swatch)), repeating-conic-gradient(#8A8580 0% 25%, #C9C4BE 0% 50%) 0 0 / 16px 16px; }
+
         """
-        (function () {
-          var root = document.documentElement;
+
+    /// The page's script: `controls`, `languages`, then `loading`, in one function.
+    static var script: String {
+        "(function () {\n  var root = document.documentElement;\n" + controls + languages + loading
+    }
+
+    /// The toggles and the background switch, remembered across reloads.
+    static let controls = """
           ['ground', 'outlines'].forEach(function (key) {
             try { var saved = localStorage.getItem('bijoux-' + key); if (saved) root.dataset[key] = saved; } catch (e) {}
+          });
+          var grounds = document.querySelectorAll('button[data-ground]');
+          function ground(value) {
+            root.dataset.ground = value;
+            grounds.forEach(function (button) { button.setAttribute('aria-pressed', button.dataset.ground === value ? 'true' : 'false'); });
+          }
+          ground(root.dataset.ground);
+          grounds.forEach(function (button) {
+            button.addEventListener('click', function () {
+              ground(button.dataset.ground);
+              try { localStorage.setItem('bijoux-ground', button.dataset.ground); } catch (e) {}
+            });
           });
           document.querySelectorAll('button[data-toggle]').forEach(function (button) {
             button.addEventListener('click', function () {
@@ -100,6 +118,13 @@ enum SheetStyle {
               try { localStorage.setItem('bijoux-' + key, root.dataset[key]); } catch (e) {}
             });
           });
+
+        """
+
+    /// Names shrunk to fit as the island's minimum scale factor allows, and the language
+    /// switch (remembered too, or chosen by `?lang=<code>` in the address).
+    static var languages: String {
+        """
           function fit() {
             document.querySelectorAll('[data-fit]').forEach(function (name) {
               name.style.fontSize = '';
@@ -152,6 +177,14 @@ enum SheetStyle {
           } else {
             fit();
           }
+
+        """
+    }
+
+    /// Broken-image marks and, when served by `watch --serve`, a reload after each
+    /// rebuild that keeps the scroll position.
+    static var loading: String {
+        """
           window.addEventListener('load', function () {
             var images = Array.prototype.slice.call(document.images), loaded = 0;
             images.forEach(function (image) {

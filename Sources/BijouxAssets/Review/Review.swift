@@ -11,8 +11,19 @@ package struct Review: Sendable {
         case withinTolerance = "within tolerance"
         /// Made now, not in the baseline.
         case added
-        /// In the baseline (in a folder a stage owns), made no more.
+        /// In the baseline (in a folder a stage owns), made no more; or anything there
+        /// that is not a plain file or folder.
         case removed
+        /// The contact sheet's page changed (`isCounted`): shown, but it never fails
+        /// `check`: it is for people, drawn from outputs that are judged themselves.
+        case notCounted = "not counted"
+
+        /// Whether a change of the output `path` counts for the verdict: all but the
+        /// contact sheet's page.
+        static func isCounted(_ path: String) -> Bool { path != ContactSheetPage.path }
+
+        /// Whether a change of this status fails `check`.
+        var fails: Bool { self != .withinTolerance && self != .notCounted }
     }
 
     /// One output that is not byte for byte the baseline's.
@@ -34,8 +45,8 @@ package struct Review: Sendable {
         var summary: String {
             switch status {
             case .added: "added"
-            case .removed: "removed"
-            case .changed, .withinTolerance: finding?.summary ?? status.rawValue
+            case .removed: finding?.summary ?? "removed"
+            case .changed, .withinTolerance, .notCounted: finding?.summary ?? status.rawValue
             }
         }
     }
@@ -57,7 +68,9 @@ package struct Review: Sendable {
         }
 
         /// Some output changed beyond its tolerance, or was added or removed.
-        var fails: Bool { changes.contains { $0.status != .withinTolerance } }
+        var fails: Bool { changes.contains { $0.status.fails } }
+        /// Some change counts for the verdict (not only the contact sheet's page).
+        var counts: Bool { changes.contains { $0.status != .notCounted } }
     }
 
     /// What the outputs were compared with, as people read it ("build/", "HEAD~1").

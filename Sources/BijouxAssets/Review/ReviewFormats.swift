@@ -7,8 +7,9 @@ extension Review {
     /// `path:line:col: error: …` for a group that changed beyond tolerance, `warning:`
     /// for one whose changes are all within it. The line is where a text art file first
     /// differs from the baseline's art (with `--against REV`), else 1: the file as a whole.
+    /// A group of changes that do not count (the contact sheet's page) has no line.
     func diagnostics() -> [String] {
-        groups.map { group in
+        groups.filter(\.counts).map { group in
             let place = "\(group.source):\(group.line ?? 1):1"
             return Diagnostic(place: place, message: message(group)).line(group.fails ? .error : .warning)
         }
@@ -16,14 +17,21 @@ extension Review {
 
     /// What changed in a group, against what, and its first output's figures.
     func message(_ group: Group) -> String {
-        let first = group.changes.first { $0.status != .withinTolerance } ?? group.changes[0]
+        let first = Self.first(group)
         let more = group.changes.count - 1
         return "\(Self.counts(group.changes)) against \(baseline): \(first.path): \(first.summary)" + (more > 0 ? "; and \(more) more" : "")
     }
 
+    /// The change a group's line shows: the first that fails, else the first that counts.
+    static func first(_ group: Group) -> Change {
+        group.changes.first { $0.status.fails } ?? group.changes.first { $0.status != .notCounted } ?? group.changes[0]
+    }
+
     /// "2 outputs changed, 1 within tolerance, 1 added": only the statuses present.
     static func counts(_ changes: [Change]) -> String {
-        let parts: [(Status, String)] = [(.changed, "changed"), (.withinTolerance, "within tolerance"), (.added, "added"), (.removed, "removed")]
+        let parts: [(Status, String)] = [
+            (.changed, "changed"), (.withinTolerance, "within tolerance"), (.added, "added"), (.removed, "removed"), (.notCounted, "not counted"),
+        ]
         var words: [String] = []
         for (status, word) in parts {
             let count = changes.filter { $0.status == status }.count
@@ -38,23 +46,31 @@ extension Review {
         if isEmpty { return "\(baseline) is what a build writes now" }
         let files = groups.count
         let head = "\(files) art file\(files == 1 ? "" : "s"): \(Self.counts(changes))"
-        return passes ? "\(head): every change within tolerance" : "\(head); to accept: \(acceptCommand)"
+        guard passes else { return "\(head); to accept: \(acceptCommand)" }
+        return count(.withinTolerance) > 0 ? "\(head): every change within tolerance" : "\(head): nothing that counts changed"
     }
 
     /// A Markdown summary fit for a pull request (GitHub's `$GITHUB_STEP_SUMMARY`): the
-    /// verdict, a table of art files and their figures, and the command that accepts.
+    /// verdict, a table of art files and their figures (a group that does not count
+    /// marked ➖, not ❌), where the review page is (`report`: its folder, and the address
+    /// of the run's artifacts when on GitHub Actions), and the command that accepts.
     /// Paths are shown as escaped `<code>` (inline HTML), so no art name can add markup.
-    func markdown(reportPath: String? = nil) -> String {
-        var text = "### bijoux-assets check: " + (isEmpty ? "no change" : passes ? "within tolerance" : "changed") + "\n\n"
+    func markdown(report: (folder: String, artifacts: String?)? = nil) -> String {
+        var text = "### bijoux-assets check: " + (isEmpty ? "no change" : passes ? "passes" : "changed") + "\n\n"
         text += "Compared with \(Self.code(baseline)). \(isEmpty ? "Every output is the same." : Self.counts(changes) + ".")\n"
         guard !isEmpty else { return text }
         text += "\n| Art file | Outputs | First change |\n| --- | --- | --- |\n"
         for group in groups {
-            let mark = group.fails ? "❌" : "✅"
-            let first = group.changes.first { $0.status != .withinTolerance } ?? group.changes[0]
+            let mark = group.fails ? "❌" : group.counts ? "✅" : "➖"
+            let first = Self.first(group)
             text += "| \(mark) \(Self.code(group.source)) | \(Self.counts(group.changes)) | \(Self.code(first.path)): \(Self.cell(first.summary)) |\n"
         }
-        if let reportPath { text += "\nThe review page (before, after and diff of each): \(Self.code(reportPath + "/index.html"))\n" }
+        if let report {
+            let page = Self.code(report.folder + "/" + ReviewPage.fileName)
+            let place =
+                report.artifacts.map { "; this run keeps it with its <a href=\"\(HTML.escape($0))\">artifacts</a> when the job uploads that folder" } ?? ""
+            text += "\nBefore, after and diff of each change: the review page \(page), written where `check` ran\(place).\n"
+        }
         if !passes { text += "\nTo accept: \(Self.code(acceptCommand))\n" }
         return text
     }

@@ -52,9 +52,9 @@ struct ReviewGrouping {
     func firstChangedLine(of source: String) -> Int? {
         guard let baselineArt, source != art.path, source.hasPrefix(art.path + "/") else { return nil }
         let relative = String(source.dropFirst(art.path.count + 1))
-        // A file with a NUL byte is binary, as git judges it.
-        guard let now = try? FileIO.read(source), !now.prefix(8000).contains(0) else { return nil }
-        guard let then = try? FileIO.read(baselineArt + "/" + relative) else { return 1 }
+        // A file with a NUL byte is binary, as git judges it. Neither side is read through a link.
+        guard let now = try? FileIO.read(source, below: art.path), !now.prefix(8000).contains(0) else { return nil }
+        guard let then = try? FileIO.read(baselineArt + "/" + relative, below: baselineArt) else { return 1 }
         var line = 1
         for (a, b) in zip(now, then) {
             if a != b { return line }

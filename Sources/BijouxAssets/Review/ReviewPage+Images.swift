@@ -6,7 +6,7 @@ import BijouxCore
 /// as a `data:` URI, enlarged pixel for pixel when small (icons are 24–72 px).
 extension ReviewPage {
     /// A PNG to show, with its size in pixels.
-    struct Picture {
+    struct Picture: Sendable {
         var png: [UInt8]
         var width: Int
         var height: Int
@@ -29,26 +29,46 @@ extension ReviewPage {
         let picture = { (png: [UInt8]) in Picture(png: png, width: difference.width, height: difference.height) }
         let before = change.before.map(picture), after = change.after.map(picture)
         let diff = change.before.flatMap { diffPicture($0, difference) }
-        let zoom = scale(for: [before, after, diff].compactMap { $0 })
-        var text = ""
+        return comparison(before, after, diff: diff, path: change.path) + facts(difference, tolerance)
+    }
+
+    /// One picture of a vector or a symbol drawn (`ReviewDrawing`): its label, before,
+    /// after and the diff, with the flip, the figures, and why a side is missing.
+    static func drawing(_ panel: ReviewDrawing.Panel, path: String) -> String {
+        var text = "<div class=\"drawn\" data-drawn=\"\(HTML.escape(panel.label))\">\n<h4>\(HTML.escape(panel.label))</h4>\n"
+        let diff = panel.difference.flatMap { difference in
+            panel.before.flatMap { diffPicture($0.png, difference) }
+        }
+        text += comparison(panel.before, panel.after, diff: diff, path: path, zoom: 1)
+        if let difference = panel.difference { text += facts(difference, nil) }
+        text += panel.problems.map { "<p class=\"reason\">\(HTML.escape($0))</p>\n" }.joined()
+        return text + "</div>\n"
+    }
+
+    /// Before and after (the flip between them when both are there) and the diff, at one
+    /// scale (`zoom`, else `scale(for:)`).
+    static func comparison(_ before: Picture?, _ after: Picture?, diff: Picture?, path: String, zoom: Double? = nil) -> String {
+        let zoom = zoom ?? scale(for: [before, after, diff].compactMap { $0 })
+        var text = "<div class=\"comparison\">\n"
         if before != nil || after != nil {
             text += "<div class=\"images\">\n<div class=\"pair\">\n"
-            if let before { text += figure(before, role: "before", path: change.path, zoom: zoom) }
-            if let after { text += figure(after, role: "after", path: change.path, zoom: zoom) }
+            if let before { text += figure(before, role: "before", path: path, zoom: zoom) }
+            if let after { text += figure(after, role: "after", path: path, zoom: zoom) }
             text += "</div>\n"
-            if let diff { text += figure(diff, role: "diff", path: change.path, zoom: zoom, caption: "diff: red differs, orange tolerated") }
+            if let diff { text += figure(diff, role: "diff", path: path, zoom: zoom, caption: "diff: red differs, orange tolerated") }
             text += "</div>\n"
         }
         if before != nil && after != nil {
             text += "<p class=\"flip\"><button type=\"button\" data-flip aria-pressed=\"false\">Flip: after over before</button>"
             text += " <label>before <input type=\"range\" min=\"0\" max=\"100\" value=\"100\" data-mix disabled> after</label></p>\n"
         }
-        return text + facts(difference, tolerance)
+        return text + "</div>\n"
     }
 
     /// The figures of a comparison: counted pixels, the worst distance, the bounding box
-    /// (also as data attributes), what was tolerated, and the tolerance with its reason.
-    static func facts(_ difference: ImageDifference, _ tolerance: GoldenTolerance) -> String {
+    /// (also as data attributes), what was tolerated, and the tolerance with its reason
+    /// (none for a drawing, which is judged as text).
+    static func facts(_ difference: ImageDifference, _ tolerance: GoldenTolerance?) -> String {
         let total = difference.width * difference.height
         let share = Format.percent(Double(difference.differingPixels) / Double(max(1, total)), decimals: 2)
         let box = difference.bounds.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? ""
@@ -59,8 +79,10 @@ extension ReviewPage {
         let tolerated = [("anti-aliased", difference.antiAliasedPixels), ("below the threshold", difference.belowThresholdPixels)]
             .filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
         if !tolerated.isEmpty { text += "<dt>tolerated</dt><dd>\(tolerated.joined(separator: ", "))</dd>\n" }
-        text += "<dt>tolerance</dt><dd>\(HTML.escape(tolerance.comparison.description)), "
-        text += "\(Format.count(tolerance.budget, "pixel")) allowed — \(HTML.escape(tolerance.reason))</dd>\n"
+        if let tolerance {
+            text += "<dt>tolerance</dt><dd>\(HTML.escape(tolerance.comparison.description)), "
+            text += "\(Format.count(tolerance.budget, "pixel")) allowed — \(HTML.escape(tolerance.reason))</dd>\n"
+        }
         return text + "</dl>\n"
     }
 
@@ -91,9 +113,9 @@ extension ReviewPage {
         return row(shown, path: change.path) + problems.map { "<p class=\"reason\">\(HTML.escape($0))</p>\n" }.joined()
     }
 
-    static func row(_ pictures: [(Picture, String)], path: String) -> String {
+    static func row(_ pictures: [(Picture, String)], path: String, zoom: Double? = nil) -> String {
         guard !pictures.isEmpty else { return "" }
-        let zoom = scale(for: pictures.map(\.0))
+        let zoom = zoom ?? scale(for: pictures.map(\.0))
         return "<div class=\"images\">\n" + pictures.map { figure($0.0, role: $0.1, path: path, zoom: zoom) }.joined() + "</div>\n"
     }
 

@@ -5,33 +5,38 @@ import BijouxCore
 /// CI keeping it as an artifact). Every image is inline as a `data:` URI and the style
 /// and the flip control's script are inline too, so the page opens offline, from a
 /// zip, anywhere, and makes no request at all. Pure but for `write`: a review in, the
-/// page's text out. Paths and messages come from the art, which is untrusted: every
-/// text goes through `HTML.escape`.
+/// page's text out (the pictures of changed vectors and symbols, which need the
+/// renderer, are drawn before: `ReviewDrawing`). Paths and messages come from the art
+/// and the baseline, which are untrusted: every text goes through `HTML.escape`.
 ///
 /// The golden tests' page (BijouxTestSupport's `GoldenReport`) is this page too, of a
 /// review made from their failures: one recipe for both.
 package enum ReviewPage {
     /// The page's file name in the report folder.
     static let fileName = "index.html"
-    /// The most lines of an added text file the page shows.
+    /// The most lines of an added text file the page shows, and the most bytes kept for them.
     static let addedTextLines = 40
+    static let addedTextBytes = 16 << 10
 
-    /// The page.
-    package static func html(_ review: Review) -> String {
-        var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    /// The page, without drawings (the golden tests' page).
+    package static func html(_ review: Review) -> String { html(review, drawings: [:]) }
+
+    /// The page; `drawings` are the pictures of changed vectors and symbols, by path.
+    static func html(_ review: Review, drawings: [String: [ReviewDrawing.Panel]]) -> String {
+        var page = "<!doctype html>\n<html lang=\"en\" data-ground=\"checkerboard\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<title>\(HTML.escape(title(review)))</title>\n<style>\n\(ReviewPageStyle.css)</style>\n</head>\n<body>\n"
         page += header(review) + "<main>\n"
-        for group in review.groups { page += section(group) }
+        for group in review.groups { page += section(group, drawings: drawings) }
         page += "</main>\n<script>\n\(ReviewPageStyle.script)</script>\n</body>\n</html>\n"
         return page
     }
 
     /// Writes the page as `folder/index.html`, making the folder (and its parents)
     /// when it does not exist.
-    static func write(_ review: Review, to folder: String) throws(FileError) {
+    static func write(_ review: Review, to folder: String, drawings: [String: [ReviewDrawing.Panel]] = [:]) throws(FileError) {
         try FileIO.makeDirectories(folder)
-        try FileIO.writeAtomically(Array(html(review).utf8), to: folder + "/" + fileName)
+        try FileIO.writeAtomically(Array(html(review, drawings: drawings).utf8), to: folder + "/" + fileName)
     }
 
     /// The window's title: what the top of the page says, in one line.
@@ -40,7 +45,7 @@ package enum ReviewPage {
     }
 
     /// The counts by status, in the order of `Review.Status`.
-    static let statuses: [Review.Status] = [.changed, .withinTolerance, .added, .removed]
+    static let statuses: [Review.Status] = [.changed, .withinTolerance, .added, .removed, .notCounted]
 
     static func counts(_ review: Review) -> String {
         statuses.map { "\(review.count($0)) \($0.rawValue)" }.joined(separator: " · ")
@@ -71,29 +76,43 @@ package enum ReviewPage {
             ? "<p class=\"verdict passes\">check passes: every change is within its tolerance.</p>\n"
             : "<p class=\"verdict fails\">check fails: \(Format.count(failing, "art file has", "art files have")) changes beyond tolerance.</p>\n"
         text += "<p class=\"accept\">To accept these changes as the new baseline, run <code>\(HTML.escape(review.acceptCommand))</code></p>\n"
+        text += backgroundSwitch
         text += """
             <details class="legend"><summary>How to read this page</summary>
             <p>Each art file has its outputs that changed. In a diff picture, <b class="red">red</b> pixels count as different and
             <b class="orange">orange</b> ones changed within the tolerance (an anti-aliased edge, or below the threshold), over a
-            faded copy of the picture before. Transparent areas show a checkerboard; small pictures are enlarged, pixel for pixel.
-            The flip button lays the picture after over the one before; the slider fades between them.</p>
+            faded copy of the picture before. The background switch puts every picture on a checkerboard (so transparency shows), dark
+            or light; small pictures are enlarged, pixel for pixel. The flip button lays the picture after over the one before; the
+            slider fades between them. A vector or a symbol is drawn by the tool's renderer, before and after (a symbol's three
+            weights), and compared pixel by pixel; its path data is folded under it. The contact sheet's page is shown but not
+            counted: it is for people, and drawn from outputs that are judged themselves.</p>
             </details>
 
             """
         return text + "</header>\n"
     }
 
+    /// Every picture's ground, for light ink and dark alike: a checkerboard (transparency
+    /// shows), dark or light.
+    static let backgroundSwitch = """
+        <p class="grounds">Background: <button type="button" data-ground="checkerboard" aria-pressed="true">Checkerboard</button> \
+        <button type="button" data-ground="dark" aria-pressed="false">Dark</button> \
+        <button type="button" data-ground="light" aria-pressed="false">Light</button></p>
+
+        """
+
     // MARK: Groups and changes
 
     /// One art file and its changed outputs, in the review's order; failing or passing
     /// as a class and a badge.
-    static func section(_ group: Review.Group) -> String {
-        let verdict = group.fails ? "fails" : "passes"
+    static func section(_ group: Review.Group, drawings: [String: [ReviewDrawing.Panel]] = [:]) -> String {
+        let verdict = group.fails ? "fails" : group.counts ? "passes" : "not-counted"
         var text = "<section class=\"group \(verdict)\" data-source=\"\(HTML.escape(group.source))\">\n<h2><code>\(HTML.escape(group.source))</code>"
         if let line = group.line { text += " <span class=\"line\">from line \(line)</span>" }
         text += " → " + HTML.escape(outputNames(group).joined(separator: ", "))
-        text += " <span class=\"badge \(verdict)\">\(group.fails ? "fails" : "within tolerance")</span></h2>\n"
-        text += "<div class=\"changes\">\n" + group.changes.map(article).joined() + "</div>\n</section>\n"
+        let badge = group.fails ? "fails" : group.counts ? "within tolerance" : "not counted"
+        text += " <span class=\"badge \(verdict)\">\(badge)</span></h2>\n"
+        text += "<div class=\"changes\">\n" + group.changes.map { article($0, drawings: drawings[$0.path]) }.joined() + "</div>\n</section>\n"
         return text
     }
 
@@ -125,15 +144,20 @@ package enum ReviewPage {
         }
     }
 
-    /// One output: its path, its status, its summary line, and what changed by kind.
-    static func article(_ change: Review.Change) -> String {
+    /// One output: its path, its status, its summary line, and what changed by kind (a
+    /// vector's or a symbol's `drawings` first, its text folded under them).
+    static func article(_ change: Review.Change, drawings: [ReviewDrawing.Panel]? = nil) -> String {
         let path = HTML.escape(change.path), status = token(change.status)
         var text = "<article class=\"change \(status) \(kind(change).rawValue)\" data-path=\"\(path)\" data-status=\"\(status)\">\n"
         text += "<h3><code>\(path)</code> <span class=\"badge \(status)\">\(change.status.rawValue)</span></h3>\n"
         let reason: String
         if case .unreadable? = change.finding { reason = " reason" } else { reason = "" }
         text += "<p class=\"line-summary\(reason)\">\(HTML.escape(change.summary))</p>\n"
-        return text + body(change) + "</article>\n"
+        guard ReviewDrawing.form(of: change.path) != nil else { return text + body(change) + "</article>\n" }
+        text += (drawings ?? []).map { drawing($0, path: change.path) }.joined()
+        let code = body(change)
+        if !code.isEmpty { text += "<details class=\"code\"><summary>Path data, as text</summary>\n\(code)</details>\n" }
+        return text + "</article>\n"
     }
 
     /// What changed, by the finding's kind; for an added or removed output (no finding),
@@ -174,12 +198,18 @@ package enum ReviewPage {
         return "same"
     }
 
-    /// The first `addedTextLines` lines of an added text file, as added lines.
+    /// The first `addedTextLines` lines of an added text file (of the first
+    /// `addedTextBytes` kept of it), as added lines, each cut as a diff cuts it.
     static func addedText(_ bytes: [UInt8]) -> String {
-        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = String(decoding: bytes.prefix(addedTextBytes), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
-        var shown = lines.prefix(addedTextLines).map { "+" + $0 }
-        if lines.count > addedTextLines { shown.append("… \(lines.count - addedTextLines) more lines") }
+        var shown = lines.prefix(addedTextLines).map { "+" + TextDiff.shortened(String($0)) }
+        let whole = bytes.count < addedTextBytes
+        if lines.count > addedTextLines {
+            shown.append(whole ? "… \(lines.count - addedTextLines) more lines" : "… more lines")
+        } else if !whole {
+            shown.append("… more")
+        }
         return diffLines(shown.joined(separator: "\n"))
     }
 
@@ -219,79 +249,4 @@ extension String {
     fileprivate func replacingSpaces() -> String {
         String(map { $0 == " " ? "-" : $0 })
     }
-}
-
-/// The review page's style and its small script, inline so the page works offline from
-/// one file: system fonts only, no request. The script is the flip control (after laid
-/// over before, a slider fading between them) and a mark on images that did not load.
-enum ReviewPageStyle {
-    static let css = """
-        * { box-sizing: border-box; }
-        body { margin: 0; background: #F4F3F1; color: #222; font: 14px/1.4 -apple-system, system-ui, "Helvetica Neue", Arial, sans-serif; }
-        header.summary { padding: 18px 28px 10px; background: #FFF; border-bottom: 1px solid #DDD; }
-        h1 { font-size: 20px; margin: 0 0 6px; } h2 { font-size: 15px; margin: 0 0 10px; } h3 { font-size: 13px; margin: 0 0 4px; font-weight: 500; }
-        code { font: 12px/1.4 ui-monospace, Menlo, Consolas, monospace; word-break: break-all; }
-        .counts .count { font-weight: 600; } .count.changed, .count.added, .count.removed { color: #B3261E; } .count.within-tolerance { color: #7A5B00; }
-        .verdict.fails { color: #B3261E; font-weight: 600; } .verdict.passes { color: #1E7A34; font-weight: 600; }
-        .nothing { color: #1E7A34; font-weight: 600; }
-        .accept code { background: #F0EEEA; padding: 2px 6px; border-radius: 4px; }
-        .legend { color: #555; max-width: 900px; } .red { color: #F00; } .orange { color: #E69500; }
-        main { padding: 8px 28px 40px; }
-        .group { margin: 18px 0; padding: 12px 14px; background: #FFF; border: 1px solid #DDD; border-left: 5px solid #2E9E4F; border-radius: 8px; }
-        .group.fails { border-left-color: #D93025; }
-        .line { color: #666; font-weight: normal; }
-        .badge { display: inline-block; border-radius: 9px; padding: 0 8px; color: #FFF; background: #888;
-                 font: 600 11px/18px -apple-system, system-ui, sans-serif; }
-        .badge.fails, .badge.changed, .badge.added, .badge.removed { background: #D93025; } .badge.passes, .badge.within-tolerance { background: #C88A00; }
-        .changes { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
-        .change { border: 1px solid #E3E1DD; border-radius: 6px; padding: 8px 10px; max-width: 100%; background: #FCFCFB; }
-        .change.text, .change.audio, .change.other { flex: 1 1 100%; }
-        .change.image { min-width: 320px; }
-        .change.image > h3, .change.image > p, .change.image > .facts { width: 0; min-width: 100%; }
-        .line-summary { margin: 2px 0 8px; color: #444; } .reason { color: #B3261E; }
-        .images, .pair { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
-        figure { margin: 0; } figcaption { font-size: 12px; color: #555; text-align: center; }
-        .well { display: inline-block; line-height: 0; border: 1px solid #CCC;
-                background: repeating-conic-gradient(#D6D6D6 0% 25%, #FFF 0% 50%) 0 0 / 16px 16px; }
-        img.enlarged { image-rendering: pixelated; } img.broken { outline: 2px solid #F00; }
-        .flipping .pair { display: grid; } .flipping .pair > figure { grid-area: 1 / 1; }
-        .flipping .pair > figure.after { opacity: var(--mix, 1); } .flipping .pair > figure.after figcaption { visibility: hidden; }
-        .flip { margin: 6px 0; font-size: 12px; } .flip input { vertical-align: middle; }
-        .flip button { font: inherit; padding: 3px 10px; border: 1px solid #BBB; border-radius: 5px; background: #FFF; cursor: pointer; }
-        .flip button[aria-pressed="true"] { border-color: #D93025; color: #D93025; }
-        .facts { display: grid; grid-template-columns: max-content auto; gap: 2px 10px; margin: 8px 0 0; font-size: 12px; max-width: 640px; }
-        .facts dt { color: #666; } .facts dd { margin: 0; }
-        pre.diff { margin: 0; padding: 6px 0; background: #F6F6F4; overflow-x: auto; font: 12px/1.4 ui-monospace, Menlo, Consolas, monospace; }
-        pre.diff span { display: block; min-height: 1.4em; padding: 0 8px; white-space: pre; }
-        pre.diff .del { background: #FDE2E1; color: #8E1B12; } pre.diff .add { background: #DDF4E2; color: #14532D; }
-        pre.diff .hunk { color: #6A4FB3; } pre.diff .more { color: #777; font-style: italic; }
-        table.audio { border-collapse: collapse; font-size: 13px; } table.audio th, table.audio td { padding: 2px 12px 2px 0; text-align: left; }
-        table.audio td { font-variant-numeric: tabular-nums; }
-
-        """
-
-    /// Flip: the button stacks after on before and enables the slider, which sets
-    /// after's opacity. After the load event, `data-images="loaded/all"` on the root,
-    /// and a `broken` class on an image that did not decode.
-    static let script = """
-        (function () {
-          document.querySelectorAll('[data-flip]').forEach(function (button) {
-            var change = button.closest('.change'), mix = change.querySelector('[data-mix]');
-            button.addEventListener('click', function () {
-              var on = change.classList.toggle('flipping');
-              button.setAttribute('aria-pressed', on ? 'true' : 'false');
-              mix.disabled = !on;
-            });
-            mix.addEventListener('input', function () { change.style.setProperty('--mix', String(mix.value / 100)); });
-          });
-          window.addEventListener('load', function () {
-            var images = Array.prototype.slice.call(document.images), loaded = 0;
-            images.forEach(function (image) {
-              if (image.complete && image.naturalWidth > 0) loaded += 1; else image.classList.add('broken');
-            });
-            document.documentElement.dataset.images = loaded + '/' + images.length;
-          });
-        })();
-
-        """
 }

@@ -81,8 +81,8 @@ struct OutputCheckTests {
         #expect(result.status == 1)
         #expect(
             result.stdout == """
-                removed: .dangling: removed
-                removed: Assets.xcassets/linked.txt: removed
+                removed: .dangling: a symbolic link, not opened
+                removed: Assets.xcassets/linked.txt: a symbolic link, not opened
                 1 art file: 2 outputs removed; to accept: bijoux-assets build --art art --out out
 
                 """)

@@ -125,7 +125,8 @@ struct ReviewPageTests {
         let review = try ReviewSample.review()
         let page = ReviewPage.html(review)
         #expect(page.hasPrefix("<!doctype html>\n") && page.hasSuffix("</html>\n"))
-        #expect(page.contains("data-changed=\"6\" data-within-tolerance=\"1\" data-added=\"3\" data-removed=\"2\" data-passes=\"false\""))
+        #expect(
+            page.contains("data-changed=\"6\" data-within-tolerance=\"1\" data-added=\"3\" data-removed=\"2\" data-not-counted=\"0\" data-passes=\"false\""))
         #expect(page.contains(">6 changed</span> · <span class=\"count within-tolerance\">1 within tolerance</span>"))
         #expect(page.contains("<h1>Review against <code>build/</code></h1>"))
         #expect(page.contains("<code>bijoux-assets build --art art --output &#39;build&#39; # &lt;&amp;&gt;</code>"))
