@@ -15,11 +15,12 @@ import Dispatch
 /// is removed by the next check (`sweep`): only a folder of that name whose process is
 /// gone and whose lock no one holds, so a running check's folder is never touched, on
 /// this machine or in another container sharing the folder.
-final class CheckWorkspace: @unchecked Sendable {
+final class CheckWorkspace: Sendable {
     static let prefix = "bijoux-check-"
     static let lockName = ".lock"
     let path: String
-    private var lock: Int32 = -1
+    /// The lock file's descriptor while the folder is held; -1 once it is removed.
+    private let lock = Locked<Int32>(-1)
 
     init() throws(FileError) {
         let prefix = "\(Self.temporaryFolder())/\(Self.prefix)\(getpid())-"
@@ -32,8 +33,9 @@ final class CheckWorkspace: @unchecked Sendable {
             errno = code
             return nil
         }.0
-        lock = open(path + "/" + Self.lockName, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+        let descriptor = open(path + "/" + Self.lockName, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        lock.value = descriptor
+        guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let reason = FileIO.lastError()
             remove()
             throw .cannotWrite(path: path, reason: "cannot lock the check's temporary folder: \(reason)")
@@ -46,11 +48,13 @@ final class CheckWorkspace: @unchecked Sendable {
         InterruptCleanup.waitIfStopping()
         FileIO.removeTree(path)
         InterruptCleanup.forget(path)
-        if lock >= 0 { close(lock) }
-        lock = -1
+        lock.withLock { descriptor in
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+        }
     }
 
-    deinit { if lock >= 0 { remove() } }
+    deinit { if lock.value >= 0 { remove() } }
 
     static func temporaryFolder() -> String {
         let variable = getenv("TMPDIR").map { String(cString: $0) } ?? ""

@@ -8,7 +8,7 @@ import BijouxSVG
 /// is compared by its hash, read a piece at a time, so a huge baseline file costs no
 /// memory. What differs is kept for the review with the bytes its page shows: the
 /// pictures (images, and the SVGs it draws), and the head of an added text.
-final class OutputComparison: OutputDestination, @unchecked Sendable {
+final class OutputComparison: OutputDestination, Sendable {
     let baseline: BaselineFolder
     let tolerances: GoldenTolerances
     private let found = Locked<[Review.Change]>([])
