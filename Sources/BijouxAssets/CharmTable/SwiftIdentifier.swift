@@ -22,20 +22,19 @@ enum SwiftIdentifier {
 
     /// Case names for all charm ids, in order (see `names`).
     static func caseNames(for charms: [CharmEntry], file: String) throws(ArtFileError) -> [String] {
-        try names(for: charms.map { ($0.id, file, $0.location) }, kind: "charm", field: "id", xcodeSymbols: xcodeImageSymbols)
+        try names(for: charms.map { ($0.id, file, $0.location) }, kind: "charm", field: "id") { caseName(for: $0) }
     }
 
-    /// Swift names for `items` (ids with the file and place they are written), in order. Two ids with
-    /// one name is an error naming both (at the second one, pointing back at the first);
-    /// so is a name in `xcodeSymbols`, which Xcode's own asset symbols already take.
+    /// Swift names for `items` (ids with the file and place they are written), in order, each
+    /// made by `rule`. Two ids with one name is an error naming both (at the second one,
+    /// pointing back at the first).
     static func names(
-        for items: [(id: String, file: String, location: SourceLocation?)], kind: String, field: String? = nil,
-        members: Set<String> = memberNames, xcodeSymbols: [String: String]
+        for items: [(id: String, file: String, location: SourceLocation?)], kind: String, field: String? = nil, rule: (String) -> String
     ) throws(ArtFileError) -> [String] {
         var owner: [String: (id: String, file: String, location: SourceLocation?)] = [:]
         var names: [String] = []
         for item in items {
-            let name = caseName(for: item.id, members: members)
+            let name = rule(item.id)
             let bare = name.filter { $0 != "`" }
             if let first = owner[bare] {
                 let at = first.file != item.file ? " (\(first.file))" : first.location.map { " at \($0)" } ?? ""
@@ -43,40 +42,11 @@ enum SwiftIdentifier {
                     file: item.file, location: item.location, subject: "\(kind) '\(item.id)'", field: field,
                     message: "becomes the Swift name \(name), as does \(kind) '\(first.id)'\(at); rename one of them")
             }
-            if let symbol = xcodeSymbols[bare] {
-                throw ArtFileError(
-                    file: item.file, location: item.location, subject: "\(kind) '\(item.id)'", field: field,
-                    message: "becomes the Swift name \(name), which Xcode's generated asset symbols cannot use (\(symbol) exists already); rename it")
-            }
             owner[bare] = item
             names.append(name)
         }
         return names
     }
-
-    /// Names Xcode's asset-symbol generation (Xcode 15+) would turn into a member that
-    /// UIKit or SwiftUI already has: an image called `add` would be `UIImage.add`.
-    static let xcodeImageSymbols: [String: String] = Dictionary(
-        uniqueKeysWithValues: ["add", "remove", "checkmark", "strokedCheckmark", "actions"].map { ($0, "UIImage.\($0)") })
-
-    /// Likewise for colours: SwiftUI's `Color` and UIKit's `UIColor` class members.
-    static let xcodeColorSymbols: [String: String] = {
-        var symbols: [String: String] = [:]
-        for name in [
-            "black", "blue", "brown", "clear", "cyan", "gray", "green", "indigo", "mint", "orange", "pink", "primary",
-            "purple", "red", "secondary", "teal", "white", "yellow", "accentColor",
-        ] {
-            symbols[name] = "Color.\(name)"
-        }
-        for name in [
-            "darkGray", "lightGray", "magenta", "label", "secondaryLabel", "tertiaryLabel", "quaternaryLabel", "link",
-            "placeholderText", "separator", "opaqueSeparator", "tintColor", "systemBackground", "systemFill",
-            "systemGray", "systemBlue", "systemRed", "systemGreen", "lightText", "darkText",
-        ] {
-            symbols[name] = "UIColor.\(name)"
-        }
-        return symbols
-    }()
 
     /// The name Xcode's asset symbols (`GeneratedAssetSymbols.swift`, Xcode 15 and later) give a
     /// catalog set, as Xcode's own files show it (`XcodeAssetSymbolNamesTests` holds their cases).
