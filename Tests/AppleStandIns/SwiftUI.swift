@@ -5,6 +5,18 @@
 /// https://developer.apple.com/documentation/swiftui/view
 public protocol View {}
 
+extension View {
+    /// https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:)
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle {
+        self  // an opaque result type needs a value to name it; nothing here runs
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/shapestyle
+/// (`protocol ShapeStyle : Sendable`)
+public protocol ShapeStyle: Sendable {}
+
 /// https://developer.apple.com/documentation/swiftui/animatable
 public protocol Animatable {}
 
@@ -36,7 +48,8 @@ public protocol Shape: Sendable, Animatable, View {
 }
 
 /// https://developer.apple.com/documentation/swiftui/color
-@frozen public struct Color: View {
+/// (`@frozen struct Color`, conforming to `ShapeStyle` and `View`)
+@frozen public struct Color: ShapeStyle, View {
     /// https://developer.apple.com/documentation/swiftui/color/init(_:bundle:)
     public init(_ name: String, bundle: Bundle? = nil) { fatalError("stand-in") }
 

@@ -20,11 +20,13 @@ enum AppIconStage: ContactSheetStage {
     /// Each variant's file in the icon set, the appearance that marks it, and its
     /// PNG colour type: the default has no alpha channel (App Store validation
     /// rejects one, error 90717), the dark one keeps its transparent background,
-    /// the tinted one is grey on black.
+    /// the tinted one is grey on black written as RGB with equal channels, as every
+    /// tinted icon Xcode-made apps ship is (IceCubesApp, NetNewsWire, mastodon-ios and
+    /// home-assistant's are colour type 2 or 6), not as a greyscale PNG.
     static let files: [(variant: AppIconParameters.Variant, filename: String, appearance: String?, colorType: PNGEncoder.ColorType)] = [
         (.default, "AppIcon.png", nil, .rgb),
         (.dark, "AppIcon-dark.png", "dark", .rgba),
-        (.tinted, "AppIcon-tinted.png", "tinted", .grey),
+        (.tinted, "AppIcon-tinted.png", "tinted", .rgb),
     ]
 
     static func applies(to art: ArtFolder) -> Bool { art.contains(AppIconParameters.fileName) }

@@ -3,7 +3,7 @@ import BijouxCore
 /// The icons' other forms in `CatalogSymbols.swift`: `ActionIcon.Bitmap` (each icon's
 /// bitmaps, its own set or `<name>-bitmap` beside its symbol) and `ActionIcon.Vector`
 /// (the vector image sets), BijouxKit `CatalogImage`s like `ActionIcon`, reached from
-/// an icon as `.bitmap` and `.vector`, and their Xcode 15 `ImageResource` members.
+/// an icon as `.bitmap` and `.vector`.
 extension CatalogSymbolsSwift.Input {
     /// The forms the icon called `name` ships in besides its bitmaps (none when unlisted).
     func forms(of name: String) -> IconForms { iconForms[name] ?? IconForms() }
@@ -41,24 +41,5 @@ extension CatalogSymbolsSwift {
         text += "\n        public var imageName: String { rawValue }\n"
         text += "        public static var bundle: Bundle { generatedCatalogBundle }\n    }\n"
         return text
-    }
-
-    /// The `ImageResource` members of the icons' other forms, named as Xcode names their
-    /// sets (`give-bitmap` → `giveBitmap`); a name another image has is an error at the icon.
-    static func formResources(_ input: Input, iconNames: [String], taken: Set<String>) throws(ArtFileError) -> [(name: String, value: String)] {
-        var forms: [(icon: (name: String, file: String), set: String, value: String)] = []
-        for (icon, caseName) in zip(input.icons, iconNames) {
-            let own = input.forms(of: icon.name)
-            if own.symbol { forms.append((icon, IconsStage.bitmapName(icon.name, own), "ActionIcon.Bitmap.\(caseName).imageResource")) }
-            if own.vector { forms.append((icon, IconsStage.vectorName(icon.name), "ActionIcon.Vector.\(caseName).imageResource")) }
-        }
-        let names = try SwiftIdentifier.names(
-            for: forms.map { ($0.set, $0.icon.file, nil) }, kind: "icon", members: resourceMembers, xcodeSymbols: SwiftIdentifier.xcodeImageSymbols)
-        for (form, name) in zip(forms, names) where taken.contains(name.filter { $0 != "`" }) {
-            throw ArtFileError(
-                file: form.icon.file, subject: "icon '\(form.icon.name)'",
-                message: "its set \(form.set) becomes ImageResource.\(name), as does another image; rename one of them")
-        }
-        return zip(names, forms).map { ($0, $1.value) }
     }
 }

@@ -2,36 +2,37 @@ import BijouxCore
 
 /// The part of `CatalogSymbols.swift` for `art/images/` and `art/data/`: `BijouxImage`, one
 /// case per image set, a BijouxKit `CatalogImage` (so `image`, `uiImage`, `nsImage` and
-/// `imageResource` are BijouxKit's), with Xcode 15's `ImageResource` members; and
-/// `BijouxData`, one case per data set, whose `dataAsset()` is UIKit's or AppKit's
-/// `NSDataAsset` and `data()` its bytes.
+/// `imageResource` are BijouxKit's); and `BijouxData`, one case per data set, whose
+/// `dataAsset()` is UIKit's or AppKit's `NSDataAsset` and `data()` its bytes. Both name their
+/// cases as Xcode names the sets.
 extension CatalogSymbolsSwift {
     /// What `BijouxImage` has besides its cases (as `ActionIcon`).
     static let imageMembers = iconMembers
     /// What `BijouxData` has besides its cases.
     static let dataMembers: Set<String> = ["allCases", "rawValue", "hashValue", "init", "dataName", "bundle", "dataAsset", "data"]
 
-    /// The types (before the bundle's declaration), the `ImageResource` members and the
-    /// data sets' accessors, each empty when there is nothing for it.
-    static func imagesAndData(_ input: Input) throws(ArtFileError) -> (types: String, resources: String, accessors: String) {
-        var types = "", resources = "", accessors = ""
+    /// The types (before the bundle's declaration) and the data sets' accessors, each empty when
+    /// there is nothing for it.
+    static func imagesAndData(_ input: Input) throws(ArtFileError) -> (types: String, accessors: String) {
+        var types = "", accessors = ""
         if !input.images.isEmpty {
-            let names = try SwiftIdentifier.names(
-                for: input.images.map { ($0.name, $0.file, nil) }, kind: "image", members: imageMembers, xcodeSymbols: SwiftIdentifier.xcodeImageSymbols)
+            let names = try SwiftIdentifier.names(for: input.images.map { ($0.name, $0.file, nil) }, kind: "image") {
+                SwiftIdentifier.assetCaseName(for: $0, members: imageMembers)
+            }
             types += setEnum(
                 "BijouxImage", conformances: "CatalogImage", cases: zip(names, input.images.map(\.name)), nameMember: "imageName",
                 summary: "The images of art/images/", set: "image set", use: "BijouxKit's `CatalogImage` gives each its image.")
-            resources = try imageResources(input, caseNames: names)
         }
         if !input.data.isEmpty {
-            let names = try SwiftIdentifier.names(
-                for: input.data.map { ($0.name, $0.file, nil) }, kind: "data file", members: dataMembers, xcodeSymbols: [:])
+            let names = try SwiftIdentifier.names(for: input.data.map { ($0.name, $0.file, nil) }, kind: "data file") {
+                SwiftIdentifier.assetCaseName(for: $0, members: dataMembers)
+            }
             types += setEnum(
                 "BijouxData", conformances: nil, cases: zip(names, input.data.map(\.name)), nameMember: "dataName",
                 summary: "The data files of art/data/", set: "data set", use: "`dataAsset()` loads it (UIKit, AppKit) and `data()` gives its bytes.")
             accessors = dataAccessors
         }
-        return (types, resources, accessors)
+        return (types, accessors)
     }
 
     /// A `String` enum with a case per set (its raw value the set's name), the member that
@@ -44,27 +45,6 @@ extension CatalogSymbolsSwift {
         for (name, value) in cases { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(value))\n" }
         text += "\n    /// The \(set) in the asset catalog.\n    public var \(nameMember): String { rawValue }\n"
         return text + "    /// The bundle that holds the catalog.\n    public static var bundle: Bundle { generatedCatalogBundle }\n}\n"
-    }
-
-    /// An `ImageResource` member per image, named as Xcode names its own; a name a charm's or
-    /// an icon's member has is an error at the image.
-    private static func imageResources(_ input: Input, caseNames: [String]) throws(ArtFileError) -> String {
-        let names = try SwiftIdentifier.names(
-            for: input.images.map { ($0.name, $0.file, nil) }, kind: "image", members: resourceMembers, xcodeSymbols: SwiftIdentifier.xcodeImageSymbols)
-        var taken: [String: String] = [:]
-        for charm in input.charms { taken[SwiftIdentifier.caseName(for: charm.id, members: resourceMembers)] = "charm '\(charm.id)' (\(input.charmsFile))" }
-        for icon in input.icons { taken[SwiftIdentifier.caseName(for: icon.name, members: resourceMembers)] = "icon '\(icon.name)' (\(icon.file))" }
-        var text = "\n#if canImport(DeveloperToolsSupport)\n    import DeveloperToolsSupport\n"
-        text += "\n    /// The images as Xcode 15's asset symbols: `Image(.logo)`, `UIImage(resource: .logo)`.\n"
-        text += "    \(resourceAvailability)\n    extension ImageResource {\n"
-        for (image, (name, caseName)) in zip(input.images, zip(names, caseNames)) {
-            if let owner = taken[name], !owner.hasPrefix("charm '\(image.name)'"), !owner.hasPrefix("icon '\(image.name)'") {
-                throw ArtFileError(
-                    file: image.file, subject: "image '\(image.name)'", message: "becomes ImageResource.\(name), as does \(owner); rename one of them")
-            }
-            text += "        public static let \(name) = BijouxImage.\(caseName).imageResource\n"
-        }
-        return text + "    }\n#endif\n"
     }
 
     /// `NSDataAsset` is UIKit's and AppKit's, so the accessors are for those platforms.

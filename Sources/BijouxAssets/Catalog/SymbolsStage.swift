@@ -1,6 +1,7 @@
 /// The catalog-symbols stage: writes `Generated/CatalogSymbols.swift`
 /// (`CatalogSymbolsSwift`) from the charm table, the icons' names and the palette, so
-/// the app gets typed images and colours. It shares `Generated/` with the table stage:
+/// the app gets typed images and colours; the Xcode asset symbols it leaves out are its
+/// warnings. It shares `Generated/` with the table stage:
 /// both own it, so a file there that neither made is stale, and neither removes the
 /// other's. It runs before the app icon, so a name clash stops the build before the
 /// icon is rendered; like the table, the text is made while planning.
@@ -25,7 +26,10 @@ enum SymbolsStage: Stage {
         let source = String(TableStage.sourceName(artFolder: art.path).dropLast(ArtFolder.charmTableFile.count))
         let swift = try CatalogSymbolsSwift.generate(input, source: source)
         let note = "catalog symbols: \(icons.count) icons, \(art.palette.colors.count) colours → \(swiftPath)"
-        // Keyed by its text, which holds every colour's value and every name it uses.
-        return StagePlan(jobs: [.constant(name: "catalog symbols", scope: .whole, [BuildOutput(path: swiftPath, text: swift)], note: note)])
+        // Keyed by its text, which holds every colour's value and every name it uses; the
+        // warnings are the plan's, so every build repeats them.
+        return StagePlan(
+            jobs: [.constant(name: "catalog symbols", scope: .whole, [BuildOutput(path: swiftPath, text: swift.text)], note: note)],
+            warnings: swift.warnings)
     }
 }

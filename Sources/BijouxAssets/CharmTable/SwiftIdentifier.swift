@@ -22,20 +22,19 @@ enum SwiftIdentifier {
 
     /// Case names for all charm ids, in order (see `names`).
     static func caseNames(for charms: [CharmEntry], file: String) throws(ArtFileError) -> [String] {
-        try names(for: charms.map { ($0.id, file, $0.location) }, kind: "charm", field: "id", xcodeSymbols: xcodeImageSymbols)
+        try names(for: charms.map { ($0.id, file, $0.location) }, kind: "charm", field: "id") { caseName(for: $0) }
     }
 
-    /// Swift names for `items` (ids with the file and place they are written), in order. Two ids with
-    /// one name is an error naming both (at the second one, pointing back at the first);
-    /// so is a name in `xcodeSymbols`, which Xcode's own asset symbols already take.
+    /// Swift names for `items` (ids with the file and place they are written), in order, each
+    /// made by `rule`. Two ids with one name is an error naming both (at the second one,
+    /// pointing back at the first).
     static func names(
-        for items: [(id: String, file: String, location: SourceLocation?)], kind: String, field: String? = nil,
-        members: Set<String> = memberNames, xcodeSymbols: [String: String]
+        for items: [(id: String, file: String, location: SourceLocation?)], kind: String, field: String? = nil, rule: (String) -> String
     ) throws(ArtFileError) -> [String] {
         var owner: [String: (id: String, file: String, location: SourceLocation?)] = [:]
         var names: [String] = []
         for item in items {
-            let name = caseName(for: item.id, members: members)
+            let name = rule(item.id)
             let bare = name.filter { $0 != "`" }
             if let first = owner[bare] {
                 let at = first.file != item.file ? " (\(first.file))" : first.location.map { " at \($0)" } ?? ""
@@ -43,40 +42,72 @@ enum SwiftIdentifier {
                     file: item.file, location: item.location, subject: "\(kind) '\(item.id)'", field: field,
                     message: "becomes the Swift name \(name), as does \(kind) '\(first.id)'\(at); rename one of them")
             }
-            if let symbol = xcodeSymbols[bare] {
-                throw ArtFileError(
-                    file: item.file, location: item.location, subject: "\(kind) '\(item.id)'", field: field,
-                    message: "becomes the Swift name \(name), which Xcode's generated asset symbols cannot use (\(symbol) exists already); rename it")
-            }
             owner[bare] = item
             names.append(name)
         }
         return names
     }
 
-    /// Names Xcode's asset-symbol generation (Xcode 15+) would turn into a member that
-    /// UIKit or SwiftUI already has: an image called `add` would be `UIImage.add`.
-    static let xcodeImageSymbols: [String: String] = Dictionary(
-        uniqueKeysWithValues: ["add", "remove", "checkmark", "strokedCheckmark", "actions"].map { ($0, "UIImage.\($0)") })
+    /// The name Xcode's asset symbols (`GeneratedAssetSymbols.swift`, Xcode 15 and later) give a
+    /// catalog set, as Xcode's own files show it (`XcodeAssetSymbolNamesTests` holds their cases).
+    /// A name without a lowercase letter is kept, `-` and `_` written `_` (`IMG_4251`, `AL-0` →
+    /// `AL_0`). Any other is cut into words at `-` and `_`, where a capital follows a lowercase
+    /// letter or a digit, where a run of capitals meets a capitalised word (`BMChest`: BM, Chest)
+    /// and where a letter follows a digit (`1024x1024`: 1024, x, 1024); a last word `Image` or
+    /// `Color` (in any case) is dropped when a word remains (`LaunchImage` → `launch`, `bg_color`
+    /// → `bg`); the first word is lowercased and each other one capitalised (`app_icon` →
+    /// `appIcon`, `GetStartedBG` → `getStartedBG`). Then, as for charm ids, `_` goes in front of a
+    /// leading digit and a reserved word is written in backticks.
+    static func assetSymbolName(for set: String) -> String {
+        let characters = Array(set)
+        var name: String
+        if !characters.contains(where: \.isLowercase) {
+            name = String(characters.map { isLetterOrDigit($0) ? $0 : "_" })
+        } else {
+            var words = assetWords(characters)
+            if words.count > 1, let last = words.last, ["image", "color"].contains(last.lowercased()) { words.removeLast() }
+            name = words.enumerated().map { $0.offset == 0 ? $0.element.lowercased() : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }
+                .joined()
+        }
+        if name.isEmpty { return "_" }
+        if let lead = name.first, lead.isASCII, lead.isNumber { name = "_" + name }
+        return reservedWords.contains(name) ? "`\(name)`" : name
+    }
 
-    /// Likewise for colours: SwiftUI's `Color` and UIKit's `UIColor` class members.
-    static let xcodeColorSymbols: [String: String] = {
-        var symbols: [String: String] = [:]
-        for name in [
-            "black", "blue", "brown", "clear", "cyan", "gray", "green", "indigo", "mint", "orange", "pink", "primary",
-            "purple", "red", "secondary", "teal", "white", "yellow", "accentColor",
-        ] {
-            symbols[name] = "Color.\(name)"
+    /// The case or member name of a catalog set in a type of the generated Swift: its asset-symbol
+    /// name, with `_` after it when the type already has a member of that name (`members`).
+    static func assetCaseName(for set: String, members: Set<String>) -> String {
+        let name = assetSymbolName(for: set)
+        let bare = name.filter { $0 != "`" }
+        return members.contains(bare) ? bare + "_" : name
+    }
+
+    private static func isLetterOrDigit(_ character: Character) -> Bool { character.isASCII && (character.isLetter || character.isNumber) }
+
+    /// The words of a set name (see `assetSymbolName`).
+    private static func assetWords(_ characters: [Character]) -> [String] {
+        var words: [String] = []
+        var word = ""
+        for (index, character) in characters.enumerated() {
+            guard isLetterOrDigit(character) else {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+                continue
+            }
+            if let previous = word.last {
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let afterLowerOrDigit = character.isUppercase && (previous.isLowercase || previous.isNumber)
+                let endsCapitals = character.isUppercase && previous.isUppercase && next?.isLowercase == true
+                if afterLowerOrDigit || endsCapitals || (character.isLetter && previous.isNumber) {
+                    words.append(word)
+                    word = ""
+                }
+            }
+            word.append(character)
         }
-        for name in [
-            "darkGray", "lightGray", "magenta", "label", "secondaryLabel", "tertiaryLabel", "quaternaryLabel", "link",
-            "placeholderText", "separator", "opaqueSeparator", "tintColor", "systemBackground", "systemFill",
-            "systemGray", "systemBlue", "systemRed", "systemGreen", "lightText", "darkText",
-        ] {
-            symbols[name] = "UIColor.\(name)"
-        }
-        return symbols
-    }()
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
 
     /// `URLBox` → `urlBox`, `Cat` → `cat`, `ABC` → `abc`: the leading run of capitals,
     /// except the one that starts the next word.

@@ -4,13 +4,15 @@ import BijouxCore
 /// `art/images.json`:
 ///
 ///     {"defaults": {"renderingIntent": "original"},
-///      "images": {"wordmark": {"renderingIntent": "template", "preservesVector": true}}}
+///      "images": {"wordmark": {"renderingIntent": "template", "preservesVector": false}}}
 ///
 /// Every field is optional. `renderingIntent` is Xcode's `template-rendering-intent`
 /// ("template": the app tints the image; "original": its own colours); without one the
 /// set has none and the system decides ("Default" in Xcode). `preservesVector` is Xcode's
-/// `preserves-vector-representation`, for a PDF or SVG only (false by default, as in
-/// Xcode). An image's own values override `defaults`.
+/// `preserves-vector-representation`, for a PDF or SVG only: true unless set false, so the
+/// app scales the vector rather than a bitmap Xcode rasterises at build time, as
+/// element-x-ios's SVG sets (`images/poll-winner.imageset`) and mastodon-ios's PDF sets have
+/// it. An image's own values override `defaults`.
 struct ImageSettings: Equatable, Sendable {
     struct Overrides: Equatable, Sendable {
         var renderingIntent: IconSettings.RenderingIntent?
@@ -29,7 +31,7 @@ struct ImageSettings: Equatable, Sendable {
     }
 
     func preservesVector(for name: String) -> Bool {
-        images[name]?.preservesVector ?? defaults.preservesVector ?? false
+        images[name]?.preservesVector ?? defaults.preservesVector ?? true
     }
 
     /// The image set's `properties`, for an image that is a vector one or not.

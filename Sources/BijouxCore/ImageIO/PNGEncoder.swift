@@ -17,13 +17,11 @@ import Dispatch
 /// number of threads, so the bytes are the same on every run.
 package enum PNGEncoder {
     package enum ColorType: UInt8, Sendable {
-        case grey = 0
         case rgb = 2
         case rgba = 6
 
         var channels: Int {
             switch self {
-            case .grey: 1
             case .rgb: 3
             case .rgba: 4
             }
@@ -72,8 +70,8 @@ package enum PNGEncoder {
     static let pieceBytes = 256 << 10
     static let windowBytes = 32 << 10
 
-    /// Encodes an image. `.rgb` drops alpha and `.grey` keeps the red channel, for
-    /// outputs that must have no alpha channel (an opaque app icon).
+    /// Encodes an image. `.rgb` drops alpha, for outputs that must have no alpha channel
+    /// (an opaque app icon).
     package static func encode(_ image: RGBAImage, as colorType: ColorType = .rgba, options: Options = Options()) -> [UInt8] {
         let rows = packedRows(image, colorType)
         let zlibStream = rows.withUnsafeBufferPointer { raw in
@@ -158,7 +156,7 @@ package enum PNGEncoder {
     private static func packedRows(_ image: RGBAImage, _ colorType: ColorType) -> [UInt8] {
         switch colorType {
         case .rgba: return image.pixels
-        case .rgb, .grey:
+        case .rgb:
             let channels = Channel.allCases.prefix(colorType.channels)
             let count = image.width * image.height
             return [UInt8](unsafeUninitializedCapacity: count * channels.count) { out, filled in

@@ -43,10 +43,20 @@ struct AppIconRendererTests {
         let layout = try Fixture.heartRenderer().layout
         #expect(dark.rgba8[300, Int(layout.thread.squiggleY(atX: 300)!)].a == 255)
         #expect(dark.rgba8[512, 600].a > 200)
-        // Tinted: grey on black, no alpha.
+        // Tinted: grey on black, no alpha, as RGB with equal channels (colour type 2, as the
+        // real tinted icons are), every pixel.
         let tinted = try Self.decoded("AppIcon-tinted.png")
-        #expect(tinted.info.colorType == .grey && !tinted.info.hasAlpha)
+        #expect(tinted.info.colorType == .rgb && !tinted.info.hasAlpha && tinted.info.bitDepth == 8)
         #expect(tinted.rgba8[5, 5] == RGBA(0, 0, 0, 255))
+        let pixels: [UInt8] = tinted.rgba8.pixels
+        var unequal = 0
+        var lit = 0
+        for start in stride(from: 0, to: pixels.count, by: 4) {
+            let (red, green, blue) = (pixels[start], pixels[start + 1], pixels[start + 2])
+            if red != green || red != blue { unequal += 1 }
+            if red > 0 { lit += 1 }
+        }
+        #expect(unequal == 0 && lit > 0)
     }
 
     @Test func theRendersAreOpaqueGreyOrTransparentAsTheirVariantRequires() throws {

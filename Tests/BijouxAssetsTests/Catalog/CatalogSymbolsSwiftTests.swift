@@ -33,23 +33,26 @@ struct CatalogSymbolsSwiftTests {
     /// An icon's other forms: `ActionIcon.Bitmap` for every icon (give's renamed beside its
     /// symbol), `ActionIcon.Vector` for those that have one, and their resources.
     @Test func theIconsFormsAreTypedAndNamedAsXcodeWould() throws {
-        let swift = try Self.generate(Self.input(forms: Self.forms))
+        let swift = try Self.generate(Self.input(forms: Self.forms)).text
         let header = "String, CaseIterable, Sendable, CatalogImage {\n        case give = "
         #expect(swift.contains("    public enum Bitmap: \(header)\"give-bitmap\"\n        case passOn = \"pass-on\"\n"))
         #expect(swift.contains("    public enum Vector: \(header)\"give-vector\"\n        case passOn = \"pass-on-vector\"\n"))
-        #expect(swift.contains("public static let giveBitmap = ActionIcon.Bitmap.give.imageResource"))
-        #expect(swift.contains("public static let giveVector = ActionIcon.Vector.give.imageResource"))
-        #expect(swift.contains("public static let passOnVector = ActionIcon.Vector.passOn.imageResource"))
+        #expect(swift.contains("public static let giveBitmap = \(Self.image)(name: \"give-bitmap\", bundle: generatedCatalogBundle)"))
+        #expect(swift.contains("public static let giveVector = \(Self.image)(name: \"give-vector\", bundle: generatedCatalogBundle)"))
+        #expect(swift.contains("public static let passOnVector = \(Self.image)(name: \"pass-on-vector\", bundle: generatedCatalogBundle)"))
         #expect(!swift.contains("passOnBitmap"))
-        #expect(!(try Self.generate(Self.input())).contains("enum Bitmap"))
+        #expect(!(try Self.generate(Self.input())).text.contains("enum Bitmap"))
     }
 
-    static func generate(_ input: CatalogSymbolsSwift.Input) throws(ArtFileError) -> String {
+    static func generate(_ input: CatalogSymbolsSwift.Input) throws(ArtFileError) -> CatalogSymbolsSwift.Generated {
         try CatalogSymbolsSwift.generate(input, source: "art/")
     }
 
+    static let image = "DeveloperToolsSupport.ImageResource"
+    static let color = "DeveloperToolsSupport.ColorResource"
+
     @Test func iconsAndColoursAreTypedAndNamedAsXcodeWould() throws {
-        let text = try Self.generate(Self.input())
+        let text = try Self.generate(Self.input()).text
         #expect(text.hasPrefix("// Generated from art/ by bijoux-assets. Do not edit.\n"))
         #expect(
             text.contains("public enum ActionIcon: String, CaseIterable, Sendable, CatalogImage {\n    case give = \"give\"\n    case passOn = \"pass-on\"\n"))
@@ -73,72 +76,153 @@ struct CatalogSymbolsSwiftTests {
         #expect(text.contains("    public static let allColors: [PaletteColor] = [paper, lightInk, glow]\n"))
         #expect(text.contains("    public static let accent = lightInk\n"))
         #expect(text.contains("extension CharmType: CatalogImage {") && text.contains("extension PaletteColor {"))
-        // Xcode 15's asset symbols, named as Xcode names its own.
-        #expect(text.contains("    extension ImageResource {\n        public static let star = CharmType.star.imageResource\n"))
+        // Xcode's asset symbols, named as Xcode names its own, first by set name as Xcode writes them.
         #expect(
             text.contains(
-                "        public static let give = ActionIcon.give.imageResource\n        public static let passOn = ActionIcon.passOn.imageResource\n"))
-        #expect(text.contains("        public static let lightInk = ColorResource(name: \"LightInk\", bundle: generatedCatalogBundle)\n"))
+                """
+                    extension \(Self.image) {
+                        public static let give = \(Self.image)(name: "give", bundle: generatedCatalogBundle)
+                        public static let passOn = \(Self.image)(name: "pass-on", bundle: generatedCatalogBundle)
+                        public static let star = \(Self.image)(name: "star", bundle: generatedCatalogBundle)
+                    }
+
+                """))
+        #expect(text.contains("        public static let lightInk = \(Self.color)(name: \"LightInk\", bundle: generatedCatalogBundle)\n"))
+        // The accent, as Xcode names AccentColor.
+        #expect(text.contains("        public static let accent = \(Self.color)(name: \"AccentColor\", bundle: generatedCatalogBundle)\n"))
         #expect(!text.contains("\n\n\n") && !text.contains(" \n") && text.hasSuffix("#endif\n"))
-        #expect(try Self.generate(Self.input()) == text)
+        #expect(try Self.generate(Self.input()).text == text)
         // No charms, no icons: nothing refers to a type that is not there.
-        let bare = try Self.generate(Self.input(icons: [], charms: []))
+        let bare = try Self.generate(Self.input(icons: [], charms: [])).text
         #expect(!bare.contains("ActionIcon") && !bare.contains("CharmType") && bare.contains("BijouxPalette"))
-        #expect(!bare.contains("extension ImageResource") && bare.contains("extension ColorResource"))
+        #expect(!bare.contains("extension \(Self.image)") && bare.contains("extension \(Self.color)") && !bare.contains("UIImage"))
     }
 
-    @Test(arguments: [
-        (
-            ["give", "add"],
-            """
-            art/icons/add.svg: icon 'add': becomes the Swift name add, which Xcode's generated asset symbols cannot use (UIImage.add exists already); rename it
-            """
-        ),
-        (
-            ["checkmark"],
-            """
-            art/icons/checkmark.svg: icon 'checkmark': becomes the Swift name checkmark, which Xcode's generated asset symbols cannot use (UIImage.checkmark \
-            exists already); rename it
-            """
-        ),
-        (
-            ["pass-on", "passOn"],
-            "art/icons/passOn.svg: icon 'passOn': becomes the Swift name passOn, as does icon 'pass-on' (art/icons/pass-on.svg); rename one of them"
-        ),
-    ])
-    func iconNamesThatCollideAreAnErrorNamingBoth(icons: [String], message: String) {
-        #expect(throws: ArtFileError.self) { _ = try Self.generate(Self.input(icons: icons)) }
-        do { _ = try Self.generate(Self.input(icons: icons)) } catch { #expect(error.description == message) }
-    }
+    /// Xcode's members on UIKit's, AppKit's and SwiftUI's types, in the shape and under the
+    /// availability of Xcode's own file (DeveloperDilshad/Trackizer at 94530a1f,
+    /// build/Trackizer.build/Debug-iphonesimulator/Trackizer.build/DerivedSources/GeneratedAssetSymbols.swift;
+    /// NikitaKosolapov/SwiftUITestProject1 at aa6fa2ea, its colours).
+    @Test func xcodesFrameworkMembersAreWritten() throws {
+        let text = try Self.generate(Self.input()).text
+        #expect(
+            text.contains(
+                """
+                    #if canImport(AppKit)
+                        import AppKit
 
-    /// Charms and icons share `ImageResource`: one Swift name for both is refused at the icon.
-    @Test func aCharmAndAnIconWithOneResourceNameAreAnErrorAtTheIcon() {
-        let charm = CharmEntry(id: "pass-on", displayName: "Pass", note: "on", swayDuration: 2)
-        do {
-            _ = try Self.generate(Self.input(icons: ["give", "passOn"], charms: [charm]))
-            Issue.record("a charm and an icon that are both ImageResource.passOn were accepted")
-        } catch {
+                        @available(macOS 14.0, *)
+                        @available(macCatalyst, unavailable)
+                        extension AppKit.NSColor {
+                            public static var accent: AppKit.NSColor {
+                                #if !targetEnvironment(macCatalyst)
+                                    .init(resource: .accent)
+                                #else
+                                    .init()
+                                #endif
+                            }
+                """))
+        #expect(text.contains("        @available(iOS 17.0, tvOS 17.0, *)\n        @available(watchOS, unavailable)\n        extension UIKit.UIImage {\n"))
+        #expect(text.contains("            public static var star: UIKit.UIImage {\n                #if !os(watchOS)\n"))
+        #expect(text.contains("        extension AppKit.NSImage {\n            public static var give: AppKit.NSImage {\n"))
+        #expect(text.contains("        extension UIKit.UIColor {\n            public static var accent: UIKit.UIColor {\n"))
+        for type in ["SwiftUI.Color", "SwiftUI.ShapeStyle where Self == SwiftUI.Color"] {
             #expect(
-                error.description
-                    == "art/icons/passOn.svg: icon 'passOn': becomes ImageResource.passOn, as does charm 'pass-on' (art/charms.json); rename one of them")
-        }
-    }
-
-    @Test func colourNamesXcodeAlreadyUsesAreRefusedWhereTheyAreWritten() throws {
-        let palette = try Palette.parse(Array(##"{"colors": {"paper": "#000000", "red": "#FF0000"}}"##.utf8), file: "art/palette.json")
-        do {
-            _ = try Self.generate(Self.input(palette: palette))
-            Issue.record("a colour called red was accepted")
-        } catch {
-            #expect(
-                error.description
-                    == """
-                    art/palette.json:1:33: colour 'red', field 'colors': becomes the Swift name red, which Xcode's generated asset symbols cannot use \
-                    (Color.red exists already); rename it
+                text.contains(
                     """
-            )
+                            @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+                            extension \(type) {
+                                public static var accent: SwiftUI.Color { .init(.accent) }
+                                public static var glow: SwiftUI.Color { .init(.glow) }
+
+                    """))
         }
+        // With Xcode's own generation on instead, none of Xcode's members.
+        let off = try Self.generate(
+            CatalogSymbolsSwift.Input(
+                charms: [Self.star], charmsFile: "art/charms.json", icons: [], palette: Self.palette,
+                paletteFile: "art/palette.json", assetSymbols: false)
+        ).text
+        #expect(!off.contains("DeveloperToolsSupport") && !off.contains("UIKit.UIColor") && !off.contains("SwiftUI.Color {"))
     }
+
+    @Test func iconNamesThatCollideAreAnErrorNamingBoth() {
+        let message = "art/icons/passOn.svg: icon 'passOn': becomes the Swift name passOn, as does icon 'pass-on' (art/icons/pass-on.svg); rename one of them"
+        #expect(throws: ArtFileError.self) { _ = try Self.generate(Self.input(icons: ["pass-on", "passOn"])) }
+        do { _ = try Self.generate(Self.input(icons: ["pass-on", "passOn"])) } catch { #expect(error.description == message) }
+    }
+
+    /// A name UIKit, AppKit or SwiftUI gives the type already is left out of that type, as Xcode
+    /// leaves it out (NikitaKosolapov/SwiftUITestProject1 at aa6fa2ea,
+    /// DerivedData/SwiftUITestProject/Build/Intermediates.noindex/SwiftUITestProject.build/Debug-iphonesimulator/
+    /// SwiftUITestProject.build/DerivedSources/GeneratedAssetSymbols.swift: colour `primary` has no
+    /// `Color.primary` and no `ShapeStyle` member, but its `ColorResource`, `UIColor` and `NSColor`
+    /// ones), with a warning at the asset.
+    @Test func aNameAFrameworkTypeHasIsLeftOutOfThatTypeWithAWarning() throws {
+        let palette = try Palette.parse(Array(##"{"colors": {"paper": "#000000", "red": "#FF0000", "primary": "#00FF00"}}"##.utf8), file: "art/palette.json")
+        let generated = try Self.generate(Self.input(icons: ["give", "add"], palette: palette))
+        let text = generated.text
+        #expect(text.contains("public static let red = \(Self.color)(name: \"Red\", bundle: generatedCatalogBundle)"))
+        #expect(!text.contains("var red:") && text.contains("public static var primary: UIKit.UIColor {"))
+        #expect(text.contains("public static var primary: AppKit.NSColor {") && !text.contains("var primary: SwiftUI.Color"))
+        #expect(text.contains("public static let add = \(Self.image)(name: \"add\", bundle: generatedCatalogBundle)"))
+        #expect(text.contains("public static var add: AppKit.NSImage {") && !text.contains("var add: UIKit.UIImage"))
+        #expect(
+            generated.warnings.map(\.description) == [
+                "art/palette.json:1:51: colour 'primary': Color.primary is declared by SwiftUI, so left out as Xcode leaves it out (its set "
+                    + "Primary keeps ColorResource.primary); rename it to have it",
+                "art/palette.json:1:33: colour 'red': Color.red, UIColor.red and NSColor.red are declared by SwiftUI, UIKit and AppKit, so left out "
+                    + "as Xcode leaves them out (its set Red keeps ColorResource.red); rename it to have them",
+                "art/icons/add.svg: icon 'add': UIImage.add is declared by UIKit, so left out as Xcode leaves it out (its set add keeps "
+                    + "ImageResource.add); rename it to have it",
+            ])
+    }
+
+    /// Two sets that Xcode gives one asset symbol: the first by set name keeps it, the other has
+    /// none and a warning (Xcode writes `#warning("The \"Connecting0_\" image asset name resolves to
+    /// the symbol \"connecting0\" which already exists …")` in its place: code index file 51831479068,
+    /// repository not named). Charms and icons share `ImageResource`.
+    @Test func twoSetsWithOneAssetSymbolKeepTheFirstByNameAndWarn() throws {
+        let charm = CharmEntry(id: "pass-on", displayName: "Pass", note: "on", swayDuration: 2)
+        let generated = try Self.generate(Self.input(icons: ["give", "passOn"], charms: [charm]))
+        #expect(generated.text.contains("public static let passOn = \(Self.image)(name: \"pass-on\", bundle: generatedCatalogBundle)"))
+        #expect(!generated.text.contains("(name: \"passOn\""))
+        #expect(
+            generated.warnings.map(\.description) == [
+                "art/icons/passOn.svg: icon 'passOn': its set passOn would be ImageResource.passOn, which charm 'pass-on' has (set pass-on, "
+                    + "first by name), so it gets no asset symbol, as in Xcode's; rename one of them"
+            ])
+    }
+
+    /// The app's code, as the README and docs/app-integration.md write it, with Xcode's members
+    /// (`.foregroundStyle(.lightInk)`, `UIColor.lightInk`, `UIImage.star`, an icon named by a keyword).
+    static let appSource = """
+        import BijouxKit
+        #if canImport(SwiftUI)
+            import SwiftUI
+            @available(iOS 17.0, macOS 14.0, *) func views() -> [any View] {
+                [CharmType.star.image(), ActionIcon.give.image(in: .main), BijouxPalette.paper.color(), BijouxPalette.lightInk.color(in: .main), \
+        Image(.star), Image(.passOn), Color(.lightInk), Image(.give), Image(.giveBitmap), Image(.passOnVector), \
+        ActionIcon.give.bitmap.image(), (ActionIcon.passOn.vector ?? .give).image(), Image(.star).foregroundStyle(.lightInk), Color.glow, \
+        Color.accent, Image(.default), ActionIcon.default.image()]
+            }
+        #endif
+        #if canImport(UIKit)
+            import UIKit
+            @available(iOS 17.0, *) func uiKit() -> [NSObject] {
+                [CharmType.star.uiImage(), ActionIcon.passOn.uiImage(), BijouxPalette.lightInk.uiColor(), BijouxPalette.paper.uiColor(in: .main), \
+        UIImage(resource: .give), UIColor(resource: .paper), UIImage(resource: .giveVector), (ActionIcon.give.vector ?? .passOn).uiImage(), \
+        UIColor.lightInk, UIColor.accent, UIImage.star, UIImage.giveBitmap, UIImage.default]
+            }
+        #endif
+        #if canImport(AppKit)
+            import AppKit
+            @available(macOS 14.0, *) func appKit() -> [NSObject] {
+                [CharmType.star.nsImage(), ActionIcon.give.nsImage(), BijouxPalette.paper.nsColor(), BijouxPalette.lightInk.nsColor(in: .main), \
+        NSImage(resource: .star), NSColor(resource: .lightInk), NSColor.paper, NSImage.give, NSImage.passOnVector]
+            }
+        #endif
+
+        """
 
     /// The Linux part type-checks and runs against BijouxKit with a charm table beside
     /// it; the Apple-only accessors type-check against the stand-ins of Apple's
@@ -148,38 +232,11 @@ struct CatalogSymbolsSwiftTests {
         let folder = TestPaths.temporaryFolder("symbols")
         let table = CharmTableSource(charms: [Self.star])
         folder.write("CharmTable.swift", try CharmTableSwift.generate(table, source: "art/charms.json", file: "charms.json"))
-        folder.write("CatalogSymbols.swift", try Self.generate(Self.input(forms: Self.forms)))
+        // An icon named by a keyword: its case and members are written in backticks.
+        folder.write("CatalogSymbols.swift", try Self.generate(Self.input(icons: ["give", "pass-on", "default"], forms: Self.forms)).text)
         // What SwiftPM generates for a target with resources.
         folder.write("resource_bundle_accessor.swift", "import Foundation\nextension Foundation.Bundle { static let module = Bundle.main }\n")
-        // The app's code, as the README and docs/app-integration.md write it.
-        folder.write(
-            "App.swift",
-            """
-            import BijouxKit
-            #if canImport(SwiftUI)
-                import SwiftUI
-                @available(iOS 17.0, macOS 14.0, *) func views() -> [any View] {
-                    [CharmType.star.image(), ActionIcon.give.image(in: .main), BijouxPalette.paper.color(), BijouxPalette.lightInk.color(in: .main), \
-            Image(.star), Image(.passOn), Color(.lightInk), Image(.give), Image(.giveBitmap), Image(.passOnVector), \
-            ActionIcon.give.bitmap.image(), (ActionIcon.passOn.vector ?? .give).image()]
-                }
-            #endif
-            #if canImport(UIKit)
-                import UIKit
-                @available(iOS 17.0, *) func uiKit() -> [NSObject] {
-                    [CharmType.star.uiImage(), ActionIcon.passOn.uiImage(), BijouxPalette.lightInk.uiColor(), BijouxPalette.paper.uiColor(in: .main), \
-            UIImage(resource: .give), UIColor(resource: .paper), UIImage(resource: .giveVector), (ActionIcon.give.vector ?? .passOn).uiImage()]
-                }
-            #endif
-            #if canImport(AppKit)
-                import AppKit
-                @available(macOS 14.0, *) func appKit() -> [NSObject] {
-                    [CharmType.star.nsImage(), ActionIcon.give.nsImage(), BijouxPalette.paper.nsColor(), BijouxPalette.lightInk.nsColor(in: .main), \
-            NSImage(resource: .star), NSColor(resource: .lightInk)]
-                }
-            #endif
-
-            """)
+        folder.write("App.swift", Self.appSource)
         let standIns = AppleStandIns.shared.result
         try #require(standIns.status == 0, "\(standIns.output)")
         for platform in AppleStandIns.Platform.allCases {
@@ -211,8 +268,8 @@ struct CatalogSymbolsSwiftTests {
         try #require(built.status == 0, "\(built.output)")
         let run = try SwiftCompiler.execute(folder.path + "/symbols", in: folder.path)
         let expected =
-            ["[\"give\", \"pass-on\"] [\"#171513\", \"#F3ECDF\", \"#FF7626CC\"] LightInk \(Double(0x17) / 255)"]
-            + ["[\"give-bitmap\", \"pass-on\"] [\"give-vector\", \"pass-on-vector\"]"]
+            ["[\"give\", \"pass-on\", \"default\"] [\"#171513\", \"#F3ECDF\", \"#FF7626CC\"] LightInk \(Double(0x17) / 255)"]
+            + ["[\"give-bitmap\", \"pass-on\", \"default\"] [\"give-vector\", \"pass-on-vector\", \"none\"]"]
             + Self.palette.colors.map { color in
                 "\(color.colorSetName) \(color.paletteColor.appearances.map { "\($0.name) \($0.components.colorSpace.rawValue) \($0.components.css)" })"
             }

@@ -38,7 +38,7 @@ struct BuildConfigurationTests {
         BuildEngineTests.makeArt(folder)
         try BuildEngine.build(BuildEngineTests.options(folder))
         let with = String(decoding: try #require(folder.read("out/Generated/CatalogSymbols.swift")), as: UTF8.self)
-        #expect(with.contains("extension ImageResource {\n        public static let sun = CharmType.sun.imageResource\n"))
+        #expect(with.contains("        public static let sun = DeveloperToolsSupport.ImageResource(name: \"sun\", bundle: generatedCatalogBundle)\n"))
         folder.write("art/bijoux-assets.json", #"{"assetSymbols": false}"#)
         try BuildEngine.build(BuildEngineTests.options(folder))
         let without = String(decoding: try #require(folder.read("out/Generated/CatalogSymbols.swift")), as: UTF8.self)

@@ -14,23 +14,29 @@ struct ImageSymbolsTests {
     }
 
     @Test func imagesAndDataAreTyped() throws {
-        let text = try CatalogSymbolsSwift.generate(Self.input(), source: "art/")
+        let text = try CatalogSymbolsSwift.generate(Self.input(), source: "art/").text
         #expect(
             text.contains(
                 "public enum BijouxImage: String, CaseIterable, Sendable, CatalogImage {\n    case badge = \"badge\"\n    case wordMark = \"word-mark\"\n"))
         #expect(text.contains("public enum BijouxData: String, CaseIterable, Sendable {\n    case cities = \"cities\"\n"))
-        #expect(text.contains("        public static let wordMark = BijouxImage.wordMark.imageResource\n"))
+        #expect(
+            text.contains("        public static let wordMark = DeveloperToolsSupport.ImageResource(name: \"word-mark\", bundle: generatedCatalogBundle)\n"))
         #expect(text.contains("NSDataAsset(name: rawValue, bundle: bundle)"))
         #expect(!text.contains("\n\n\n") && !text.contains(" \n"))
         // Images alone still declare the bundle they load from.
         let alone = try CatalogSymbolsSwift.generate(
             CatalogSymbolsSwift.Input(charms: [], charmsFile: "", icons: [], palette: Palette(), paletteFile: "", images: [("badge", "art/images")]),
-            source: "art/")
-        #expect(alone.contains("generatedCatalogBundle") && alone.contains("extension ImageResource") && !alone.contains("CharmType"))
+            source: "art/"
+        ).text
+        #expect(alone.contains("generatedCatalogBundle") && alone.contains("extension DeveloperToolsSupport.ImageResource") && !alone.contains("CharmType"))
     }
 
-    @Test func anImageWhoseResourceNameAnIconHasIsAnError() {
-        #expect(throws: ArtFileError.self) { try CatalogSymbolsSwift.generate(Self.input(images: ["Give"]), source: "art/") }
+    /// Images share `ImageResource` with charms and icons: an image whose asset symbol an icon's
+    /// set, first by name, has already gets none, and a warning.
+    @Test func anImageWhoseResourceNameAnIconHasGetsNone() throws {
+        let generated = try CatalogSymbolsSwift.generate(Self.input(images: ["give_"]), source: "art/")
+        #expect(generated.text.contains("case give = \"give_\"") && !generated.text.contains("(name: \"give_\""))
+        #expect(generated.warnings.map(\.subject) == ["art/images"])
     }
 
     /// The Apple-only parts type-check against the stand-ins of Apple's frameworks, as an
@@ -39,7 +45,7 @@ struct ImageSymbolsTests {
         let folder = TestPaths.temporaryFolder("image-symbols")
         let table = CharmTableSource(charms: [CatalogSymbolsSwiftTests.star])
         folder.write("CharmTable.swift", try CharmTableSwift.generate(table, source: "art/charms.json", file: "charms.json"))
-        folder.write("CatalogSymbols.swift", try CatalogSymbolsSwift.generate(Self.input(), source: "art/"))
+        folder.write("CatalogSymbols.swift", try CatalogSymbolsSwift.generate(Self.input(), source: "art/").text)
         folder.write(
             "App.swift",
             """

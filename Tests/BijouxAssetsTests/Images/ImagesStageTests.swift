@@ -102,6 +102,24 @@ struct ImagesStageTests {
         #expect(appearances == [[], ["luminosity=dark"], ["contrast=high"], ["luminosity=dark", "contrast=high"]])
     }
 
+    /// A PDF and an SVG keep their vectors unless images.json says otherwise, as element-x-ios's
+    /// SVG sets have it (element-hq/element-x-ios at 5d0343c4,
+    /// ElementX/Resources/Assets.xcassets/images/poll-winner.imageset/Contents.json:
+    /// `"preserves-vector-representation" : true`); `"preservesVector": false` turns it off for one.
+    @Test func vectorsAreKeptUnlessTheTableTurnsItOff() throws {
+        let folder = TestPaths.temporaryFolder("images-vector-default")
+        folder.write("art/images/seal.pdf", ImageFixtures.pdf)
+        folder.write("art/images/badge.svg", ImageFixtures.svg)
+        folder.write("art/images/flat.svg", ImageFixtures.svg)
+        folder.write("art/images.json", #"{"images": {"flat": {"preservesVector": false}}}"#)
+        try BuildEngine.build(BuildEngineTests.options(folder))
+        let kept = "  \"properties\" : {\n    \"preserves-vector-representation\" : true\n  }\n}\n"
+        #expect(Self.text(folder, "Assets.xcassets/Images/seal.imageset/Contents.json").hasSuffix(kept))
+        #expect(Self.text(folder, "Assets.xcassets/Images/badge.imageset/Contents.json").hasSuffix(kept))
+        let flat = Self.text(folder, "Assets.xcassets/Images/flat.imageset/Contents.json")
+        #expect(flat.contains("\"filename\" : \"flat.svg\"") && !flat.contains("properties"))
+    }
+
     /// A vector image with a dark variant, kept as a vector, as Xcode writes it: compared with
     /// mastodon/mastodon-ios,
     /// MastodonSDK/Sources/MastodonAsset/Assets.xcassets/Human/face.smiling.adaptive.imageset/Contents.json

@@ -30,7 +30,7 @@ struct PaletteStageTests {
         #expect(!folder.exists("out/Assets.xcassets/AccentColor.colorset"))
     }
 
-    /// `accentColor` would be the colour set AccentColor, twice, and Xcode's symbol `Color.accentColor`.
+    /// `accentColor` would be the colour set AccentColor, twice.
     @Test func aColourCalledAccentColorIsRefused() {
         let folder = TestPaths.temporaryFolder("palette-clash")
         folder.write("art/palette.json", ##"{"colors": {"accentColor": "#171513"}, "accent": "accentColor"}"##)
@@ -39,8 +39,8 @@ struct PaletteStageTests {
         } throws: { error in
             "\(error)"
                 == """
-                \(folder.path)/art/palette.json:1:13: colour 'accentColor', field 'colors': becomes the Swift name accentColor, which Xcode's generated asset \
-                symbols cannot use (Color.accentColor exists already); rename it
+                \(folder.path)/art: two colour sets are named 'AccentColor' (in Assets.xcassets and Assets.xcassets/Colors); the app finds them by \
+                name alone, so rename one
                 """
         }
         #expect(!folder.exists("out"))
