@@ -223,7 +223,7 @@ kit-consumer:
 	  grep -E '$(KIT_C_TARGETS)|[^ ]\.c( |$$)' "$$log" | head -5 >&2; \
 	  echo "error: building BijouxKit alone compiled C code (see above)" >&2; exit 1; \
 	fi && \
-	grep -q 'BijouxKit/GoldThread.swift' "$$log" || { echo "error: the log shows no BijouxKit compile" >&2; exit 1; } && \
+	grep -q 'BijouxShared/GoldThread.swift' "$$log" || { echo "error: the log shows no BijouxKit compile" >&2; exit 1; } && \
 	"$$scratch/debug/KitConsumer" && \
 	echo "kit-consumer: built BijouxKit and the consumer without any C target"
 

@@ -27,7 +27,11 @@ let package = Package(
         .plugin(name: "BijouxAssetsCommand", targets: ["BijouxAssetsCommand"]),
     ],
     targets: [
-        .target(name: "BijouxKit"),
+        // The values and formulas the app and the tool share (the thread, the pendulum, the
+        // palette's colours, the dish, the strings' keys), with no Foundation, so the tool and
+        // its helpers load none; BijouxKit re-exports it for the app.
+        .target(name: "BijouxShared"),
+        .target(name: "BijouxKit", dependencies: ["BijouxShared"]),
         // System libraries: module maps only, flags from pkg-config.
         .systemLibrary(
             name: "CLibPNG", pkgConfig: "libpng",
@@ -94,7 +98,7 @@ let package = Package(
         // The stages and the engine that runs them (xxHash for the build cache).
         .target(
             name: "BijouxAssets",
-            dependencies: ["BijouxKit", "BijouxCore", "BijouxSVG", "BijouxAudio", "BijouxHelperKit", "CBijouxShims", "CXXHash"],
+            dependencies: ["BijouxShared", "BijouxCore", "BijouxSVG", "BijouxAudio", "BijouxHelperKit", "CBijouxShims", "CXXHash"],
             exclude: ["Engine/README.md"]
         ),
         .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),

@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// Where everything in the icon goes, worked out once from the parameters: the
 /// renderer draws it, the safe-zone checks measure it, the previews annotate it.

@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// The app icon's design as written in `art/appicon.json`. Every length and position
 /// is in points of the 1024 pt icon canvas (= pixels of the 1024 px master, x to the

@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 import CCairo
 
 /// Pictures for people: the icon as the home screen shows it, and its geometry.

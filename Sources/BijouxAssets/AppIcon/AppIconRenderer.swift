@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 import CCairo
 
 /// One variant of the icon as rendered, with the background it was drawn on (paper

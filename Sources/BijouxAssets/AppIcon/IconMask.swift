@@ -1,4 +1,4 @@
-import BijouxKit
+import BijouxShared
 import CCairo
 
 /// A square with circular corners, in a drawing's coordinates: the shape the checks

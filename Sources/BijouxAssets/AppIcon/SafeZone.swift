@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// The three rules the first draft of the icon broke (SPEC, "Le Fil"): the thread was
 /// clipped by the corner mask, and the heart's point sat too close to the bottom.

@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// The layout and `Contents.json` files of an Xcode asset catalog, written in Xcode's
 /// own style so a catalog the tool writes and one Xcode re-saves do not differ.

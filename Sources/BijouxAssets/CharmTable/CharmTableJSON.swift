@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// Writes `charms.json`, the table's JSON twin, for readers that are not Swift code
 /// compiled with the app (builds already on phones, tools, the server).

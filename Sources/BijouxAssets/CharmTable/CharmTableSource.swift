@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// The charm table as written in `art/charms.json`: each stock charm's art and its
 /// physics in one place, so design intent and simulation constants are the same data.

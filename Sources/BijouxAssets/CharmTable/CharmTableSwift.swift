@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// Writes `CharmTable.swift` for the app: the charms as an enum in table order, with
 /// each charm's art, sway, words and their keys in the String Catalog. The model they

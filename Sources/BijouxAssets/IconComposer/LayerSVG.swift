@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// The SVG of a vector layer: one element on a square canvas of the icon's size in
 /// points (user units), nothing outside the document, colours as `#rrggbb`.

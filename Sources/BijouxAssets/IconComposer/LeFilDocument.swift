@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// "Le Fil" as an Icon Composer document, from the same recipe and the same layout
 /// as the appiconset: one layer per element of the recipe, every layer the icon's

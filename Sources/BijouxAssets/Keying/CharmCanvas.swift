@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// The fixed canvas every charm is drawn on: width:height = 120:110 (SPEC B,
 /// BijouxKit's `CharmArt.ratio`), with a uniform margin, at the app's three scales.

@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// The app's named colours, from `art/palette.json`, the one place they are written:
 ///

@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 extension Palette.Color {
     /// The colour as Swift that makes it: `PaletteColor(rgb: 0x171513, colorSetName: "Paper")`

@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// The designer's contact sheet: `Preview/index.html`, one self-contained page (its
 /// style and script inline, images linked by relative path inside the output folder,

@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// Text made safe for HTML (the contact sheet, the golden report), and numbers written
 /// the same way on every machine.

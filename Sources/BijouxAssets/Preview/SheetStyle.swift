@@ -1,4 +1,4 @@
-import BijouxKit
+import BijouxShared
 
 /// The contact sheet's style and its small script, inline in the page so it works
 /// offline from a file. Colours come from the palette (`colors`); the glow from

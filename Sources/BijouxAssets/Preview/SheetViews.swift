@@ -1,4 +1,4 @@
-import BijouxKit
+import BijouxShared
 
 /// How long the app's glow is and how strong (SPEC B: camel, opacity 0.35, radius
 /// 5 pt): applied at run time, so the page applies it too (a CSS drop shadow) and the

@@ -107,7 +107,7 @@ struct RevisionBaseline {
         do {
             _ = try InterruptCleanup.working { try BuildEngine.build(options) }
         } catch let error as any UserFacingError {
-            let line = error.diagnostic.line(.error).replacingOccurrences(of: art, with: OutputPlace(artFolder).shown)
+            let line = error.diagnostic.line(.error).replacing(art, with: OutputPlace(artFolder).shown)
             throw BaselineError(value: revision, message: "the art there does not build: " + line)
         }
     }

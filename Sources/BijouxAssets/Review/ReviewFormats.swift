@@ -79,7 +79,7 @@ extension Review {
 
     /// Text for a table cell: HTML-escaped, `|` and newlines neutralised.
     static func cell(_ text: String) -> String {
-        HTML.escape(text).replacingOccurrences(of: "|", with: "&#124;").replacingOccurrences(of: "\n", with: " ")
+        HTML.escape(text).replacing("|", with: "&#124;").replacing("\n", with: " ")
     }
 
     /// JUnit XML: one test case per art file the build reads (`sources`, plus any

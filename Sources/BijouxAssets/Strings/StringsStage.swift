@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// The strings stage, when the art has a String Catalog (`Localizable.xcstrings`): the
 /// catalog brought up to date with the table (in memory: a build never writes into the

@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// `<language>.lproj/Localizable.strings`, one per language of the catalog: the texts
 /// that language ships, in the old-style property list `Bundle` reads on every platform

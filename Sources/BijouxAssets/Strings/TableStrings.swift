@@ -1,4 +1,4 @@
-import BijouxKit
+import BijouxShared
 
 /// The words the charm table (and BijouxKit) put in the String Catalog: for each charm
 /// its display name and its note, under `CharmStrings`' keys, and BijouxKit's spoken

@@ -1,5 +1,5 @@
 import BijouxCore
-import BijouxKit
+import BijouxShared
 
 /// The tool's own ways with BijouxKit's point: unlabelled coordinates, and the form
 /// messages name a point in, "(40, 297.3)".

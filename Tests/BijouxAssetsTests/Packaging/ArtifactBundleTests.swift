@@ -179,7 +179,7 @@ struct ArtifactBundleTests {
         }
         for (name, targets) in Dist.pluginPackages {
             let package = Dist.dist + "/" + name
-            for folder in ["Plugins/BijouxAssetsPlugin", "Plugins/BijouxAssetsCommand", "Sources/BijouxKit"] {
+            for folder in ["Plugins/BijouxAssetsPlugin", "Plugins/BijouxAssetsCommand", "Sources/BijouxKit", "Sources/BijouxShared"] {
                 let diff = try CLI.runTool("/usr/bin/env", ["diff", "-r", TestPaths.packageRoot + "/" + folder, package + "/" + folder])
                 #expect(diff.status == 0, "\(name): \(folder) differs from this repository's:\n\(diff.stdout)")
             }

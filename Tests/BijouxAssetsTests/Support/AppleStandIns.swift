@@ -67,11 +67,17 @@ enum AppleStandIns {
         for platform in Platform.allCases {
             let folder = "BijouxKit-\(platform)"
             try? FileManager.default.createDirectory(atPath: shared.folder.path + "/" + folder, withIntermediateDirectories: true)
-            let arguments =
-                ["-parse-as-library", "-swift-version", "6", "-module-name", "BijouxKit", "-emit-module", "-o", "\(folder)/BijouxKit.swiftmodule"]
-                + importArguments(platform) + BijouxKitModule.sources
-            results[platform] =
-                (try? SwiftCompiler.run(arguments, in: shared.folder.path)) ?? SwiftCompiler.Result(status: -1, output: "swiftc could not be run")
+            let arguments = { (module: String) in
+                BijouxKitModule.moduleArguments(module) + ["-o", "\(module).swiftmodule"] + importArguments(platform)
+            }
+            let kit = shared.folder.path + "/" + folder
+            let sharedModule =
+                (try? SwiftCompiler.run(arguments("BijouxShared"), in: kit)) ?? SwiftCompiler.Result(status: -1, output: "swiftc could not be run")
+            guard sharedModule.status == 0 else {
+                results[platform] = sharedModule
+                continue
+            }
+            results[platform] = (try? SwiftCompiler.run(arguments("BijouxKit"), in: kit)) ?? SwiftCompiler.Result(status: -1, output: "swiftc could not be run")
         }
         return results
     }()

@@ -47,30 +47,39 @@ enum SwiftCompiler {
     }
 }
 
-/// BijouxKit as the app gets it: its sources compiled into a module of their own (a
-/// static library and its interface), so code that says `import BijouxKit` compiles
-/// and links against exactly what the app would.
+/// BijouxKit as the app gets it: its sources compiled into modules of their own (static
+/// libraries and their interfaces), BijouxShared first and BijouxKit over it, so code that
+/// says `import BijouxKit` compiles and links against exactly what the app would.
 enum BijouxKitModule {
     static let sourceFolder = TestPaths.packageRoot + "/Sources/BijouxKit"
+    static let sharedFolder = TestPaths.packageRoot + "/Sources/BijouxShared"
 
     /// Every Swift file of BijouxKit, absolute, sorted.
-    static var sources: [String] {
-        let enumerator = FileManager.default.enumerator(atPath: sourceFolder)
+    static var sources: [String] { swiftFiles(in: sourceFolder) }
+
+    /// Every Swift file of BijouxShared, which BijouxKit re-exports.
+    static var sharedSources: [String] { swiftFiles(in: sharedFolder) }
+
+    private static func swiftFiles(in folder: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder)
         var found: [String] = []
         while let next = enumerator?.nextObject() as? String {
-            if next.hasSuffix(".swift") { found.append(sourceFolder + "/" + next) }
+            if next.hasSuffix(".swift") { found.append(folder + "/" + next) }
         }
         return found.sorted()
     }
 
-    /// Builds the module into `folder`; then `-I folder -L folder -lBijouxKit` uses it.
+    /// The compiler's arguments for one of the two modules, into the current folder.
+    static func moduleArguments(_ name: String) -> [String] {
+        ["-parse-as-library", "-swift-version", "6", "-module-name", name, "-emit-module", "-I", "."]
+            + (name == "BijouxShared" ? sharedSources : sources)
+    }
+
+    /// Builds both modules into `folder`; then `linkArguments` use them.
     private static func build(in folder: String) throws -> SwiftCompiler.Result {
-        try SwiftCompiler.run(
-            [
-                "-parse-as-library", "-swift-version", "6", "-module-name", "BijouxKit", "-emit-module", "-emit-library", "-static",
-                "-o", "libBijouxKit.a",
-            ] + sources,
-            in: folder)
+        let shared = try SwiftCompiler.run(moduleArguments("BijouxShared") + ["-emit-library", "-static", "-o", "libBijouxShared.a"], in: folder)
+        guard shared.status == 0 else { return shared }
+        return try SwiftCompiler.run(moduleArguments("BijouxKit") + ["-emit-library", "-static", "-o", "libBijouxKit.a"], in: folder)
     }
 
     /// The module built once per test process, the first time a test asks for it, in
@@ -94,5 +103,5 @@ enum BijouxKitModule {
     static var importArguments: [String] { ["-I", folder] }
 
     /// What a compile needs to import and link the shared module.
-    static var linkArguments: [String] { ["-I", folder, "-L", folder, "-lBijouxKit"] }
+    static var linkArguments: [String] { ["-I", folder, "-L", folder, "-lBijouxKit", "-lBijouxShared"] }
 }

@@ -96,11 +96,14 @@ struct WorkPoolTests {
 
     /// An item's share of the threads counts the heavy items able to run beside it, not
     /// those waiting for it: a one-charm rebuild's charm gets both threads though the page
-    /// waits for it; two charms side by side get one each.
+    /// waits for it; two charms ready together get one each. An item that starts once
+    /// its neighbour has finished is alone, so how many it gets then depends on timing,
+    /// never fewer than its share among all the ready ones.
     @Test func anItemAloneGetsEveryThreadThoughOthersWaitForIt() {
         #expect(WorkPool.map(2, after: [[], [0]], heavy: [true, true], workers: 2) { _, threads in threads } == [2, 2])
         let two = WorkPool.map(4, after: [[], [], [0, 1], [2]], heavy: [true, true, false, true], workers: 2) { _, threads in threads }
-        #expect(two == [1, 1, 2, 2])
-        #expect(WorkPool.map(3, heavy: [true, true, true], workers: 8) { _, threads in threads } == [2, 2, 2])
+        #expect(two[0] == 1 && [1, 2].contains(two[1]) && two[2...] == [2, 2])
+        let three = WorkPool.map(3, heavy: [true, true, true], workers: 8) { _, threads in threads }
+        #expect(three[0] == 2 && three.allSatisfy { [2, 4, 8].contains($0) })
     }
 }

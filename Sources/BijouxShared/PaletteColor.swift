@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One colour of the app's palette (art/palette.json), as the generated `BijouxPalette`
 /// gives it: its components in each appearance the palette gives (`any`, and optionally

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How worn charms move (SPEC, "The charm table"): damped pendulums driven by the
 /// device's gravity, on one 60 Hz clock. The app steps them; the tool validates the

@@ -1,10 +1,8 @@
-import Foundation
-
 /// The charm table's words in the languages the app ships: their keys in the String
 /// Catalog (`Localizable.xcstrings`, which `bijoux-assets strings` keeps in step with the
 /// table, and a build ships as the catalog and as `<language>.lproj/Localizable.strings`)
-/// and how to look one up. The generated `CharmType.localizedDisplayName` and
-/// `localizedStockNote` call `localized(_:value:bundle:localization:)` with the keys
+/// and how to look one up (BijouxKit's `localized(_:value:bundle:localization:)`). The
+/// generated `CharmType.localizedDisplayName` and `localizedStockNote` call it with the keys
 /// made here, and the tool writes the catalog's keys with the same functions, so a key
 /// is spelled in one place.
 public enum CharmStrings {
@@ -19,14 +17,4 @@ public enum CharmStrings {
 
     /// `charm.<id>.note`: the note the stock charm arrives with.
     public static func noteKey(id: String) -> String { charmKeyPrefix + id + ".note" }
-
-    /// `key`'s text in `bundle`'s strings table: in the language the bundle picks for the
-    /// running app (its preferred localization), or in `localization` ("fr") when given.
-    /// `value` (the source language's text) when that language has no translation of it,
-    /// and when `localization` is one the bundle does not have.
-    public static func localized(_ key: String, value: String, bundle: Bundle, localization: String? = nil) -> String {
-        guard let localization else { return bundle.localizedString(forKey: key, value: value, table: table) }
-        guard let path = bundle.path(forResource: localization, ofType: "lproj"), let strings = Bundle(path: path) else { return value }
-        return strings.localizedString(forKey: key, value: value, table: table)
-    }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The gold thread (SPEC, "Thread recipe"): the one definition the app's Canvas, its
 /// widgets, the Dynamic Island and the tool's app icon all draw, so they cannot
