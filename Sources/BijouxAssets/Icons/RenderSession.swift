@@ -122,11 +122,7 @@ final class RenderSession: Sendable {
             return !state.warmed
         }
         guard first, cancel?.isSet != true else { return }
-        let (renderers, memoryMiB) = (self.renderers, limits.memoryMiB)
-        CallerNice.async { [self] in
-            guard let renderer = try? renderers.take(memoryMiB: memoryMiB, started: { pid in state.withLock { $0.helpers.append(pid) } }) else { return }
-            renderers.give(back: renderer)
-        }
+        renderers.startAhead(memoryMiB: limits.memoryMiB) { [self] pid in state.withLock { $0.helpers.append(pid) } }
     }
 
     /// The process IDs of the renderers started so far: for tests.
@@ -287,14 +283,35 @@ struct StallRule {
 
 /// The renderers of one session that are not drawing: one is taken for each drawing
 /// (or started, when none waits) and given back after it unless it was killed or ended,
-/// so a build keeps about as many alive as it has threads drawing, and a killed one is
+/// so a build keeps as many alive as it has threads drawing, and a killed one is
 /// replaced by the next drawing's new one. They end with the session.
 final class Renderers: Sendable {
     private let idle = Locked<[ChildProcess.Conversation]>([])
+    /// Entered while the renderer started ahead is starting: a drawing that finds none
+    /// waiting waits for that one rather than starting another beside it, which would
+    /// then stay idle (each holds its libraries, tens of megabytes).
+    private let starting = DispatchGroup()
 
-    /// A renderer waiting, or a new one (`started` told its process ID).
+    /// Starts a renderer on the side and gives it to the idle ones (`started` told its
+    /// process ID).
+    func startAhead(memoryMiB: Int, started: @escaping @Sendable (pid_t) -> Void) {
+        starting.enter()
+        CallerNice.async { [self] in
+            defer { starting.leave() }
+            guard let renderer = try? Self.start(memoryMiB: memoryMiB, started: started) else { return }
+            give(back: renderer)
+        }
+    }
+
+    /// A renderer waiting (or about to, started ahead), or a new one (`started` told its process ID).
     func take(memoryMiB: Int, started: (pid_t) -> Void) throws(ChildProcess.LaunchFailure) -> ChildProcess.Conversation {
         if let waiting = idle.withLock({ $0.popLast() }) { return waiting }
+        starting.wait()
+        if let waiting = idle.withLock({ $0.popLast() }) { return waiting }
+        return try Self.start(memoryMiB: memoryMiB, started: started)
+    }
+
+    private static func start(memoryMiB: Int, started: (pid_t) -> Void) throws(ChildProcess.LaunchFailure) -> ChildProcess.Conversation {
         let renderer = try ChildProcess.Conversation(IconRenderer.helper, RenderRequest.serveArguments(memoryMiB: memoryMiB))
         started(renderer.pid)
         return renderer
