@@ -8,6 +8,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -128,3 +129,46 @@ def row(label, value, reference_label=None, ratio=None, target=None, digits=2):
     if target:
         text += f"  (target {target})"
     print(text, flush=True)
+
+
+
+def tree_peak(command, env=None, ok=(0,), interval=0.01):
+    """Runs a command and samples, every `interval` seconds, the resident memory of it and
+    every process under it (its helpers) added up: returns (wall seconds, the largest
+    such sum in KiB). Linux only (it reads /proc). The sum counts pages the processes
+    share (libraries) once for each, as the kernel charges each process its own."""
+    page_kib = os.sysconf("SC_PAGE_SIZE") // 1024
+
+    def read(path):
+        try:
+            with open(path) as f:
+                return f.read()
+        except OSError:
+            return ""
+
+    def tree(pid):
+        # A child is listed under the thread that started it.
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:  # it has ended
+            return []
+        children = [int(c) for task in tasks for c in read(f"/proc/{pid}/task/{task}/children").split()]
+        return [pid] + [p for child in children for p in tree(child)]
+
+    def resident(pid):
+        fields = read(f"/proc/{pid}/statm").split()
+        return int(fields[1]) * page_kib if len(fields) > 1 else 0
+
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=env)
+        peak = 0
+        while process.poll() is None:
+            peak = max(peak, sum(resident(pid) for pid in tree(process.pid)))
+            time.sleep(interval)
+        elapsed = time.perf_counter() - start
+        errors.seek(0)
+        stderr = errors.read().decode(errors="replace")
+    if process.returncode not in ok:
+        raise SystemExit(f"benchmark command failed: {' '.join(command)}\n{stderr}")
+    return elapsed, peak

@@ -1,4 +1,6 @@
 #include <lcms2.h>
+// The memory plug-in's types (ProfileMemory).
+#include <lcms2_plugin.h>
 
 // Little CMS's pixel formats are function-like macros, which Swift does not import.
 static const cmsUInt32Number BX_TYPE_RGBA_8 = TYPE_RGBA_8;

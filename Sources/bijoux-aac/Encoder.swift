@@ -252,6 +252,8 @@ final class Track: @unchecked Sendable {
                     let merged = Segment(first: a.first, end: b.end, inputFirst: a.inputFirst)
                     let kept = (b.inputFirst - a.inputFirst) * frameSize
                     (merged.left, merged.right) = (Array(a.left.prefix(kept)) + b.left, Array(a.right.prefix(kept)) + b.right)
+                    // The two stretches' samples are the merged one's now: not held twice while it encodes.
+                    (a.left, a.right, b.left, b.right) = ([], [], [], [])
                     merged.encode(self)
                     pending.replaceSubrange(0...1, with: [merged])
                     holding.signal()

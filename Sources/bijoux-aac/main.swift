@@ -52,6 +52,7 @@ let usage = """
 
     """ + AACRequest.usage
 
+bx_audio_return_large_blocks()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] {
     print(usage, terminator: "")

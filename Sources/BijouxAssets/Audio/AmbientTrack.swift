@@ -107,12 +107,15 @@ struct AmbientTrack: Sendable {
     /// The track's samples as they are read back: a second at a time, with the gain,
     /// measured as they go (integrated loudness and true peak) on a queue of its own, so
     /// the encoder is not kept waiting for the measure (the true peak's oversampling).
+    /// At most four seconds wait for the measure (`waiting`): an encoder faster than it
+    /// (on more threads) waits for it, rather than the seconds piling up in memory.
     struct MasteringPass<Store: TrackStore> {
         var store: Store
         let frames: Int
         let gain: Float
         private let meter = Loudness.Meter()
         private let metering = DispatchQueue(label: "mastering")
+        private let waiting = DispatchSemaphore(value: 4)
         var at = 0
 
         init(store: Store, frames: Int, gain: Float) { (self.store, self.frames, self.gain) = (store, frames, gain) }
@@ -122,10 +125,12 @@ struct AmbientTrack: Sendable {
             let count = min(Int(Voices.sampleRate), frames - at)
             var block = store.read(at..<(at + count))
             for i in block.indices { block[i] *= gain }
-            let (meter, measured) = (self.meter, block)
+            let (meter, measured, waiting) = (self.meter, block, self.waiting)
+            waiting.wait()
             metering.async {
                 CallerNice.adopt()
                 meter.add(measured)
+                waiting.signal()
             }
             at += count
             return block

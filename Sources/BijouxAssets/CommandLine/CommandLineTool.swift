@@ -1,4 +1,5 @@
 import BijouxCore
+import CBijouxShims
 
 #if canImport(Glibc)
     import Glibc
@@ -44,6 +45,7 @@ package enum CommandLineTool {
     @MainActor package static func main(_ arguments: [String]) -> Int32 {
         // The nice value the tool was started at, which its threads and helpers keep.
         CallerNice.record()
+        bx_return_large_blocks()
         return run(arguments)
     }
 }

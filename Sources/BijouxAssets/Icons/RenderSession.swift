@@ -1,5 +1,6 @@
 import BijouxCore
 import BijouxHelperKit
+import Dispatch
 
 #if canImport(Glibc)
     import Glibc
@@ -13,9 +14,10 @@ import BijouxHelperKit
 /// time is up and so give back its thread and its memory; `SVGSafety.Limits` bound what
 /// an icon can ask for, and these are the last resort. Time is counted as work, the CPU
 /// time the drawing uses in its process (from the drawing's start), so a
-/// busy machine (other builds, `nice`) does not fail an icon that an idle one draws;
-/// the clock is only a backstop, `wallFactor` times the CPU limit, for a drawing that
-/// stalls without working.
+/// busy machine (other builds, `nice`) does not fail an icon that an idle one draws.
+/// The clock stops only a drawing that stalls, whose CPU time does not grow for `stall`
+/// seconds (`StallRule`); where a running process's CPU time cannot be read (macOS), a
+/// drawing may take `wallFactor` times its CPU limit by the clock instead.
 struct RenderLimits: Sendable, Equatable {
     /// CPU seconds one icon's drawing may use (a few milliseconds is usual).
     var perIcon: Double
@@ -32,9 +34,19 @@ struct RenderLimits: Sendable, Equatable {
     }
 
     static let standard = RenderLimits(perIcon: 10, total: 60)
-    /// How many times its CPU limit a drawing may take by the clock: room for a machine
-    /// whose cores are shared by several times as many busy processes.
+    /// Where the CPU time is not read as a drawing runs: how many times its CPU limit it
+    /// may take by the clock, room for a machine whose cores are shared by several times
+    /// as many busy processes.
     static let wallFactor = 5.0
+    /// Whether the tool reads a running drawing's CPU time (`ChildProcess.Watch`, Linux
+    /// only), and so can tell a drawing that stalls from one the machine gives little time.
+    static let readsRunningCPU: Bool = {
+        #if os(Linux)
+            true
+        #else
+            false
+        #endif
+    }()
     /// The most icons a build draws: real art has tens.
     static let maxIcons = 256
 
@@ -53,8 +65,15 @@ struct RenderLimits: Sendable, Equatable {
         return limits
     }()
 
-    /// Seconds by the clock a drawing may take: `wallFactor` times its CPU limit.
+    /// Seconds by the clock a drawing may take where its CPU time is not read:
+    /// `wallFactor` times its CPU limit.
     var wall: Double { perIcon * Self.wallFactor }
+
+    /// Seconds by the clock a drawing's CPU time may stay the same before it counts as
+    /// stalled: its CPU limit, and at least a second, far longer than a scheduler keeps
+    /// a process that can run from running, however many share the cores and whatever
+    /// its nice value.
+    var stall: Double { max(1, perIcon) }
 
     /// How the limits read in an error.
     var described: String {
@@ -103,11 +122,7 @@ final class RenderSession: Sendable {
             return !state.warmed
         }
         guard first, cancel?.isSet != true else { return }
-        let (renderers, memoryMiB) = (self.renderers, limits.memoryMiB)
-        CallerNice.async { [self] in
-            guard let renderer = try? renderers.take(memoryMiB: memoryMiB, started: { pid in state.withLock { $0.helpers.append(pid) } }) else { return }
-            renderers.give(back: renderer)
-        }
+        renderers.startAhead(memoryMiB: limits.memoryMiB) { [self] pid in state.withLock { $0.helpers.append(pid) } }
     }
 
     /// The process IDs of the renderers started so far: for tests.
@@ -131,7 +146,11 @@ final class RenderSession: Sendable {
             state.withLock { $0.running[number] = nil }
             throw ArtFileError(file: file, message: "\(IconRenderer.missing): \(error.reason)")
         }
-        let watched = ChildProcess.Limits(cpu: cpu, deadline: limits.wall) { [self] used in mustStop(number, used: used, file: file) }
+        var stall = StallRule(seconds: limits.stall)
+        let deadline = RenderLimits.readsRunningCPU ? nil : limits.wall
+        let watched = ChildProcess.Limits(cpu: cpu, deadline: deadline) { [self] used in
+            mustStop(number, used: used, stalled: RenderLimits.readsRunningCPU && stall.stalled(cpu: used, at: StallRule.now()), file: file)
+        }
         let result = renderer.exchange(request.bytes(document: svg), limits: watched, answered: RenderReply.isWhole)
         let reply = result.stopped == nil ? Result { () throws(HelperError) in try RenderReply(decoding: result.stdout, for: size) } : nil
         if renderer.isAlive { renderers.give(back: renderer) }
@@ -186,12 +205,14 @@ final class RenderSession: Sendable {
     }
 
     /// Whether drawing `number`, which has used `used` CPU seconds so far, must stop:
-    /// the build was cancelled, another drawing hit a limit, or the drawings under way
-    /// and ended have used the build's total between them (this one then reports it).
-    private func mustStop(_ number: Int, used: Double, file: String) -> Bool {
+    /// the build was cancelled, another drawing hit a limit, this one has `stalled`, or
+    /// the drawings under way and ended have used the build's total between them (this
+    /// one then reports it).
+    private func mustStop(_ number: Int, used: Double, stalled: Bool, file: String) -> Bool {
         if cancel?.isSet == true { return true }
         return state.withLock { state in
             state.running[number] = used
+            if state.failure == nil && stalled { state.failure = overStall(file) }
             if state.failure == nil && state.used >= limits.total { state.failure = overTotal(file) }
             return state.failure != nil
         }
@@ -219,6 +240,11 @@ final class RenderSession: Sendable {
             file: file, message: "took more than \(wall) s by the clock to draw, \(Self.stopped) (\(allowed)); it stalled, or the machine is overloaded")
     }
 
+    private func overStall(_ file: String) -> ArtFileError {
+        let message = "stalled: its drawing used no CPU for \(Format.number(limits.stall)) s by the clock, \(Self.stopped)"
+        return ArtFileError(file: file, message: message + " (a drawing that does no work for as long as its CPU limit has stalled)")
+    }
+
     private func overTotal(_ file: String) -> ArtFileError {
         let message = "drawing it took the build's icons past \(Format.number(limits.total)) s of CPU in all, \(Self.stopped) (\(limits.described))"
         return ArtFileError(file: file, message: message + "; simplify the icons' filters, blurs and <use>s")
@@ -229,16 +255,63 @@ final class RenderSession: Sendable {
     }
 }
 
+/// When a drawing has stalled: its CPU time, read every `ChildProcess.checkInterval`, has
+/// not grown for `seconds` by the clock. A drawing the machine gives little time (beside
+/// busy processes, at nice 19) still gains CPU time within each such stretch and goes on
+/// to its CPU limit; one that waits for something that does not come (or is stopped)
+/// gains none.
+struct StallRule {
+    let seconds: Double
+    private var cpu = -Double.infinity
+    private var grewAt = 0.0
+
+    init(seconds: Double) { self.seconds = seconds }
+
+    /// Takes a reading, `cpu` seconds used at `now` (seconds by the clock, `now()`):
+    /// whether the drawing has stalled.
+    mutating func stalled(cpu: Double, at now: Double) -> Bool {
+        if cpu > self.cpu {
+            (self.cpu, grewAt) = (cpu, now)
+            return false
+        }
+        return now - grewAt >= seconds
+    }
+
+    /// Seconds by the clock since an arbitrary start.
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+}
+
 /// The renderers of one session that are not drawing: one is taken for each drawing
 /// (or started, when none waits) and given back after it unless it was killed or ended,
-/// so a build keeps about as many alive as it has threads drawing, and a killed one is
+/// so a build keeps as many alive as it has threads drawing, and a killed one is
 /// replaced by the next drawing's new one. They end with the session.
 final class Renderers: Sendable {
     private let idle = Locked<[ChildProcess.Conversation]>([])
+    /// Entered while the renderer started ahead is starting: a drawing that finds none
+    /// waiting waits for that one rather than starting another beside it, which would
+    /// then stay idle (each holds its libraries, tens of megabytes).
+    private let starting = DispatchGroup()
 
-    /// A renderer waiting, or a new one (`started` told its process ID).
+    /// Starts a renderer on the side and gives it to the idle ones (`started` told its
+    /// process ID).
+    func startAhead(memoryMiB: Int, started: @escaping @Sendable (pid_t) -> Void) {
+        starting.enter()
+        CallerNice.async { [self] in
+            defer { starting.leave() }
+            guard let renderer = try? Self.start(memoryMiB: memoryMiB, started: started) else { return }
+            give(back: renderer)
+        }
+    }
+
+    /// A renderer waiting (or about to, started ahead), or a new one (`started` told its process ID).
     func take(memoryMiB: Int, started: (pid_t) -> Void) throws(ChildProcess.LaunchFailure) -> ChildProcess.Conversation {
         if let waiting = idle.withLock({ $0.popLast() }) { return waiting }
+        starting.wait()
+        if let waiting = idle.withLock({ $0.popLast() }) { return waiting }
+        return try Self.start(memoryMiB: memoryMiB, started: started)
+    }
+
+    private static func start(memoryMiB: Int, started: (pid_t) -> Void) throws(ChildProcess.LaunchFailure) -> ChildProcess.Conversation {
         let renderer = try ChildProcess.Conversation(IconRenderer.helper, RenderRequest.serveArguments(memoryMiB: memoryMiB))
         started(renderer.pid)
         return renderer

@@ -70,6 +70,9 @@ enum ImagesStage: ContactSheetStage {
                 // Every PNG is decoded once within the caps, so a damaged one is refused, never shipped.
                 _ = try PNGDecoder.decode(bytes, path: path)
             }
+            if let pages = checked.pages, pages > 1 {
+                recorder.warn(path, "a PDF of \(pages) pages: an image is one page, so Xcode uses its first and leaves the others out")
+            }
             if checked.colour == .displayP3 {
                 try recorder.write(folder + "/" + set.fileName(checked, gamut: .sRGB), try ImageColour.sRGBTwin(bytes, path: path))
             }
@@ -96,6 +99,8 @@ struct CheckedImageFile: Sendable {
     var height: Int
     /// A PNG's colour; sRGB for the other formats, which ship as they are.
     var colour: ImageColour = .sRGB
+    /// A PDF's pages, when its page tree says.
+    var pages: Int?
 
     /// How the contact sheet words its colour: empty for sRGB.
     var colourNote: String {
@@ -121,9 +126,10 @@ struct CheckedImageFile: Sendable {
             } catch { throw ArtFileError(file: path, message: error.message) }
         case .pdf:
             do {
-                let size = try PDFHeader.read(bytes).pageSize
+                let header = try PDFHeader.read(bytes)
+                let (width, height) = (header.pageSize?.width ?? 0, header.pageSize?.height ?? 0)
                 return CheckedImageFile(
-                    file: file, hash: ContentHash.of(bytes), width: Int((size?.width ?? 0).rounded()), height: Int((size?.height ?? 0).rounded()))
+                    file: file, hash: ContentHash.of(bytes), width: Int(width.rounded()), height: Int(height.rounded()), pages: header.pages)
             } catch { throw ArtFileError(file: path, message: error.message) }
         case .svg:
             if let problem = SVGSafety.check(bytes).problem { throw ArtFileError(file: path, location: problem.location, message: problem.message) }

@@ -93,7 +93,7 @@ enum ContactSheetPage {
                 "tooWide": .object(language.tooWide.mapValues { .string($0) }),
             ]
         }
-        let json = JSONWriter.xcodeStyle(.object(object), trailingNewline: false).replacingScriptEnds()
+        let json = HTML.scriptData(JSONWriter.xcodeStyle(.object(object), trailingNewline: false))
         return "<script type=\"application/json\" id=\"bijoux-languages\">\(json)</script>\n"
     }
 
@@ -239,18 +239,6 @@ extension ContactSheetPage {
 }
 
 extension String {
-    /// `</` written `<\/` (the same JSON string), so text in a `<script>` cannot end it.
-    fileprivate func replacingScriptEnds() -> String {
-        var out = ""
-        var previous: Character?
-        for character in self {
-            if previous == "<" && character == "/" { out += "\\" }
-            out.append(character)
-            previous = character
-        }
-        return out
-    }
-
     /// `charm:cat` → `charm-cat`, for element ids.
     fileprivate func replacingColons() -> String {
         String(map { $0 == ":" ? "-" : $0 })

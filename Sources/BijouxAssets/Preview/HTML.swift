@@ -21,6 +21,15 @@ enum HTML {
         return out
     }
 
+    /// JSON for the inside of a `<script>` element (the contact sheet's language data):
+    /// every `<` written `\u003C`, the same JSON string, so no text in it can end the
+    /// element (`</script`, in any case) or open the parser's escaped state (`<!--`, which
+    /// runs the element on over the page's own script). Every text a page embeds in a
+    /// `<script>` goes through here; no page writes text into an HTML comment.
+    static func scriptData(_ json: String) -> String {
+        json.replacingOccurrences(of: "<", with: "\\u003C")
+    }
+
     /// A coordinate rounded to a hundredth (of a point, of a pixel): finer than any
     /// screen shows, and the same text on every machine.
     static func number(_ value: Double) -> String {

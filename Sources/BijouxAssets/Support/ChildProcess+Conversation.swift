@@ -52,6 +52,8 @@ extension ChildProcess {
             }
             if watch.stopped == nil, streams.isOpen, answered(streams.output) {
                 answeredCPU += watch.cpuSeconds
+                // The answer is the caller's alone: the streams keep none of it between requests.
+                defer { streams.nextRequest() }
                 return Result(
                     status: nil, signal: nil, stdout: streams.output, stderr: streams.errors, seconds: watch.elapsed, cpuSeconds: watch.cpuSeconds,
                     pid: pid)

@@ -39,7 +39,10 @@ extension PreviewServer {
         guard let path = servedPath(target), let bytes = try? FileIO.read(root + "/" + path, below: root) else {
             return response(404, "text/plain", Array("not found\n".utf8), head: bodiless)
         }
-        return response(200, contentType(path), bytes, head: bodiless)
+        if path.hasPrefix(DataStage.catalogFolder + "/") {
+            return response(200, "application/octet-stream", bytes, head: bodiless, extra: "Content-Disposition: attachment\r\n")
+        }
+        return response(200, contentType(path), bytes, head: bodiless, sandboxed: path != ContactSheetPage.path)
     }
 
     /// Whether the values of a request's `Host` headers name this server: exactly one,
@@ -85,7 +88,12 @@ extension PreviewServer {
         return types[ext] ?? "application/octet-stream"
     }
 
-    static func response(_ status: Int, _ type: String, _ body: [UInt8], head: Bool, extra: String = "") -> [UInt8] {
+    /// A reply. Every one says its content type is final (`nosniff`), and every one but
+    /// the contact sheet's page is `sandboxed`: opened on its own, a file of the art (a
+    /// data set's HTML or SVG, an image's SVG) runs no script on the server's origin and
+    /// cannot read the page or the other files. A data set's file is also a download
+    /// (`Content-Disposition: attachment`, typed as bytes), never a page.
+    static func response(_ status: Int, _ type: String, _ body: [UInt8], head: Bool, extra: String = "", sandboxed: Bool = true) -> [UInt8] {
         let reasons = [
             200: "OK", 302: "Found", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
             431: "Request Header Fields Too Large",
@@ -93,7 +101,7 @@ extension PreviewServer {
         let header =
             """
             HTTP/1.1 \(status) \(reasons[status] ?? "")\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nConnection: \
-            close\r\n\(extra)\r\n
+            close\r\nX-Content-Type-Options: nosniff\r\n\(sandboxed ? "Content-Security-Policy: sandbox\r\n" : "")\(extra)\r\n
             """
         return Array(header.utf8) + (head ? [] : body)
     }

@@ -10,10 +10,13 @@ package final class ColourProfile: @unchecked Sendable {
     /// Little CMS's float transform from this profile to sRGB (RGBA 16-bit in, RGB float
     /// out): made when the profile is, so a profile it cannot serve is refused there.
     let toSRGB: cmsHTRANSFORM
+    /// The context an embedded profile is read in, which bounds Little CMS's memory for
+    /// it and must outlive the profile and its transform; nil for the profiles made here.
+    private let memory: ProfileMemory?
 
     /// Takes `handle` over; nil (and the handle closed) when Little CMS cannot convert
     /// from it to sRGB.
-    private init?(handle: cmsHPROFILE, description: String) {
+    private init?(handle: cmsHPROFILE, description: String, memory: ProfileMemory? = nil) {
         let sRGB = cmsCreate_sRGBProfile()
         defer { cmsCloseProfile(sRGB) }
         guard
@@ -25,6 +28,7 @@ package final class ColourProfile: @unchecked Sendable {
         }
         self.handle = handle
         self.description = description
+        self.memory = memory
         toSRGB = transform
     }
 
@@ -35,7 +39,8 @@ package final class ColourProfile: @unchecked Sendable {
 
     /// Why a profile cannot be used; `ColourSpace` turns it into the file's error.
     enum Problem: Error, Equatable, Sendable {
-        /// The bytes fail `ICCStructure`'s checks, for this reason.
+        /// The bytes fail `ICCStructure`'s checks, or reading them would take Little CMS
+        /// past `ProfileMemory.budget`, for this reason.
         case damaged(String)
         /// Little CMS refuses the profile, or cannot convert from it to sRGB.
         case unreadable
@@ -46,20 +51,24 @@ package final class ColourProfile: @unchecked Sendable {
     /// are expanded to RGB, so a grey profile is accepted for a grey image only).
     static func icc(_ bytes: [UInt8], greyImage: Bool) throws(Problem) -> ColourProfile {
         if let damage = ICCStructure.damage(bytes) { throw .damaged(damage) }
-        guard let handle = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else {
-            throw .unreadable
-        }
+        guard let memory = ProfileMemory(),
+            let handle = bytes.withUnsafeBytes({ cmsOpenProfileFromMemTHR(memory.context, $0.baseAddress, cmsUInt32Number($0.count)) })
+        else { throw .unreadable }
+        let tooLarge = Problem.damaged("reading it would take Little CMS more than the \(ProfileMemory.budget >> 20) MiB a profile may use")
         let description = Self.description(of: handle) ?? "unnamed profile"
         let space = cmsGetColorSpace(handle)
         if space == cmsSigRgbData, cmsGetPCS(handle) == cmsSigXYZData || cmsGetPCS(handle) == cmsSigLabData {
-            guard let profile = ColourProfile(handle: handle, description: description) else { throw .unreadable }
+            guard let profile = ColourProfile(handle: handle, description: description, memory: memory) else {
+                throw memory.overBudget ? tooLarge : .unreadable
+            }
             return profile
         }
-        if space == cmsSigGrayData, greyImage, let grey = greyAsRGB(handle, description: description) {
+        if space == cmsSigGrayData, greyImage, let grey = greyAsRGB(handle, description: description, memory: memory) {
             cmsCloseProfile(handle)
             return grey
         }
         cmsCloseProfile(handle)
+        if memory.overBudget { throw tooLarge }
         throw .notRGB(description: description, space: Self.spaceName(space))
     }
 
@@ -106,7 +115,7 @@ package final class ColourProfile: @unchecked Sendable {
 
     /// A matrix/TRC RGB profile made by Little CMS from `chromaticities` (as a cHRM
     /// chunk lists them) and one curve for all three channels, described as `description`.
-    private static func rgb(_ chromaticities: [Double], curve: OpaquePointer?, description: String) -> ColourProfile? {
+    private static func rgb(_ chromaticities: [Double], curve: OpaquePointer?, description: String, memory: ProfileMemory? = nil) -> ColourProfile? {
         guard let curve else { return nil }
         defer { cmsFreeToneCurve(curve) }
         let c = chromaticities
@@ -116,14 +125,15 @@ package final class ColourProfile: @unchecked Sendable {
         var curves: [OpaquePointer?] = [curve, curve, curve]
         guard let handle = cmsCreateRGBProfile(&whitePoint, &triple, &curves) else { return nil }
         setDescription(handle, description)
-        return ColourProfile(handle: handle, description: description)
+        return ColourProfile(handle: handle, description: description, memory: memory)
     }
 
     /// A grey profile as the RGB profile an expanded grey image needs: its curve on
-    /// all three channels of sRGB's primaries (so R = G = B stays neutral).
-    private static func greyAsRGB(_ grey: cmsHPROFILE, description: String) -> ColourProfile? {
+    /// all three channels of sRGB's primaries (so R = G = B stays neutral). Its curve's
+    /// copies are in the grey profile's context (`memory`), which it keeps.
+    private static func greyAsRGB(_ grey: cmsHPROFILE, description: String, memory: ProfileMemory) -> ColourProfile? {
         guard let curve = cmsReadTag(grey, cmsSigGrayTRCTag).map({ OpaquePointer($0) }), let copy = cmsDupToneCurve(curve) else { return nil }
-        return rgb(srgbChromaticities, curve: copy, description: description)
+        return rgb(srgbChromaticities, curve: copy, description: description, memory: memory)
     }
 
     private static func setDescription(_ handle: cmsHPROFILE, _ text: String) {

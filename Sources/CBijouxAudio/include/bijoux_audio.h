@@ -94,4 +94,9 @@ int bx_aac_decode(const uint8_t *data, size_t size, int64_t max_frames, bx_audio
 
 void bx_audio_free(void *pointer);
 
+/// `bx_return_large_blocks` of the tool's shims, for the helper, which links neither
+/// them nor libpng: each block of 1 MiB or more (a stretch's samples are 5 MB a channel)
+/// mapped on its own and given back to the system when freed, on glibc.
+void bx_audio_return_large_blocks(void);
+
 #endif

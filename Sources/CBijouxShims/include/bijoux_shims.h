@@ -81,4 +81,11 @@ int bx_deflate_init_raw(z_stream *stream, int level, int strategy);
 /// dynamic loader loaded it (`dladdr`), or NULL; the string lives as long as the library.
 const char *bx_library_file(const void *symbol);
 
+/// Has glibc map each block of 1 MiB or more on its own and unmap it when it is freed (a
+/// fixed M_MMAP_THRESHOLD, which malloc.h alone declares). By default glibc raises that
+/// threshold to the largest block freed, up to 32 MiB, and freed blocks below it stay in
+/// the heap: a build that frees many blocks of a few megabytes then holds them all.
+/// Nothing elsewhere (macOS returns large blocks on its own).
+void bx_return_large_blocks(void);
+
 #endif

@@ -19,12 +19,16 @@ enum ImageFixtures {
     /// A baseline JPEG, 8×8 mid-grey, written by hand: a quantisation table of ones, one
     /// one-code Huffman table each for DC and AC, and one block whose DC difference is 0
     /// and whose AC is the end of block (bits 00, padded with ones). FFmpeg decodes it to
-    /// 64 pixels of 128. `width` and `height` change only what the frame header declares.
-    static func jpeg(width: Int = 8, height: Int = 8) -> [UInt8] {
+    /// 64 pixels of 128. `width` and `height` change only what the frame header declares;
+    /// `components` 4 declares CMYK (or YCCK, with an Adobe segment whose transform is 2).
+    static func jpeg(width: Int = 8, height: Int = 8, components: UInt8 = 1, adobeTransform: UInt8? = nil) -> [UInt8] {
         let table = [UInt8](repeating: 1, count: 64)
         let oneCode: [UInt8] = [1] + [UInt8](repeating: 0, count: 15) + [0]
-        return [0xFF, 0xD8] + [0xFF, 0xDB, 0x00, 0x43, 0x00] + table
-            + [0xFF, 0xC0, 0x00, 0x0B, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 0x01, 0x01, 0x11, 0x00]
+        let adobe: [UInt8] = adobeTransform.map { [0xFF, 0xEE, 0x00, 0x0E] + Array("Adobe".utf8) + [0, 100, 0, 0, 0, 0, $0] } ?? []
+        var frame: [UInt8] = [0xFF, 0xC0, 0x00, 8 + 3 * components, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8)]
+        frame += [UInt8(width & 0xFF), components] + (1...components).flatMap { [$0, 0x11, 0x00] }
+        let start: [UInt8] = [0xFF, 0xD8] + adobe + [0xFF, 0xDB, 0x00, 0x43, 0x00] + table
+        return start + frame
             + [0xFF, 0xC4, 0x00, 0x14, 0x00] + oneCode + [0xFF, 0xC4, 0x00, 0x14, 0x10] + oneCode
             + [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00] + [0x3F] + [0xFF, 0xD9]
     }
@@ -40,6 +44,18 @@ enum ImageFixtures {
         %%EOF
 
         """.utf8)
+
+    /// A PDF of `pages` pages of 24×24 pt, its page tree a root and one node below it
+    /// (each with its `/Count`), and an outline whose `/Count` is not a page count.
+    static func pdf(pages: Int) -> [UInt8] {
+        let kids = (0..<pages).map { "\(10 + $0) 0 R" }.joined(separator: " ")
+        let objects = [
+            "1 0 obj << /Type /Catalog /Pages 2 0 R /Outlines 4 0 R >> endobj", "2 0 obj << /Type/Pages /Kids [3 0 R] /Count \(pages) >> endobj",
+            "3 0 obj << /Parent 2 0 R /Count \(pages) /Type /Pages\n/Kids [\(kids)] >> endobj", "4 0 obj << /Type /Outlines /Count 40 >> endobj",
+        ]
+        let leaves = (0..<pages).map { "\(10 + $0) 0 obj << /Type /Page /Parent 3 0 R /MediaBox [0 0 24 24] >> endobj" }
+        return Array(("%PDF-1.4\n" + (objects + leaves).joined(separator: "\n") + "\ntrailer << /Root 1 0 R >>\n%%EOF\n").utf8)
+    }
 
     static let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6"/></svg>"#
 

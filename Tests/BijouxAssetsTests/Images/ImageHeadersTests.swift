@@ -32,6 +32,32 @@ struct ImageHeadersTests {
         #expect((try? JPEGHeader.read(progressive))?.isProgressive == true)
     }
 
+    /// Issue 45, finding 11: a JPEG made for print was accepted without a word. It is an
+    /// error that says what it is.
+    @Test func aCMYKOrYCCKJPEGIsRefusedByName() throws {
+        let advice = "made for print: iOS shows its inks as no colour you saw; save it as an RGB JPEG (sRGB or Display P3)"
+        for (bytes, kind) in [
+            (ImageFixtures.jpeg(components: 4), "a CMYK JPEG"), (ImageFixtures.jpeg(components: 4, adobeTransform: 0), "a CMYK JPEG"),
+            (ImageFixtures.jpeg(components: 4, adobeTransform: 2), "a YCCK JPEG (CMYK stored as YCbCr and K)"),
+        ] {
+            #expect(throws: JPEGHeader.Problem(message: "\(kind), \(advice)")) { try JPEGHeader.read(bytes) }
+        }
+        #expect(try JPEGHeader.read(ImageFixtures.jpeg(components: 3, adobeTransform: 1)).components == 3)
+    }
+
+    /// Issue 45, finding 11: a PDF of several pages, of which Xcode uses the first, was
+    /// accepted without a word. Its page tree's count is read (the root's, the largest;
+    /// not an outline's), and none is found where there is no tree to find.
+    @Test func aPDFsPageCountIsItsPageTreesCount() throws {
+        #expect(try PDFHeader.read(ImageFixtures.pdf).pages == 1)
+        #expect(try PDFHeader.read(ImageFixtures.pdf(pages: 3)) == PDFHeader(pageSize: (24, 24), pages: 3))
+        #expect(try PDFHeader.read(ImageFixtures.pdf(pages: 1)).pages == 1)
+        let hidden = Array(String(decoding: ImageFixtures.pdf(pages: 3), as: UTF8.self).replacingOccurrences(of: "/Pages", with: "/Other").utf8)
+        #expect(try PDFHeader.read(hidden).pages == nil)
+        let unended = Array(String(decoding: ImageFixtures.pdf(pages: 3), as: UTF8.self).replacingOccurrences(of: "endobj", with: "").utf8)
+        #expect(try PDFHeader.read(unended).pages == nil)
+    }
+
     @Test func aPDFsPageSizeIsItsFirstMediaBox() throws {
         #expect(try PDFHeader.read(ImageFixtures.pdf).pageSize?.width == 24)
         let moved = Array(String(decoding: ImageFixtures.pdf, as: UTF8.self).replacingOccurrences(of: "[0 0 24 24]", with: "[ -10.5 2\n30 44.25 ]").utf8)

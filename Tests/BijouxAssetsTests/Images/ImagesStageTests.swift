@@ -258,11 +258,26 @@ struct ImagesStageTests {
         #expect(review.groups.map(\.source) == ["\(folder.path)/art/images/photo.jpg"])
     }
 
+    /// A PDF of several pages is a warning naming the count, from the cache too; the
+    /// file ships as it is, and Xcode uses its first page.
+    @Test func aPDFOfSeveralPagesIsAWarningNamingItsCount() throws {
+        let folder = TestPaths.temporaryFolder("images-pages")
+        ImageFixtures.makeArt(folder)
+        folder.write("art/images/wordmark.pdf", ImageFixtures.pdf(pages: 3))
+        let warning = "\(folder.path)/art/images/wordmark.pdf: a PDF of 3 pages: an image is one page, so Xcode uses its first and leaves the others out"
+        for _ in 0..<2 {
+            let report = try BuildEngine.build(BuildEngineTests.options(folder))
+            #expect(report.warnings.map(\.description) == [warning])
+        }
+        #expect(folder.read("out/Assets.xcassets/Images/wordmark.imageset/wordmark.pdf") == ImageFixtures.pdf(pages: 3))
+    }
+
     /// Each bad file is one error naming it, and nothing is written.
     @Test(arguments: [
         ("photo.jpg", ImageFixtures.jpeg().dropLast(6).map { $0 }, "truncated JPEG: it does not end with the end-of-image marker"),
         ("photo.jpg", ImageFixtures.jpeg(width: 65535, height: 65535), "declares 65535×65535 px, over the limit of 16384 px a side and 64 megapixels"),
         ("photo.jpg", ImageFixtures.png(2, 2), "not a JPEG file (no start-of-image marker)"),
+        ("photo.jpg", ImageFixtures.jpeg(components: 4), "a CMYK JPEG, made for print"),
         ("wordmark.pdf", Array("<html>not a PDF</html>".utf8), "not a PDF file (no %PDF-1.x header)"),
         ("wordmark.pdf", Array(ImageFixtures.pdf.dropLast(7)), "truncated PDF: no %%EOF in its last kilobyte"),
         ("badge@2x.png", ImageFixtures.png(6, 8), "is 6×8 px at @2x (3×4 pt), but badge.png is 4×4 px at @1x (4×4 pt)"),

@@ -205,6 +205,30 @@ struct ContactSheetBrowserTests {
         #expect(shot.width == 1280 && shot.height == 3600)
     }
 
+    /// Issue 45, finding 7: the French note `ronronne <!--<script>` put the parser in the
+    /// language data's escaped state, which ran the element on over the page's own
+    /// script: no language switch, no reload, no image count. The page's script runs.
+    @Test
+    func aCommentOpenerInATranslationLeavesThePageScriptRunning() throws {
+        try #require(Browser.path != nil, "CI must run the browser test, and no Chromium was found (make deps installs it)")
+        let folder = TestPaths.temporaryFolder("browser-comment")
+        try FileManager.default.copyItem(atPath: TestPaths.art, toPath: folder.path + "/art")
+        try FileManager.default.removeItem(atPath: folder.path + "/art/music")  // no part of the page's script, and slow to make
+        let catalogPath = folder.path + "/art/Localizable.xcstrings"
+        let catalog = try String(contentsOfFile: catalogPath, encoding: .utf8)
+        let note = "ronronne <!--<script>"
+        try #require(catalog.contains("\"je ronronne parce que tu existes\""))
+        try catalog.replacingOccurrences(of: "\"je ronronne parce que tu existes\"", with: "\"\(note)\"").write(
+            toFile: catalogPath, atomically: true, encoding: .utf8)
+        try BuildEngine.build(BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out"))
+        let page = URL(fileURLWithPath: folder.path + "/out/" + ContactSheetPage.path).absoluteString
+        let (dom, log) = try Browser.run(["--dump-dom", page + "?lang=fr"], profile: folder.path + "/profile")
+        #expect(dom.contains("data-language=\"fr\""), "the page's script did not run; the browser said:\n\(log.suffix(3000))")
+        let images = try #require(dom.firstMatch(of: /data-images="(\d+)\/(\d+)"/), "the page's script did not count the images")
+        #expect(images.output.1 == images.output.2 && Int(images.output.2)! > 50, "\(images.output.0)")
+        #expect(dom.contains(/data-text-key="charm.cat.note"[^>]*>ronronne &lt;!--&lt;script&gt;</), "the note is not shown as its text")
+    }
+
     /// A palette alone: the page has its cards and nothing else, and Chromium draws a
     /// Display P3 swatch (`color(display-p3 …)`, CSS Color 4) as its sRGB equivalent,
     /// the Macbeth orange (223, 124, 44) that color.js converts it from.

@@ -85,7 +85,7 @@ struct ContactSheetPageTests {
 
     static let languages = [
         ContactSheet.Language(
-            code: "de", label: "de", texts: ["charm.cat.displayName": "Katze </script><b>", "charm.cat.note": "miau"],
+            code: "de", label: "de", texts: ["charm.cat.displayName": "Katze </script><b>", "charm.cat.note": "miau <!--<script></ScRiPt >"],
             fallback: ["charm.haze.note"], tooWide: ["charm.haze.displayName": "the name \"…\" is 30 characters"]),
         ContactSheet.Language(code: DoubleLength.code, label: DoubleLength.label, texts: ["charm.cat.displayName": "Cat Cat"], fallback: [], tooWide: [:]),
     ]
@@ -105,10 +105,12 @@ struct ContactSheetPageTests {
         #expect(page.contains("<span data-text-key=\"charm.cat.note\">a note with &lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;</span>"))
         #expect(page.contains("alt=\"Cat\" data-alt-key=\"charm.cat.displayName\""))
         let data = try #require(page.firstMatch(of: /<script type="application\/json" id="bijoux-languages">(.*?)<\/script>/.dotMatchesNewlines()))
-        #expect(!data.output.1.contains("</"))
+        // Not one `<`: no `</script` or `<!--`, in any case, ends the element or escapes it.
+        #expect(!data.output.1.contains("<"))
         let decoded = try JSONSerialization.jsonObject(with: Data(data.output.1.utf8)) as? [String: [String: Any]]
         let german = try #require(decoded?["de"])
         #expect((german["texts"] as? [String: String])?["charm.cat.displayName"] == "Katze </script><b>")
+        #expect((german["texts"] as? [String: String])?["charm.cat.note"] == "miau <!--<script></ScRiPt >")
         #expect((german["tooWide"] as? [String: String])?["charm.haze.displayName"] == "the name \"…\" is 30 characters")
         #expect(german["fallback"] as? [String] == ["charm.haze.note"])
     }

@@ -53,6 +53,41 @@ struct PreviewServerTests {
         #expect(Self.get("/Preview/index.html", "POST").hasPrefix("HTTP/1.1 405"))
     }
 
+    /// Issue 45, finding 6: a data set's `evil.html` was served as a page, whose script
+    /// ran on the server's origin. Now a data set's file is a download, and no file but
+    /// the page is allowed to run script (a sandbox); no reply's type is sniffed.
+    @Test func aDataFileIsADownloadAndOnlyThePageMayRunScript() throws {
+        let folder = TestPaths.temporaryFolder("serve-data")
+        let script = "<html><script>document.title='PWNED'</script></html>"
+        folder.write("Preview/index.html", "<p>page</p>")
+        folder.write("Assets.xcassets/Data/evil.dataset/evil.html", script)
+        folder.write("Assets.xcassets/Images/logo.imageset/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"/>")
+        let server = try PreviewServer(root: folder.path, port: 0)
+        server.start()
+        defer { server.stop() }
+        func head(_ reply: String) -> [String] { reply.components(separatedBy: "\r\n\r\n")[0].components(separatedBy: "\r\n") }
+
+        let data = try LoopbackClient(port: server.port).get("/Assets.xcassets/Data/evil.dataset/evil.html")
+        #expect(data.hasPrefix("HTTP/1.1 200 OK\r\n") && data.hasSuffix("\r\n\r\n" + script))
+        let dataHead = head(data)
+        for field in [
+            "Content-Type: application/octet-stream", "Content-Disposition: attachment", "Content-Security-Policy: sandbox", "X-Content-Type-Options: nosniff",
+        ] {
+            #expect(dataHead.contains(field), "\(field) in \(dataHead)")
+        }
+        #expect(!data.contains("text/html"))
+
+        let image = head(try LoopbackClient(port: server.port).get("/Assets.xcassets/Images/logo.imageset/logo.svg"))
+        #expect(image.contains("Content-Type: image/svg+xml") && image.contains("Content-Security-Policy: sandbox"), "\(image)")
+        #expect(image.contains("X-Content-Type-Options: nosniff") && !image.contains("Content-Disposition: attachment"))
+        let page = head(try LoopbackClient(port: server.port).get("/Preview/index.html"))
+        #expect(page.contains("Content-Type: text/html; charset=utf-8") && page.contains("X-Content-Type-Options: nosniff"), "\(page)")
+        #expect(!page.contains { $0.hasPrefix("Content-Security-Policy") || $0.hasPrefix("Content-Disposition") })
+        for other in ["/", PreviewServer.stampPath, "/Generated/x"] {
+            #expect(head(Self.get(other, root: folder.path)).contains("X-Content-Type-Options: nosniff"), "\(other)")
+        }
+    }
+
     @Test func aRequestHeadIsParsedStrictly() {
         let head = RequestHead(Array("GET /a?b HTTP/1.0\r\nHOST:  localhost:1 \r\nX-Empty:".utf8))
         #expect(

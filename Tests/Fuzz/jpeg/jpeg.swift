@@ -1,5 +1,5 @@
 // The JPEG header reader of art/images/ (`JPEGHeader`): any input is read or refused with
-// a message; a header it reads is within the caps it was given.
+// a message; a header it reads is within the caps it was given, of grey or colour samples.
 @testable import BijouxAssets
 @testable import BijouxAudio
 @testable import BijouxCore
@@ -10,7 +10,7 @@
     do {
         let header = try JPEGHeader.read(bytes, limit: limit)
         precondition(header.width > 0 && header.height > 0 && header.width <= 1024 && header.height <= 1024)
-        precondition(header.width * header.height <= 1 << 18 && [1, 3, 4].contains(header.components))
+        precondition(header.width * header.height <= 1 << 18 && [1, 3].contains(header.components))
     } catch {
         precondition(!error.message.isEmpty)
     }
