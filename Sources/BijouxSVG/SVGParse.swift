@@ -47,9 +47,9 @@ extension SVGSafety {
             guard let tree, context.pointee.wellFormed != 0, let root = xmlDocGetRootElement(tree) else {
                 return Report(problem: Problem(message: "not well-formed XML (or not readable in the encoding it declares)"))
             }
-            var checker = TreeChecker(document: document)
-            if let problem = checker.check(root) { return Report(problem: problem) }
-            return Report(problem: nil, warnings: checker.warnings, drawing: readingDrawing ? checker.drawing(root) : nil)
+            var checker = TreeChecker(tree: document.tree(root))
+            if let problem = checker.check() { return Report(problem: problem) }
+            return Report(problem: nil, warnings: checker.warnings, drawing: readingDrawing ? SVGDrawing(checker.tree) : nil)
         }
 
         /// Points the parser's callbacks for markup declarations, entities and processing
@@ -109,6 +109,94 @@ extension SVGSafety {
                 let location = error.pointee.line > 0 ? SourceLocation(line: Int(error.pointee.line), column: max(1, Int(error.pointee.int2))) : nil
                 document.problem = Problem(message: "not well-formed XML: \(words)", location: location)
             }
+        }
+
+        /// The parsed tree as a value (`SVGTree`), each element and attribute with its place.
+        func tree(_ root: xmlNodePtr) -> SVGTree {
+            var tree = SVGTree(elements: [], ids: [:])
+            append(root, to: &tree)
+            return tree
+        }
+
+        /// Appends `node` and, after it, everything inside it; returns its index.
+        private func append(_ node: xmlNodePtr, to tree: inout SVGTree) -> Int {
+            let index = tree.elements.count
+            let start = node.pointee._private.map { Int(bitPattern: $0) - 1 }
+            let place = start.map(location) ?? SourceLocation(line: Int(xmlGetLineNo(node)), column: 1)
+            let offsets = start.map(attributeOffsets) ?? [:]
+            var attributes: [SVGTree.Attribute] = []
+            var property = node.pointee.properties
+            while let attribute = property {
+                property = attribute.pointee.next
+                let prefix = attribute.pointee.ns?.pointee.prefix.map { String(cString: $0) }
+                let name = Self.text(attribute.pointee.name)
+                let written = prefix.map { "\($0):\(name)" } ?? name
+                let value = Self.joinedText(attribute.pointee.children)
+                attributes.append(SVGTree.Attribute(name: name, prefix: prefix, value: value, location: offsets[written].map(location) ?? place))
+            }
+            let name = Self.text(node.pointee.name)
+            let isSVG = node.pointee.ns.map { Self.text($0.pointee.href) == SVGNames.svgNamespace } ?? true
+            let text = name == "style" ? Self.joinedText(node.pointee.children) : ""
+            tree.elements.append(
+                SVGTree.Element(
+                    name: name, prefix: node.pointee.ns?.pointee.prefix.map { String(cString: $0) }, isSVG: isSVG, attributes: attributes,
+                    children: [], text: text, location: place))
+            if let id = attributes.first(where: { $0.name == "id" })?.value, tree.ids[id] == nil { tree.ids[id] = index }
+            var children: [Int] = []
+            var child = node.pointee.children
+            while let current = child {
+                if current.pointee.type == XML_ELEMENT_NODE { children.append(append(current, to: &tree)) }
+                child = current.pointee.next
+            }
+            tree.elements[index].children = children
+            return index
+        }
+
+        /// Where each attribute is written in the start tag at `start` (byte offsets of the
+        /// names as written, prefixes included), found in one pass over the tag.
+        func attributeOffsets(_ start: Int) -> [String: Int] {
+            let spaces: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+            var offsets: [String: Int] = [:]
+            var i = start, quote: UInt8? = nil
+            while i < bytes.count {
+                let byte = bytes[i]
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    break
+                } else if spaces.contains(byte), i + 1 < bytes.count, !spaces.contains(bytes[i + 1]) {
+                    // A name starts here: each name, and the spaces after it, are read once.
+                    var end = i + 1
+                    while end < bytes.count, !spaces.contains(bytes[end]), ![UInt8(ascii: "="), UInt8(ascii: ">")].contains(bytes[end]) { end += 1 }
+                    var j = end
+                    while j < bytes.count, spaces.contains(bytes[j]) { j += 1 }
+                    if end > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "=") {
+                        let name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
+                        if offsets[name] == nil { offsets[name] = i + 1 }
+                    }
+                }
+                i += 1
+            }
+            return offsets
+        }
+
+        /// The text and CDATA of `first` and its siblings and their descendants,
+        /// joined, comments left out: an attribute's value, or the style sheet
+        /// librsvg reads from a `<style>`.
+        static func joinedText(_ first: xmlNodePtr?) -> String {
+            var joined = ""
+            var child = first
+            while let current = child {
+                child = current.pointee.next
+                if current.pointee.type == XML_TEXT_NODE || current.pointee.type == XML_CDATA_SECTION_NODE {
+                    joined += current.pointee.content.map { String(cString: $0) } ?? ""
+                } else if current.pointee.type == XML_ELEMENT_NODE {
+                    joined += joinedText(current.pointee.children)
+                }
+            }
+            return joined
         }
 
         static func of(_ parser: UnsafeMutablePointer<xmlParserCtxt>) -> Document {

@@ -26,9 +26,10 @@ import BijouxCore
 /// The check is what turns an attempt into a clear error at the icon's line and
 /// column, instead of a silently missing image.
 ///
-/// The parse and its callbacks are in SVGParse.swift, the checks of the tree in
-/// SVGPolicy.swift, the warnings in SVGValueWarnings.swift, the names librsvg knows in
-/// SVGNames.swift.
+/// The parse and its callbacks are in SVGParse.swift (which makes the tree the rest
+/// reads, `SVGTree`), the checks of the tree in SVGPolicy.swift, the warnings in
+/// SVGValueWarnings.swift, the names librsvg knows in SVGNames.swift. Event handler
+/// attributes (`onload=`) are refused as active content, in every SVG the tool reads.
 package enum SVGSafety {
     /// Icons are a few kilobytes of paths; anything past this is not an icon.
     package static let maxFileSize = 256 << 10
@@ -65,9 +66,9 @@ package enum SVGSafety {
     package struct Report: Equatable, Sendable {
         package var problem: Problem?
         package var warnings: [Problem] = []
-        /// When asked for and the SVG may be rendered: its drawing as geometry, or why
-        /// it cannot be read as one (`SVGDrawing`).
-        package var drawing: Result<SVGDrawing, Problem>?
+        /// When asked for and the SVG may be rendered: its drawing normalised for the
+        /// vector and symbol forms, with what they cannot carry (`SVGDrawing`).
+        package var drawing: SVGDrawing?
     }
 
     /// Why the SVG may not be rendered, or nil.

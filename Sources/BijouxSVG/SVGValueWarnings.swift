@@ -1,5 +1,4 @@
 import BijouxCore
-import CLibXML2
 
 /// The warnings: attributes librsvg does not know, and attribute values it cannot read,
 /// so it ignores them.
@@ -8,34 +7,24 @@ extension SVGSafety.TreeChecker {
     /// the order they are written: names it does not know (when `checkingNames`:
     /// `SVGNames.attributeProblem`), and values it cannot read (with the declarations
     /// of a `style`).
-    func warnings(of element: xmlNodePtr, checkingNames: Bool) -> [SVGSafety.Problem] {
-        let name = Self.shown(qualifiedName(element)), local = localName(element)
+    func warnings(of element: SVGTree.Element, checkingNames: Bool) -> [SVGSafety.Problem] {
+        let name = Self.shown(element.written), local = element.name
         var found: [SVGSafety.Problem] = []
-        var offsets: [String: Int]?
-        func location(_ attribute: String) -> SourceLocation? {
-            if offsets == nil { offsets = attributeOffsets(element) }
-            return attributeLocation(element, attribute, in: offsets ?? [:])
-        }
-        var property = element.pointee.properties
-        while let attribute = property {
-            property = attribute.pointee.next
-            guard attribute.pointee.ns == nil else { continue }
-            let attributeName = SVGSafety.Document.text(attribute.pointee.name)
-            if checkingNames, let why = SVGNames.attributeProblem(attributeName) {
-                found.append(SVGSafety.Problem(message: "<\(name) \(Self.shown(attributeName))=…>: \(why)", location: location(attributeName)))
+        for attribute in element.attributes where attribute.prefix == nil {
+            func warn(_ message: String) { found.append(SVGSafety.Problem(message: message, location: attribute.location)) }
+            if checkingNames, let why = SVGNames.attributeProblem(attribute.name) {
+                warn("<\(name) \(Self.shown(attribute.name))=…>: \(why)")
                 continue
             }
-            let value = self.value(of: attribute)
-            if attributeName == "style" {
+            let value = attribute.value
+            if attribute.name == "style" {
                 for (property, declared) in AttributeValue.declarations(value) {
                     if let kind = AttributeValue.kind(of: property, on: nil), let why = kind.problem(declared) {
-                        let message = "<\(name) style=…>: \(property): \(why), so \(AttributeValue.consequence(property, on: nil))"
-                        found.append(SVGSafety.Problem(message: message, location: location(attributeName)))
+                        warn("<\(name) style=…>: \(property): \(why), so \(AttributeValue.consequence(property, on: nil))")
                     }
                 }
-            } else if let kind = AttributeValue.kind(of: attributeName, on: local), let why = kind.problem(value) {
-                let message = "<\(name) \(attributeName)=\"\(Self.shown(value))\">: \(why), so \(AttributeValue.consequence(attributeName, on: local))"
-                found.append(SVGSafety.Problem(message: message, location: location(attributeName)))
+            } else if let kind = AttributeValue.kind(of: attribute.name, on: local), let why = kind.problem(value) {
+                warn("<\(name) \(attribute.name)=\"\(Self.shown(value))\">: \(why), so \(AttributeValue.consequence(attribute.name, on: local))")
             }
         }
         return found
@@ -136,13 +125,17 @@ enum AttributeValue {
 
     /// The length of the CSS number `text` starts with (sign, digits, fraction,
     /// exponent), or nil when it does not start with one.
-    static func number(_ text: String) -> Int? {
-        let bytes = Array(text.utf8)
-        var i = 0
+    static func number(_ text: String) -> Int? { numberEnd(Array(text.utf8), from: 0) }
+
+    /// Where the CSS number that starts at `start` in `bytes` ends (sign, digits,
+    /// fraction, exponent), or nil when none starts there: the one scanner of numbers
+    /// in attribute values and style sheets.
+    static func numberEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        var i = start
         func digits() -> Int {
-            let start = i
+            let first = i
             while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
-            return i - start
+            return i - first
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
         var mantissa = digits()
@@ -153,7 +146,7 @@ enum AttributeValue {
             mantissa += fraction
         }
         guard mantissa > 0 else { return nil }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") {
+        if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
             let mark = i
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }

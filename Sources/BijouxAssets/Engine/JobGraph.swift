@@ -13,15 +13,32 @@ extension BuildEngine {
     }
 
     /// Prepares (and so keys) every selected job, so a missing, unreadable or bad input
-    /// stops the build before anything is made.
+    /// stops the build before anything is made. Every job is prepared, so the build
+    /// reports every art file's problems at once (`ArtProblems`), in job order.
     static func prepared(_ plans: [PlannedStage], only: Set<String>?, jobs threads: Int) throws -> [StageWork] {
-        try plans.map { stage, plan in
+        var failures: [any Error] = []
+        let work = plans.map { stage, plan in
             let jobs = selected(plan, only: only)
             // Each job's own key reads its art (a charm's PNG): in parallel, in job order.
-            let prepared = try Parallel.map(jobs.count, jobs: threads) { try jobs[$0].prepare() }
-            return StageWork(stage: stage, plan: plan, jobs: jobs, prepared: prepared)
+            let results = Parallel.map(jobs.count, jobs: threads) { index in Result { try jobs[index].prepare() } }
+            failures += results.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+            return StageWork(stage: stage, plan: plan, jobs: jobs, prepared: results.compactMap { try? $0.get() })
         }
+        guard let first = failures.first else { return work }
+        let shown = failures.compactMap { $0 as? any UserFacingError }
+        // One error stays itself; an error that is not the art's (a failed read) stops the build as the first one did.
+        throw failures.count > 1 && shown.count == failures.count ? ArtProblems(errors: shown) : first
     }
+}
+
+/// Several problems with the art, each its own line (`diagnostics`): what a build found
+/// wrong in every job before it stopped, in job order, or in one file, in its order.
+struct ArtProblems: UserFacingError {
+    var errors: [any UserFacingError]
+
+    /// The first problem.
+    var diagnostic: Diagnostic { errors[0].diagnostic }
+    var diagnostics: [Diagnostic] { errors.flatMap(\.diagnostics) }
 }
 
 /// A build's jobs as one graph, each with what it takes (`Job.inputs`) and its key: its

@@ -38,27 +38,67 @@ struct DrawnIcon: Sendable {
     /// symbol.
     var vector: VectorIcon?
 
-    /// Checks the SVG (`SVGSafety`), has the helper process parse it and render it at
-    /// its own size within the limits of `renders` (the build's `RenderSession`: a render past them is
-    /// killed and reported), and wobbles it. `file` names the icon in errors; `ink` is
-    /// `currentColor`. With `forms` asking for either, the drawing is also read as geometry
-    /// and wobbled (`VectorIcon`, its image only for a vector); a drawing that cannot be
-    /// read whole is an error at its place.
+    /// An icon's SVG as its job's `prepare` checks it, before anything is drawn: it may be
+    /// drawn (`SVGSafety`), and, when a form asks for it, its drawing normalised for the
+    /// vector and symbol forms (`SVGDrawing`), which can carry it whole.
+    struct Checked: Sendable {
+        var svg: [UInt8]
+        /// What librsvg passes over (`SVGSafety.Report.warnings`).
+        var warnings: [SVGSafety.Problem]
+        var drawing: SVGDrawing?
+    }
+
+    /// Problems one icon reports at most; past them, one line says how many more there are.
+    static let maxProblems = 10
+
+    /// Checks the SVG for drawing and, with `forms` asking for either, reads its drawing:
+    /// every problem is an error at its line and column (`ArtProblems` when there are
+    /// several), each one a form cannot carry naming the switch in icons.json that ships
+    /// the icon without that form. `file` names the icon in errors.
+    static func check(name: String, file: String, svg: [UInt8], forms: IconForms) throws -> Checked {
+        let safety = SVGSafety.check(svg, readingDrawing: forms.vector || forms.symbol)
+        if let problem = safety.problem { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
+        guard let drawing = safety.drawing else { return Checked(svg: svg, warnings: safety.warnings, drawing: nil) }
+        let both = [forms.vector ? "\"vector\": false" : nil, forms.symbol ? "\"symbol\": false" : nil].compactMap { $0 }.joined(separator: ", ")
+        let bitmapAlone = "; to ship \(name) as a bitmap alone, set \"icons\": {\"\(name)\": {\(both)}} in icons.json"
+        let noSymbol = "; to ship \(name) without a symbol, set \"icons\": {\"\(name)\": {\"symbol\": false}} in icons.json"
+        let errors = drawing.problems(symbol: forms.symbol).map { problem, symbolOnly in
+            ArtFileError(file: file, location: problem.location, message: problem.message + (symbolOnly ? noSymbol : bitmapAlone))
+        }
+        guard let first = errors.first else { return Checked(svg: svg, warnings: safety.warnings, drawing: drawing) }
+        guard errors.count > 1 else { throw first }
+        let more = errors.count - maxProblems
+        throw ArtProblems(
+            errors: errors.prefix(maxProblems) + (more > 0 ? [ArtFileError(file: file, message: "and \(more) more problems of its vector or symbol form")] : [])
+        )
+    }
+
+    /// `check`, then `make` of what it found.
     static func make(
         name: String, file: String, svg: [UInt8], wobble: WobbleParameters, ink: RGBA = ink, renders: RenderSession = RenderSession(),
         forms: IconForms = IconForms()
+    ) throws -> DrawnIcon {
+        let checked = try check(name: name, file: file, svg: svg, forms: forms)
+        return try make(name: name, file: file, checked: checked, wobble: wobble, ink: ink, renders: renders, forms: forms)
+    }
+
+    /// Has the helper process parse the checked SVG and render it at its own size within
+    /// the limits of `renders` (the build's `RenderSession`: a render past them is killed
+    /// and reported), and wobbles it. `file` names the icon in errors; `ink` is
+    /// `currentColor`. With `forms` asking for either, the checked drawing is wobbled too
+    /// (`VectorIcon`, its image only for a vector).
+    static func make(
+        name: String, file: String, checked: Checked, wobble: WobbleParameters, ink: RGBA = ink, renders: RenderSession = RenderSession(),
+        forms: IconForms = IconForms()
     ) throws(ArtFileError) -> DrawnIcon {
-        let safety = SVGSafety.check(svg, readingDrawing: forms.vector || forms.symbol)
-        if let problem = safety.problem { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
-        if case .failure(let problem)? = safety.drawing { throw ArtFileError(file: file, location: problem.location, message: problem.message) }
-        let drawn = try renders.render(svg, size: .density(density), ink: ink, file: file)
+        let drawn = try renders.render(checked.svg, size: .density(density), ink: ink, file: file)
         let master = drawn.image
         let wobbled = wobble.isOff ? master : Wobble.apply(DisplacementField(wobble), to: master, density: density)
         var icon = DrawnIcon(
             name: name, pointWidth: drawn.pointWidth, pointHeight: drawn.pointHeight, wobble: wobble,
             renders: scales.map { wobbled.boxDownsampled(by: density / $0) },
-            inkNearEdge: hasInk(master, within: Int((wobble.amplitude * Double(density)).rounded(.up))), warnings: safety.warnings)
-        if case .success(let drawing)? = safety.drawing {
+            inkNearEdge: hasInk(master, within: Int((wobble.amplitude * Double(density)).rounded(.up))), warnings: checked.warnings)
+        if let drawing = checked.drawing {
             icon.vector = try VectorIcon.make(
                 drawing, pointWidth: drawn.pointWidth, pointHeight: drawn.pointHeight, wobble: wobble, file: file, withImage: forms.vector)
         }

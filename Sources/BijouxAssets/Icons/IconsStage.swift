@@ -93,13 +93,15 @@ enum IconsStage: ContactSheetStage {
         return settings
     }
 
-    /// One icon's job: it reads the SVG and keys it with everything that decides its
-    /// sets; only when the cache misses does it draw the icon (`drawIcon`).
+    /// One icon's job: it reads and checks the SVG (`DrawnIcon.check`) and keys it with
+    /// everything that decides its sets; only when the cache misses does it draw the icon.
     private static func iconJob(_ name: String, art: ArtFolder, settings: IconSettings, ink: RGBA, renders: RenderSession) -> Job {
         let relative = "\(sourceFolder)/\(name).svg"
         let wobble = settings.wobble(for: name), intent = settings.renderingIntent(for: name), forms = settings.forms(for: name)
         return Job(name: name, scope: .whole, source: art.file(relative)) {
             let svg = try art.read(relative, limit: SVGSafety.maxFileSize)
+            // Checked here, for every icon before any is drawn, so a build reports them all.
+            let checked = try DrawnIcon.check(name: name, file: art.file(relative), svg: svg, forms: forms)
             let key = CacheKey("icon")
             key.add("name", name)
             key.add("svg", svg)
@@ -115,7 +117,7 @@ enum IconsStage: ContactSheetStage {
             return Job.Prepared(key: key.hash, ahead: renders.warmUp) { recorder in
                 let path = art.file(relative)
                 let icon = try DrawnIcon.make(
-                    name: name, file: path, svg: svg, wobble: wobble, ink: ink, renders: renders, forms: forms)
+                    name: name, file: path, checked: checked, wobble: wobble, ink: ink, renders: renders, forms: forms)
                 try record(icon, file: path, forms: forms, renderingIntent: intent, ink: ink, recorder)
             }
         }

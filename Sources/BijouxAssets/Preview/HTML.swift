@@ -27,7 +27,7 @@ enum HTML {
     /// runs the element on over the page's own script). Every text a page embeds in a
     /// `<script>` goes through here; no page writes text into an HTML comment.
     static func scriptData(_ json: String) -> String {
-        json.replacingOccurrences(of: "<", with: "\\u003C")
+        json.replacing("<", with: "\\u003C")
     }
 
     /// A coordinate rounded to a hundredth (of a point, of a pixel): finer than any

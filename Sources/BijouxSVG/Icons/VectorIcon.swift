@@ -63,16 +63,16 @@ package struct VectorIcon: Equatable, Sendable {
         }
         var shapes: [Shape] = [], image: [Shape] = []
         for shape in drawing.shapes {
-            let contours = try Self.contours(shape, file: file).map { contour in
+            let contours = shape.contours.map { contour in
                 contour.moved { VectorPoint(x: $0.x * scale + dx, y: $0.y * scale + dy) }
             }
             var paint = shape.paint
             paint.strokeWidth *= scale
             shapes.append(Shape(contours: try moved(contours, shape), paint: paint))
             guard withImage else { continue }
-            if paint.fill != nil { image.append(Shape(contours: shapes.last!.contours, paint: SVGDrawing.Paint(fill: paint.fill, fillRule: paint.fillRule))) }
-            if let stroke = paint.stroke, paint.strokeWidth > 0 {
-                image.append(Shape(contours: try moved(outline(contours, paint, weight: 1), shape), paint: SVGDrawing.Paint(fill: stroke)))
+            if paint.fill != nil { image.append(Shape(contours: shapes.last!.contours, paint: paint.fillAlone)) }
+            if let outlinePaint = paint.strokeOutline, paint.strokeWidth > 0 {
+                image.append(Shape(contours: try moved(outline(contours, paint, weight: 1), shape), paint: outlinePaint))
             }
         }
         return VectorIcon(pointWidth: pointWidth, pointHeight: pointHeight, shapes: shapes, image: image)
@@ -106,33 +106,16 @@ package struct VectorIcon: Equatable, Sendable {
         }
     }
 
-    /// The uniform scale and offset that fit the viewBox into the icon's size (SVG's
-    /// default `xMidYMid meet`); without a viewBox, user units are points.
+    /// The uniform scale and offset that fit the viewBox into the icon's size as its
+    /// `preserveAspectRatio` says (SVG's default: `xMidYMid meet`, scaled to fit and
+    /// centred); without a viewBox, user units are points. The drawing's shapes are
+    /// already in the root's user units (`SVGDrawing`), so this is all that places them.
     static func placement(_ drawing: SVGDrawing, pointWidth: Int, pointHeight: Int) -> (scale: Double, dx: Double, dy: Double) {
         guard let box = drawing.viewBox else { return (1, 0, 0) }
-        let scale = min(Double(pointWidth) / box.width, Double(pointHeight) / box.height)
-        return (scale, (Double(pointWidth) - box.width * scale) / 2 - box.x * scale, (Double(pointHeight) - box.height * scale) / 2 - box.y * scale)
-    }
-
-    /// The shape's contours in user units.
-    static func contours(_ shape: SVGDrawing.Shape, file: String) throws(ArtFileError) -> [Contour] {
-        switch shape.geometry {
-        case .path(let data):
-            do {
-                return try PathData.parse(data)
-            } catch {
-                throw ArtFileError(file: file, location: shape.location, message: "path data at byte \(error.offset + 1): \(error.message)")
-            }
-        case .line(let x1, let y1, let x2, let y2):
-            return [Contour.polyline([VectorPoint(x: x1, y: y1), VectorPoint(x: x2, y: y2)], closed: false)]
-        case .polyline(let numbers, let closed):
-            let points = stride(from: 0, to: numbers.count, by: 2).map { VectorPoint(x: numbers[$0], y: numbers[$0 + 1]) }
-            return points.count < 2 ? [] : [Contour.polyline(points, closed: closed)]
-        case .rect(let x, let y, let width, let height, let rx, let ry):
-            return width > 0 && height > 0 ? [Contour.rect(x: x, y: y, width: width, height: height, rx: rx, ry: ry)] : []
-        case .ellipse(let cx, let cy, let rx, let ry):
-            return rx > 0 && ry > 0 ? [Contour.ellipse(cx: cx, cy: cy, rx: rx, ry: ry)] : []
-        }
+        let (width, height, align) = (Double(pointWidth), Double(pointHeight), drawing.alignment)
+        let fits = (width / box.width, height / box.height)
+        let scale = align.slice ? max(fits.0, fits.1) : min(fits.0, fits.1)
+        return (scale, (width - box.width * scale) * align.x - box.x * scale, (height - box.height * scale) * align.y - box.y * scale)
     }
 
     /// The contour moved where the raster wobble shows it, fitted back to curves. The
@@ -181,6 +164,7 @@ package struct VectorIcon: Equatable, Sendable {
         }
         var text = " fill=\"\(colour(paint.fill))\""
         if paint.fillRule != "nonzero" { text += " fill-rule=\"\(paint.fillRule)\"" }
+        if paint.fillOpacity < 1 { text += " fill-opacity=\"\(Format.number(paint.fillOpacity, decimals: 4))\"" }
         guard paint.stroke != nil, paint.strokeWidth > 0 else { return text }
         text += " stroke=\"\(colour(paint.stroke))\" stroke-width=\"\(Format.number(paint.strokeWidth, decimals: 4))\""
         if paint.lineCap != "butt" { text += " stroke-linecap=\"\(paint.lineCap)\"" }

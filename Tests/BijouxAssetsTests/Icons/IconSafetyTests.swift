@@ -22,7 +22,7 @@ struct IconSafetyTests {
             _ = try DrawnIcon.make(name: "evil", file: file, svg: bytes, wobble: .standard(seed: 1))
             return nil
         } catch {
-            return error.description
+            return (error as? any UserFacingError)?.description ?? "\(error)"
         }
     }
 

@@ -11,14 +11,9 @@
 
 @Sendable func fuzzVector(_ bytes: [UInt8]) {
     let report = SVGSafety.check(bytes, readingDrawing: true)
-    guard report.problem == nil, let drawing = report.drawing else { return }
-    let read: SVGDrawing
-    switch drawing {
-    case .failure(let problem):
-        checkInside(problem.location, bytes)
-        return
-    case .success(let value): read = value
-    }
+    guard report.problem == nil, let read = report.drawing else { return }
+    for (problem, _) in read.problems(symbol: true) { checkInside(problem.location, bytes) }
+    guard read.problems.isEmpty else { return }
     let vector: VectorIcon
     do {
         vector = try VectorIcon.make(read, pointWidth: 24, pointHeight: 24, wobble: .standard(seed: 7), file: "icon.svg")
