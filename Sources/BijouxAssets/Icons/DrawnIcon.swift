@@ -32,7 +32,7 @@ struct DrawnIcon: Sendable {
     /// wobble can push it off the canvas.
     var inkNearEdge: Bool
     /// What librsvg passes over (`SVGSafety.Report.warnings`): attributes it does not
-    /// know, values it cannot read.
+    /// know, values it cannot read; then what the vector forms cannot carry as drawn.
     var warnings: [SVGSafety.Problem] = []
     /// The drawing as wobbled vector geometry, when the icon ships as a vector or a
     /// symbol.
@@ -99,8 +99,11 @@ struct DrawnIcon: Sendable {
             renders: scales.map { wobbled.boxDownsampled(by: density / $0) },
             inkNearEdge: hasInk(master, within: Int((wobble.amplitude * Double(density)).rounded(.up))), warnings: checked.warnings)
         if let drawing = checked.drawing {
-            icon.vector = try VectorIcon.make(
-                drawing, pointWidth: drawn.pointWidth, pointHeight: drawn.pointHeight, wobble: wobble, file: file, withImage: forms.vector)
+            let vector = try VectorIcon.make(
+                drawing, pointWidth: drawn.pointWidth, pointHeight: drawn.pointHeight, wobble: wobble, file: file, withImage: forms.vector,
+                withSymbol: forms.symbol)
+            icon.vector = vector
+            icon.warnings += vector.warnings
         }
         return icon
     }

@@ -141,7 +141,7 @@ enum IconsStage: ContactSheetStage {
             card.vector = ContactSheet.Image(path: vectorPath(icon.name), width: icon.pointWidth, height: icon.pointHeight)
         }
         if let vector = icon.vector, forms.symbol {
-            let template = SymbolTemplate(name: icon.name, icon: vector)
+            let template = try SymbolTemplate(name: icon.name, icon: vector, file: path)
             outputs += symbolSet(icon.name, template: template.svg)
             card.symbol = template.sources.reversed().map { source in
                 ContactSheet.SymbolGlyph(weight: source.weight.rawValue, path: source.pathData(decimals: 2), advance: source.advance)

@@ -4,9 +4,9 @@
 /// ".0"; a percentage with a space before "%" ("42 %"); pixels as "12.5 px".
 package enum Format {
     /// The shortest text that reads back as the same Double; integral values without
-    /// a trailing ".0".
+    /// a trailing ".0"; "inf", "-inf" and "nan" for the values that are not finite (in a
+    /// message about such a value).
     package static func number(_ number: Double) -> String {
-        precondition(number.isFinite, "no text for \(number)")
         if number == number.rounded(), abs(number) < 1e15 {
             return String(Int64(number))
         }
@@ -20,11 +20,15 @@ package enum Format {
     }
 
     /// `number` rounded to `decimals` decimals, as the text `number(_:decimals:)`
-    /// writes reads back (so a check can measure what was written).
+    /// writes reads back (so a check can measure what was written). A number too large
+    /// to have such decimals (2⁵³ or more once scaled, where scaling could overflow) is
+    /// itself.
     package static func rounded(_ number: Double, decimals: Int) -> Double {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
-        return (number * scale).rounded() / scale
+        let scaled = number * scale
+        guard scaled.magnitude < 9_007_199_254_740_992 else { return number }
+        return scaled.rounded() / scale
     }
 
     /// `number` rounded to exactly `decimals` decimals, trailing zeros kept: "1.000",

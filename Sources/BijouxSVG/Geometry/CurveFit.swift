@@ -6,6 +6,13 @@
 /// move each point's parameter to its nearest place on the curve and the handles are
 /// fitted again; when it is still too far the run is split at the worst point, with a
 /// shared tangent there so the curve stays smooth, and each half is fitted alike.
+///
+/// Every control point stays within the box of the points its cubic fits, widened by half
+/// its size each way (`VectorBounds.widened`), and so does the cubic: least squares on
+/// points nearly in line can make a handle 10¹³ long, and such a handle is cut at the
+/// widened box's edge (the run is then split if the cut cubic misses the points). Not the
+/// points' own hull or box: the handles of a cubic that follows an arc stand out from the
+/// chord by 4/3 of the arc's bulge, beyond both.
 enum CurveFit {
     /// Reparameterisation rounds tried before splitting.
     static let newtonRounds = 8
@@ -85,7 +92,9 @@ enum CurveFit {
     ) {
         if last - first == 1 {
             let dist = d[first].distance(to: d[last]) / 3
-            out.append(CubicSegment(from: d[first], control1: d[first] + t1 * dist, control2: d[last] + t2 * dist, to: d[last]))
+            let box = VectorBounds.around(d[first...last])!.widened
+            let alpha1 = min(dist, box.reach(from: d[first], along: t1)), alpha2 = min(dist, box.reach(from: d[last], along: t2))
+            out.append(CubicSegment(from: d[first], control1: d[first] + t1 * alpha1, control2: d[last] + t2 * alpha2, to: d[last]))
             return
         }
         let run = Array(d[first...last])
@@ -125,6 +134,8 @@ enum CurveFit {
     /// back from the end) whose handle lengths minimise the squared distances from the
     /// points to the curve at their parameters. When the system is singular or a handle
     /// would point backwards, both handles are a third of the chord (Schneider's fallback).
+    /// Each handle is then cut where it would leave the widened box of the points, `start`
+    /// and `end`.
     static func handlesByLeastSquares(
         _ d: [VectorPoint], _ u: [Double], start: VectorPoint, end: VectorPoint, _ t1: VectorPoint, _ t2: VectorPoint
     ) -> CubicSegment {
@@ -151,6 +162,11 @@ enum CurveFit {
                 alpha2 = a2
             }
         }
+        var box = VectorBounds.around(start)
+        box.include(end)
+        for p in d { box.include(p) }
+        alpha1 = min(alpha1, box.widened.reach(from: start, along: t1))
+        alpha2 = min(alpha2, box.widened.reach(from: end, along: t2))
         return CubicSegment(from: start, control1: start + t1 * alpha1, control2: end + t2 * alpha2, to: end)
     }
 

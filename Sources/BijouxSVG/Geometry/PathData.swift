@@ -22,17 +22,31 @@ enum PathData {
 
     /// Absolute M/C/Z path data for `contours`, each number rounded to `decimals` places
     /// with trailing zeros trimmed (and no "-0"), separated by a space except before a minus
-    /// sign: the same text for the same contours on every machine.
+    /// sign: the same text for the same contours on every machine. A segment shorter than
+    /// that precision (a bend's inside collapsing in a symbol's heaviest weight) is written
+    /// one unit of the last place long, in the direction it goes: no segment is written
+    /// without length.
     static func text(_ contours: [Contour], decimals: Int = 3) -> String {
         var out = ""
+        var unit = 1.0
+        for _ in 0..<decimals { unit /= 10 }
+        func rounded(_ p: VectorPoint) -> VectorPoint { VectorPoint(Format.rounded(p.x, decimals: decimals), Format.rounded(p.y, decimals: decimals)) }
         for contour in contours {
             guard let first = contour.segments.first else { continue }
             if !out.isEmpty { out += " " }
+            var current = rounded(first.from)
             out += "M"
-            appendNumbers(&out, [first.from.x, first.from.y], decimals: decimals)
+            appendNumbers(&out, [current.x, current.y], decimals: decimals)
             for s in contour.segments {
+                let c1 = rounded(s.control1), c2 = rounded(s.control2)
+                var to = rounded(s.to)
+                if c1 == current && c2 == current && to == current {
+                    let along = s.to - s.from
+                    if abs(along.y) > abs(along.x) { to.y += along.y < 0 ? -unit : unit } else { to.x += along.x < 0 ? -unit : unit }
+                }
                 out += "C"
-                appendNumbers(&out, [s.control1.x, s.control1.y, s.control2.x, s.control2.y, s.to.x, s.to.y], decimals: decimals)
+                appendNumbers(&out, [c1.x, c1.y, c2.x, c2.y, to.x, to.y], decimals: decimals)
+                current = to
             }
             if contour.isClosed { out += "Z" }
         }

@@ -1,12 +1,13 @@
 /// The outline of a stroked contour, as closed contours to fill with the nonzero rule.
 ///
-/// The outline's structure (how many contours, how many segments each, in what order)
-/// depends only on the centreline, the cap and the join, never on the half-width: each
-/// centreline cubic, cut where it bends more than 30°, gives one offset cubic per piece
-/// and side, each interior node (cuts included) a join of two
-/// segments per side, each cap a fixed number of segments. So outlines of one centreline
-/// at several widths (a symbol's Ultralight, Regular and Black) match point for point
-/// and can be interpolated.
+/// Outlines of one centreline at several widths (a symbol's Ultralight, Regular and Black)
+/// are made in one call and match point for point, so they can be interpolated: their
+/// structure (how many contours, how many segments each, in what order) depends on the
+/// centreline, the cap, the join, the thinnest width and whether a closed stroke's inside
+/// shows at the reference width, never on one width alone. Each
+/// centreline cubic, cut where it bends more than 30°, gives one offset cubic per piece and
+/// side; each node where the centreline turns gets a join of two segments per side; each
+/// cap a fixed number of segments.
 enum Stroker {
     enum Cap: Sendable { case butt, round, square }
     enum Join: Sendable { case miter, round, bevel }
@@ -14,38 +15,84 @@ enum Stroker {
     /// Exact offset points sampled per cubic for its offset's least-squares fit.
     static let offsetSamples = 12
 
-    /// For an open contour one closed contour: the left offset forward (left as seen on
-    /// screen, y down), the end cap, the right offset backward, the start cap. For a closed
-    /// contour two: the left offset forward and the right offset backward, which wind in
-    /// opposite directions so the nonzero rule fills only the band between them. Segments:
-    /// each centreline cubic is first cut where it bends more than 30° (`pieces`), then each
-    /// piece gives one offset cubic per side; a cap is 1 (butt), 2 (round: quarter arcs) or
-    /// 3 (square) segments; a join is 2 on each side (outer: a round join's two arcs, a
-    /// miter's two sides of its point, or a bevel halved; inner: through the node). A contour
-    /// without segments has no outline.
+    /// A node where the centreline turns so little that a join's outer side at the thinnest
+    /// width would reach less than this (points) gets no join at any width: the next offset
+    /// starts where the last ends. Such nodes (a curve cut in pieces, two fitted cubics
+    /// meeting) would otherwise give joins of no length.
+    static let smoothJoinReach = 0.001
+
+    /// The outline at one width: `outlines` with one half-width.
     static func outline(_ contour: Contour, halfWidth: Double, cap: Cap, join: Join, miterLimit: Double = 4) -> [Contour] {
-        let segments = contour.segments.flatMap { pieces($0) }
-        guard !segments.isEmpty else { return [] }
-        let (starts, ends) = tangents(segments)
-        let n = segments.count
-        var left: [CubicSegment] = [], right: [CubicSegment] = []
-        for i in 0..<n {
-            left.append(offset(segments[i], starts[i], ends[i], halfWidth))
-            right.append(offset(segments[i], starts[i], ends[i], -halfWidth))
-            if i < n - 1 || contour.isClosed {
-                let next = (i + 1) % n
-                let sides = joinSides(at: segments[i].to, ends[i], starts[next], halfWidth, join, miterLimit)
-                left += sides.left
-                right += sides.right
+        outlines(contour, halfWidths: [halfWidth], cap: cap, join: join, miterLimit: miterLimit)[0]
+    }
+
+    /// For an open contour one closed contour a width: the left offset forward (left as seen
+    /// on screen, y down), the end cap, the right offset backward, the start cap. For a closed
+    /// contour two: the left offset forward and the right offset backward, which wind in
+    /// opposite directions so the nonzero rule fills only the band between them (the inner
+    /// one as `innerWidths` says). A cap is 1 (butt), 2 (round: quarter arcs) or 3 (square)
+    /// segments; a join 2 on each side (outer: a round join's two arcs, a miter's two sides
+    /// of its point, or a bevel halved; inner: through the node). Negligible segments
+    /// are left out of the centreline (`significant`); one that has nothing else is a dot,
+    /// its two caps. `reference` is the index of the width the drawing was drawn at.
+    static func outlines(
+        _ contour: Contour, halfWidths: [Double], reference: Int = 0, cap: Cap, join: Join, miterLimit: Double = 4
+    ) -> [[Contour]] {
+        guard let first = contour.segments.first else { return halfWidths.map { _ in [] } }
+        let segments = significant(contour.segments, closed: contour.isClosed).flatMap { pieces($0) }
+        guard !segments.isEmpty else {
+            let ahead = VectorPoint(1, 0)
+            return halfWidths.map { h in
+                [Contour(segments: capSegments(at: first.from, ahead, h, cap) + capSegments(at: first.from, -ahead, h, cap), isClosed: true)]
             }
         }
-        let backward = right.reversed().map(\.reversed)
-        if contour.isClosed {
-            return [Contour(segments: left, isClosed: true), Contour(segments: backward, isClosed: true)]
+        let path = StrokePath(segments, isClosed: contour.isClosed, thinnest: halfWidths.min() ?? 0, join: join, miterLimit: miterLimit)
+        guard contour.isClosed else {
+            return halfWidths.map { h in
+                let left = path.side(h).segments, right = path.side(-h).segments
+                let endCap = capSegments(at: segments[segments.count - 1].to, path.ends[segments.count - 1], h, cap)
+                let startCap = capSegments(at: segments[0].from, -path.starts[0], h, cap)
+                return [Contour(segments: left + endCap + right.reversed().map(\.reversed) + startCap, isClosed: true)]
+            }
         }
-        let endCap = capSegments(at: segments[n - 1].to, ends[n - 1], halfWidth, cap)
-        let startCap = capSegments(at: segments[0].from, -starts[0], halfWidth, cap)
-        return [Contour(segments: left + endCap + backward + startCap, isClosed: true)]
+        // The inner side: right of a clockwise contour (its left normals point out), left of an anticlockwise one.
+        let area = Contour.signedArea(segments), innerIsLeft = area < 0
+        let inner = area == 0 ? halfWidths : path.innerWidths(halfWidths, reference: reference, inward: innerIsLeft ? 1 : -1, area: area)
+        return halfWidths.indices.map { k in
+            let left = innerIsLeft ? inner?[k] : halfWidths[k], right = innerIsLeft ? halfWidths[k] : inner?[k]
+            var loops: [Contour] = []
+            if let left { loops.append(Contour(segments: path.side(left).segments, isClosed: true)) }
+            if let right { loops.append(Contour(segments: path.side(-right).segments.reversed().map(\.reversed), isClosed: true)) }
+            return loops
+        }
+    }
+
+    /// A segment whose control polygon is shorter than this (points) is left out of a
+    /// centreline: its offset would be as short, a segment of no length once written.
+    static let negligibleLength = 0.0001
+
+    /// The segments without the negligible ones, each kept one starting where the last
+    /// kept one ends (and, `closed`, the last ending where the first starts).
+    static func significant(_ segments: [CubicSegment], closed: Bool) -> [CubicSegment] {
+        var kept: [CubicSegment] = []
+        for segment in segments {
+            let length =
+                segment.from.distance(to: segment.control1) + segment.control1.distance(to: segment.control2)
+                + segment.control2.distance(to: segment.to)
+            guard length >= negligibleLength else { continue }
+            kept.append(kept.last.map { segment.withStart($0.to) } ?? segment)
+        }
+        if closed, let first = kept.first { kept[kept.count - 1] = kept[kept.count - 1].withEnd(first.from) }
+        return kept
+    }
+
+    /// The most segments `outlines` gives the contour at one width, for budgets: a piece
+    /// and a join a side, and two caps.
+    static func segmentCount(_ contour: Contour) -> Int { 6 * pieceCount(contour) + 6 }
+
+    /// The pieces (`pieces`) of the contour's segments that have length.
+    static func pieceCount(_ contour: Contour) -> Int {
+        significant(contour.segments, closed: contour.isClosed).reduce(0) { $0 + pieces($1).count }
     }
 
     /// The largest turn of the tangent along a piece that is offset as one cubic: cos 30°.
@@ -115,24 +162,16 @@ enum Stroker {
         return fitted
     }
 
-    /// The two segments on each side joining the offsets of a node where the centreline
-    /// arrives along t1 and leaves along t2. The outer side (left for a clockwise turn on
-    /// screen) gets the join's shape; the inner side goes in to the node and out again, which
-    /// the nonzero fill covers. Without a turn both sides are two points where the offsets meet.
-    static func joinSides(
-        at node: VectorPoint, _ t1: VectorPoint, _ t2: VectorPoint, _ halfWidth: Double, _ join: Join, _ miterLimit: Double
-    ) -> (left: [CubicSegment], right: [CubicSegment]) {
-        let l1 = node + t1.leftNormal * halfWidth, l2 = node + t2.leftNormal * halfWidth
-        let r1 = node - t1.leftNormal * halfWidth, r2 = node - t2.leftNormal * halfWidth
-        let turn = t1.cross(t2), straight = abs(turn) < 1e-12 && t1.dot(t2) > 0
-        if straight {
-            return ([.line(l1, l1), .line(l1, l2)], [.line(r1, r1), .line(r1, r2)])
-        }
-        let inwards = { (a: VectorPoint, b: VectorPoint) in [CubicSegment.line(a, node), .line(node, b)] }
-        if turn >= 0 {
-            return (outerJoin(node, t1, t2, 1, halfWidth, join, miterLimit), inwards(r1, r2))
-        }
-        return (inwards(l1, l2), outerJoin(node, t1, t2, -1, halfWidth, join, miterLimit))
+    /// The two segments joining the offsets, at signed `distance` (positive: left), of a
+    /// node where the centreline arrives along t1 and leaves along t2. The outer side (left
+    /// for a clockwise turn on screen) gets the join's shape; the inner side goes in to the
+    /// node and out again, which the nonzero fill covers.
+    static func joinSide(
+        at node: VectorPoint, _ t1: VectorPoint, _ t2: VectorPoint, _ distance: Double, _ join: Join, _ miterLimit: Double
+    ) -> [CubicSegment] {
+        let side: Double = distance >= 0 ? 1 : -1
+        if (t1.cross(t2) >= 0) == (side > 0) { return outerJoin(node, t1, t2, side, abs(distance), join, miterLimit) }
+        return [.line(node + t1.leftNormal * distance, node), .line(node, node + t2.leftNormal * distance)]
     }
 
     /// The outer side of a join on the side `side` (+1 left, −1 right): two arcs (round),

@@ -94,6 +94,14 @@ extension CubicSegment {
 
     var reversed: CubicSegment { CubicSegment(from: to, control1: control2, control2: control1, to: from) }
 
+    /// The segment's share of a closed path's signed area, ∫ (x dy − y dx) / 2 along it, in
+    /// closed form (positive for a clockwise turn on screen, y down).
+    var areaTerm: Double {
+        let c01 = from.cross(control1), c02 = from.cross(control2), c03 = from.cross(to)
+        let c12 = control1.cross(control2), c13 = control1.cross(to), c23 = control2.cross(to)
+        return (6 * c01 + 3 * c02 + c03 + 3 * c12 + 3 * c13 + 6 * c23) / 20
+    }
+
     func map(_ f: (VectorPoint) -> VectorPoint) -> CubicSegment {
         CubicSegment(from: f(from), control1: f(control1), control2: f(control2), to: f(to))
     }
@@ -147,6 +155,34 @@ struct VectorBounds: Equatable, Sendable {
     }
 
     static func around(_ p: VectorPoint) -> VectorBounds { VectorBounds(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y) }
+
+    /// The box of `points`, nil for none.
+    static func around(_ points: some Sequence<VectorPoint>) -> VectorBounds? {
+        var box: VectorBounds?
+        for p in points {
+            if box == nil { box = .around(p) } else { box!.include(p) }
+        }
+        return box
+    }
+
+    /// The box grown by half its width on the left and right, half its height above and
+    /// below: where a cubic fitted to points in the box may put its handles (a cubic along an
+    /// arc reaches 4/3 of the arc's bulge from its chord; one along a line stays on it).
+    var widened: VectorBounds {
+        let x = (maxX - minX) / 2, y = (maxY - minY) / 2
+        return VectorBounds(minX: minX - x, minY: minY - y, maxX: maxX + x, maxY: maxY + y)
+    }
+
+    func contains(_ p: VectorPoint) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
+
+    /// How far from `p` (inside the box) along the unit direction `t` the box's edge is:
+    /// the longest handle that keeps a control point inside.
+    func reach(from p: VectorPoint, along t: VectorPoint) -> Double {
+        var reach = Double.infinity
+        if t.x > 0 { reach = min(reach, (maxX - p.x) / t.x) } else if t.x < 0 { reach = min(reach, (minX - p.x) / t.x) }
+        if t.y > 0 { reach = min(reach, (maxY - p.y) / t.y) } else if t.y < 0 { reach = min(reach, (minY - p.y) / t.y) }
+        return max(0, reach)
+    }
 }
 
 extension Contour {
@@ -156,6 +192,25 @@ extension Contour {
     func moved(_ move: (VectorPoint) -> VectorPoint) -> Contour {
         Contour(segments: segments.map { $0.map(move) }, isClosed: isClosed)
     }
+
+    /// The signed area the contour encloses, closed by a straight line if it is open
+    /// (positive: clockwise on screen).
+    var signedArea: Double { Contour.signedArea(segments) }
+
+    /// The signed area of segments joined end to start by straight lines, the last back
+    /// to the first.
+    static func signedArea(_ segments: [CubicSegment]) -> Double {
+        guard let first = segments.first, let last = segments.last else { return 0 }
+        var area = last.to.cross(first.from) / 2
+        for (index, segment) in segments.enumerated() {
+            area += segment.areaTerm
+            if index + 1 < segments.count { area += segment.to.cross(segments[index + 1].from) / 2 }
+        }
+        return area
+    }
+
+    /// Every point that defines the contour, control points included: the curve lies in their hull.
+    var points: [VectorPoint] { segments.flatMap { [$0.from, $0.control1, $0.control2, $0.to] } }
 
     /// The tight bounds of the curves themselves (their true extremes, not their control
     /// points), or nil for a contour without segments.

@@ -2,23 +2,6 @@
 /// SF Symbols template fills with the non-zero rule, so a hole drawn the same way round
 /// as its outline (which the even-odd rule leaves empty) must run the other way.
 extension Contour {
-    /// The area the contour encloses (closed by a straight line back to its start when
-    /// open), signed: positive when it runs clockwise on screen (y down). Exact for
-    /// cubics: Green's theorem, ∮ (x dy − y dx) / 2, in closed form per segment.
-    var signedArea: Double {
-        guard let first = segments.first, let last = segments.last else { return 0 }
-        let closing = last.to == first.from ? 0 : Self.area(under: .line(last.to, first.from))
-        return segments.reduce(closing) { $0 + Self.area(under: $1) }
-    }
-
-    /// ∫ (x dy − y dx) / 2 along one cubic.
-    static func area(under s: CubicSegment) -> Double {
-        let (x0, y0, x1, y1) = (s.from.x, s.from.y, s.control1.x, s.control1.y)
-        let (x2, y2, x3, y3) = (s.control2.x, s.control2.y, s.to.x, s.to.y)
-        let sum = (y3 - y0) * (x1 + x2) - (x3 - x0) * (y1 + y2) + y1 * (x0 - x2) - x1 * (y0 - y2) + y3 * (x2 + x0 / 3) - x3 * (y2 + y0 / 3)
-        return 3 * sum / 20
-    }
-
     /// The same curve run the other way.
     var reversed: Contour { Contour(segments: segments.reversed().map(\.reversed), isClosed: isClosed) }
 }

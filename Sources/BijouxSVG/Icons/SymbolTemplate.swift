@@ -6,11 +6,10 @@ import BijouxCore
 /// `Black-S`, each with its own margins, from which the system interpolates the other
 /// weights and scales.
 ///
-/// Each weight is the icon's wobbled drawing (`VectorIcon`) with its strokes expanded to
-/// outlines (`Stroker`) at the drawing's own stroke width times the weight's factor;
-/// filled shapes are the same in every weight. The stroker's outline has the same
-/// structure at every width, so the three sources have the same paths with the same
-/// commands in the same order, point for point, as interpolation needs.
+/// Each weight is the icon's wobbled drawing (`VectorIcon`) at the weight's width
+/// (`SymbolWeights`): strokes expanded to outlines, fills without a stroke moved out or in.
+/// Each weight's paths have the same structure, so the three sources have the same paths
+/// with the same commands in the same order, point for point, as interpolation needs.
 ///
 /// Placement follows Apple's template: the glyph's coordinates are relative to its
 /// left margin and the Small scale's baseline, where the capline is 70.459 units up (SF
@@ -50,6 +49,8 @@ package struct SymbolTemplate: Equatable, Sendable {
         /// How the icon's points became glyph units: glyph = (point − origin) · unit.
         var unit: Double
         var origin: VectorPoint
+        /// Each path's data as the template writes it.
+        var pathTexts: [String] = []
         /// The x of the left margin in the template.
         var left: Double { weight.column - advance / 2 }
 
@@ -70,9 +71,16 @@ package struct SymbolTemplate: Equatable, Sendable {
     /// Black, Regular, Ultralight: the order the SF Symbols app writes them in.
     package var sources: [Source]
 
-    package init(name: String, icon: VectorIcon) {
+    /// The places of decimals the template writes: a thousandth of a unit.
+    static let decimals = 3
+
+    /// The template of the icon's weights (`VectorIcon.make` with the symbol), refused when
+    /// its path data passes the forms' cap (`FormBudget.maxPathBytes`); `file` names the
+    /// icon in that error.
+    package init(name: String, icon: VectorIcon, file: String) throws(ArtFileError) {
+        precondition(icon.weights.count == Weight.allCases.count, "a symbol template of an icon made without its symbol")
         self.name = name
-        let outlines = Weight.allCases.map { Self.outlines(icon, weight: $0) }
+        let outlines = icon.weights
         let regular = outlines[Weight.allCases.firstIndex(of: .regular)!].flatMap { $0 }.bounds ?? VectorBounds.around(.zero)
         let (unit, baseline) = Self.vertical(regular, pointHeight: Double(icon.pointHeight))
         sources = zip(Weight.allCases, outlines).reversed().map { weight, paths in
@@ -82,6 +90,12 @@ package struct SymbolTemplate: Equatable, Sendable {
             let placed = paths.map { path in path.map { contour in contour.moved { ($0 - origin) * unit } } }
             return Source(
                 weight: weight, paths: placed, advance: (box.maxX - box.minX) * unit + 2 * Self.sideBearing, unit: unit, origin: origin)
+        }
+        let texts = try FormBudget.pathData(sources.flatMap(\.paths), decimals: Self.decimals, file: file, form: "symbol")
+        var next = 0
+        for index in sources.indices {
+            sources[index].pathTexts = Array(texts[next..<next + sources[index].paths.count])
+            next += sources[index].paths.count
         }
     }
 
@@ -97,17 +111,6 @@ package struct SymbolTemplate: Equatable, Sendable {
         if regular.maxY > baseline { baseline = regular.maxY }
         if regular.minY < baseline - capHeight / unit { baseline = regular.minY + capHeight / unit }
         return (unit, baseline)
-    }
-
-    /// The weight's paths in icon points: each shape's fill, then its stroke as an outline.
-    static func outlines(_ icon: VectorIcon, weight: Weight) -> [[Contour]] {
-        var paths: [[Contour]] = []
-        for shape in icon.shapes where !shape.contours.isEmpty {
-            if shape.paint.fill != nil { paths.append(shape.contours) }
-            guard shape.paint.stroke != nil, shape.paint.strokeWidth > 0 else { continue }
-            paths.append(VectorIcon.outline(shape.contours, shape.paint, weight: weight.strokeScale))
-        }
-        return paths
     }
 
     func source(_ weight: Weight) -> Source? { sources.first { $0.weight == weight } }

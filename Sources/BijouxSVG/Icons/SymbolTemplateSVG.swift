@@ -4,7 +4,8 @@ import BijouxCore
 /// of indent a level, attributes in name order, the groups `Notes`, `Guides` and
 /// `Symbols` in that order). `Notes` holds what SF Symbols and Xcode read (the
 /// `template-version` text) and the labels a designer opening the file expects;
-/// `Guides` the baseline and capline of each scale and the margins of each source;
+/// `Guides` the reference glyph, baseline and capline of each scale and the margins of
+/// each source;
 /// `Symbols` the three sources, each placed at its left margin and the Small baseline.
 extension SymbolTemplate {
     static let templateVersion = "Template v.3.0"
@@ -12,6 +13,14 @@ extension SymbolTemplate {
     static let marginStyle = "fill:none;stroke:#00AEEF;stroke-width:0.5;opacity:1.0;"
     static let ruleStyle = "fill:none;stroke:black;opacity:1;stroke-width:0.5;"
     static let textStyle = "stroke:none;fill:black;font-family:sans-serif;font-size:13;"
+    /// The reference glyph the SF Symbols app draws on each scale's baseline at x 339, in a
+    /// group named `H-reference` (a capital A from the baseline to the capline), as in
+    /// every export: this one as SF Symbols 3 writes it (template writer 65.1).
+    static let hReference =
+        "M0.993347 0L3.6377 0L29.3282-67.1326L30.0301-67.1326L30.0301-70.459L28.1227-70.459Z"
+        + "M11.6882-24.4797L46.9818-24.4797L46.2311-26.7288L12.4382-26.7288Z"
+        + "M55.1193 0L57.7637 0L30.6381-70.459L29.4327-70.459L29.4327-67.1326Z"
+    static let hReferenceX = 339.0
     /// The left and right ends of the guides and rules.
     static let rule = (from: 263.0, to: 3036.0)
     /// The weights' columns the header names, Ultralight to Black.
@@ -64,6 +73,9 @@ extension SymbolTemplate {
     var guides: String {
         var text = " <g id=\"Guides\">\n"
         for (scale, baseline) in Self.baselines {
+            let place = "matrix(1 0 0 1 \(Self.n(Self.hReferenceX)) \(Self.n(baseline)))"
+            text += "  <g id=\"H-reference\" style=\"fill:#27AAE1;stroke:none;\" transform=\"\(place)\">\n"
+            text += "   <path d=\"\(Self.hReference)\"/>\n  </g>\n"
             text += Self.line(id: "Baseline-\(scale)", style: Self.guideStyle, x1: Self.rule.from, x2: Self.rule.to, y1: baseline, y2: baseline)
             let capline = baseline - Self.capHeight
             text += Self.line(id: "Capline-\(scale)", style: Self.guideStyle, x1: Self.rule.from, x2: Self.rule.to, y1: capline, y2: capline)
@@ -83,8 +95,8 @@ extension SymbolTemplate {
         var text = " <g id=\"Symbols\">\n"
         for source in sources {
             text += "  <g id=\"\(source.weight.variant)\" transform=\"matrix(1 0 0 1 \(Self.n(source.left)) \(Self.n(Self.baselines[0].y)))\">\n"
-            for path in source.paths {
-                text += "   <path d=\"\(PathData.text(path, decimals: 3))\"/>\n"
+            for path in source.pathTexts {
+                text += "   <path d=\"\(path)\"/>\n"
             }
             text += "  </g>\n"
         }

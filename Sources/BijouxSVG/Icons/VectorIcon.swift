@@ -20,6 +20,8 @@ package struct VectorIcon: Equatable, Sendable {
     struct Shape: Equatable, Sendable {
         var contours: [Contour]
         var paint: SVGDrawing.Paint
+        /// Where the shape's element starts, for warnings about it.
+        var location: SourceLocation?
     }
 
     var pointWidth: Int
@@ -29,6 +31,13 @@ package struct VectorIcon: Equatable, Sendable {
     /// The vector image: each shape's fill, then its stroke's outline filled in the
     /// stroke's colour, wobbled; empty when it was not asked for.
     var image: [Shape]
+    /// Each of `image`'s shapes as path data.
+    var imagePathData: [String] = []
+    /// The symbol's weights, Ultralight, Regular and Black, each a list of paths in points
+    /// (`SymbolWeights`); empty when the symbol was not asked for.
+    var weights: [[[Contour]]] = []
+    /// What the forms could not carry as the drawing asks, at the shape it is about.
+    package var warnings: [SVGSafety.Problem] = []
 
     /// How far a flattened contour strays from the curve, in points.
     static let flatness = 0.004
@@ -36,29 +45,21 @@ package struct VectorIcon: Equatable, Sendable {
     /// of a point, a third of a pixel at 96 pt @3x.
     static let fitTolerance = 0.01
 
-    /// Points the wobble may move in one icon (flattened and divided, strokes' outlines
-    /// included): the sample icons have 1,200 to 2,400 each (a test holds them under 5,000),
-    /// and this bounds the time and memory a hostile drawing takes.
-    static let maxPoints = 100_000
-
     /// The drawing mapped to points (its viewBox fitted into pointWidth × pointHeight as
-    /// librsvg fits it: scaled uniformly and centred) and wobbled. `file` names the icon
+    /// librsvg fits it: scaled uniformly and centred) and wobbled, within the forms'
+    /// caps (`FormBudget`), each checked before the work it bounds. `file` names the icon
     /// in errors about its path data and its size. The vector image's outlines are drawn
-    /// and wobbled only `withImage` (a symbol alone needs the shapes).
+    /// and wobbled only `withImage`, and the symbol's weights only `withSymbol`.
     package static func make(
-        _ drawing: SVGDrawing, pointWidth: Int, pointHeight: Int, wobble: WobbleParameters, file: String, withImage: Bool = true
+        _ drawing: SVGDrawing, pointWidth: Int, pointHeight: Int, wobble: WobbleParameters, file: String, withImage: Bool = true,
+        withSymbol: Bool = true
     ) throws(ArtFileError) -> VectorIcon {
         let (scale, dx, dy) = placement(drawing, pointWidth: pointWidth, pointHeight: pointHeight)
         let field = wobble.isOff ? nil : DisplacementField(wobble)
-        var budget = maxPoints
+        var budget = FormBudget(file: file, field: field)
         func moved(_ contours: [Contour], _ shape: SVGDrawing.Shape) throws(ArtFileError) -> [Contour] {
+            try budget.charge(budget.cost(contours), at: shape)
             guard let field else { return contours }
-            budget -= contours.reduce(0) { $0 + cost($1, field) }
-            guard budget >= 0 else {
-                throw ArtFileError(
-                    file: file, location: shape.location,
-                    message: "the drawing is too detailed to carry into a vector or symbol: over \(maxPoints) points once flattened (an icon has thousands)")
-            }
             return contours.map { wobbled($0, by: field) }
         }
         var shapes: [Shape] = [], image: [Shape] = []
@@ -68,27 +69,22 @@ package struct VectorIcon: Equatable, Sendable {
             }
             var paint = shape.paint
             paint.strokeWidth *= scale
-            shapes.append(Shape(contours: try moved(contours, shape), paint: paint))
+            try budget.checkRange(contours, paint, at: shape)
+            shapes.append(Shape(contours: try moved(contours, shape), paint: paint, location: shape.location))
+            if withSymbol { try budget.charge(SymbolWeights.cost(shapes[shapes.count - 1]), at: shape) }
             guard withImage else { continue }
             if paint.fill != nil { image.append(Shape(contours: shapes.last!.contours, paint: paint.fillAlone)) }
             if let outlinePaint = paint.strokeOutline, paint.strokeWidth > 0 {
+                try budget.charge(contours.reduce(0) { $0 + Stroker.segmentCount($1) }, at: shape)
                 image.append(Shape(contours: try moved(outline(contours, paint, weight: 1), shape), paint: outlinePaint))
             }
         }
-        return VectorIcon(pointWidth: pointWidth, pointHeight: pointHeight, shapes: shapes, image: image)
-    }
-
-    /// The most points `wobbled` moves for the contour: each segment's flattening steps and
-    /// the divisions of its control polygon's length (longer than the curve).
-    static func cost(_ contour: Contour, _ field: DisplacementField) -> Int {
-        let step = divisionStep(field)
-        return contour.segments.reduce(0) { total, segment in
-            let length =
-                segment.from.distance(to: segment.control1) + segment.control1.distance(to: segment.control2)
-                + segment.control2.distance(to: segment.to)
-            let divisions = min(Double(maxPoints), (length / step).rounded(.up))
-            return total + Contour.flatteningSteps(segment, tolerance: flatness) + Int(divisions) + 1
+        var icon = VectorIcon(pointWidth: pointWidth, pointHeight: pointHeight, shapes: shapes, image: image)
+        icon.imagePathData = try FormBudget.pathData(image.map(\.contours), decimals: 3, file: file, form: "vector image")
+        if withSymbol {
+            (icon.weights, icon.warnings) = SymbolWeights.make(shapes, pointWidth: pointWidth, pointHeight: pointHeight)
         }
+        return icon
     }
 
     /// No two points `wobbled` moves are further apart: a sixteenth of the field's
@@ -150,8 +146,8 @@ package struct VectorIcon: Equatable, Sendable {
     /// stroke's outline, `currentColor` in the palette's `ink`.
     package func svg(ink: RGBA) -> String {
         var text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(pointWidth)\" height=\"\(pointHeight)\" viewBox=\"0 0 \(pointWidth) \(pointHeight)\">\n"
-        for shape in image where !shape.contours.isEmpty {
-            text += "  <path d=\"\(PathData.text(shape.contours))\"\(Self.attributes(shape.paint, ink: ink))/>\n"
+        for (shape, data) in zip(image, imagePathData) where !data.isEmpty {
+            text += "  <path d=\"\(data)\"\(Self.attributes(shape.paint, ink: ink))/>\n"
         }
         return text + "</svg>\n"
     }

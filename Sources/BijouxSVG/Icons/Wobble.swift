@@ -34,6 +34,18 @@ package struct WobbleParameters: Equatable, Sendable, CustomStringConvertible {
 
     package var isOff: Bool { amplitude == 0 }
 
+    /// The parameters within their ranges (a value that is not a number at the range's
+    /// low end), as every use takes them: a caller's parameters cannot make the noise
+    /// shift by more than its octaves allow, or cut a line every 0 pt.
+    var clamped: WobbleParameters {
+        func clamp(_ value: Double, _ range: ClosedRange<Double>) -> Double {
+            value.isNaN ? range.lowerBound : min(max(value, range.lowerBound), range.upperBound)
+        }
+        return WobbleParameters(
+            amplitude: clamp(amplitude, Self.amplitudeRange), wavelength: clamp(wavelength, Self.wavelengthRange),
+            octaves: min(max(octaves, Self.octaveRange.lowerBound), Self.octaveRange.upperBound), seed: seed)
+    }
+
     /// The seed of an icon that does not set one: FNV-1a of its name, so each icon
     /// wobbles differently and the same way on every build and every machine.
     package static func seed(forName name: String) -> UInt32 {
@@ -68,7 +80,9 @@ package struct DisplacementField: Sendable {
         var offsetY: Double
     }
 
+    /// The field of `parameters` brought within their ranges (`WobbleParameters.clamped`).
     package init(_ parameters: WobbleParameters) {
+        let parameters = parameters.clamped
         self.parameters = parameters
         var layers: [Layer] = []
         let totalWeight = (0..<parameters.octaves).reduce(0.0) { sum, octave in sum + Self.weight(octave) }
@@ -138,7 +152,10 @@ struct GradientNoise: Sendable {
     private static let normalisation = 1.4142135623730951
     private static let diagonal = 0.7071067811865476
 
+    /// The noise at (x, y); 0 past ±2³¹ lattice cells (no placed icon reaches that far)
+    /// and where a coordinate is not a number, so nothing traps.
     func value(x: Double, y: Double) -> Double {
+        guard x.magnitude < 2_147_483_647, y.magnitude < 2_147_483_647 else { return 0 }
         let ix = Self.floor(x), iy = Self.floor(y)
         let fx = x - Double(ix), fy = y - Double(iy)
         let n00 = dot(ix, iy, fx, fy)
@@ -167,10 +184,10 @@ struct GradientNoise: Sendable {
         }
     }
 
-    /// ⌊x⌋ as a lattice coordinate, without a call into the maths library.
+    /// ⌊x⌋ as a lattice coordinate (x within ±2³¹), without a call into the maths library.
     @inline(__always)
     private static func floor(_ x: Double) -> Int32 {
-        let truncated = Int32(truncatingIfNeeded: Int(x))
+        let truncated = Int32(x)
         return Double(truncated) > x ? truncated &- 1 : truncated
     }
 

@@ -9,7 +9,7 @@ import Testing
 @Suite("Icon symbols")
 struct SymbolTemplateTests {
     static func template(_ name: String) throws -> SymbolTemplate {
-        SymbolTemplate(name: name, icon: try VectorIconTests.vector(name, WobbleTests.standard(name)))
+        try SymbolTemplate(name: name, icon: try VectorIconTests.vector(name, WobbleTests.standard(name)), file: "\(name).svg")
     }
 
     /// The value of `attribute` in the element with `id`.
@@ -78,7 +78,7 @@ struct SymbolTemplateTests {
     @Test func strokeWidthsGrowWithWeight() throws {
         let name = "pass-on"
         let vector = try VectorIconTests.vector(name, WobbleTests.standard(name))
-        let template = SymbolTemplate(name: name, icon: vector)
+        let template = try SymbolTemplate(name: name, icon: vector, file: "\(name).svg")
         var widths: [SymbolTemplate.Weight: Double] = [:]
         for source in template.sources {
             let centreline = vector.shapes.flatMap(\.contours).flatMap { $0.flattened(tolerance: 0.001).points }
@@ -114,5 +114,66 @@ struct SymbolTemplateTests {
         let (unit, baseline) = SymbolTemplate.vertical(VectorBounds(minX: 0, minY: top, maxX: 5, maxY: bottom), pointHeight: 24)
         #expect(abs(unit - min(familyUnit, expected == 1 ? familyUnit : expected)) < 1e-12)
         #expect((bottom - baseline) * unit <= 1e-9 && (top - baseline) * unit >= -SymbolTemplate.capHeight - 1e-9)
+    }
+}
+
+/// The weights of what a template holds: every sample's template sound, filled shapes
+/// following the weight as strokes do.
+@Suite("Icon symbols' weights")
+struct SymbolWeightTests {
+    /// Every sample icon's template holds what every template must (`FormChecks`): one
+    /// structure, no segment of no length (half the segments were joins where the
+    /// centreline does not turn), no contour that turns inside out between Ultralight and
+    /// Black (photo-slot's 1.6 pt circle, whose hole Black's 1.575 pt half-width closed),
+    /// every curve within the glyph's area.
+    @Test func everySampleTemplateIsSound() throws {
+        for name in WobbleTests.names {
+            let problems = FormChecks.symbolProblems(try SymbolTemplateTests.template(name))
+            #expect(problems.isEmpty, "\(name): \(problems)")
+        }
+    }
+
+    static func template(_ elements: [String]) throws -> (SymbolTemplate, VectorIcon) {
+        let vector = try VectorIcon.make(
+            try VectorIconTests.drawing(elements), pointWidth: 24, pointHeight: 24, wobble: WobbleTests.off("x"), file: "x.svg")
+        return (try SymbolTemplate(name: "x", icon: vector, file: "x.svg"), vector)
+    }
+
+    /// A source's contours back in the icon's points.
+    static func inPoints(_ source: SymbolTemplate.Source) -> [[Contour]] {
+        source.paths.map { path in path.map { contour in contour.moved { $0 * (1 / source.unit) + source.origin } } }
+    }
+
+    /// A square filled without a stroke grows at Black and shrinks at Ultralight by half
+    /// of what a stroke of the drawing's nominal width (a twelfth of 24 pt) gains and
+    /// loses: 0.8 and 0.65 pt a side, corners mitred; Regular is the square itself.
+    @Test func aFilledShapeFollowsTheWeight() throws {
+        let (template, vector) = try Self.template([#"<rect x="4" y="4" width="16" height="16"/>"#])
+        #expect(vector.warnings.isEmpty)
+        var sides: [SymbolTemplate.Weight: Double] = [:]
+        for source in template.sources {
+            let box = try #require(Self.inPoints(source).flatMap { $0 }.bounds)
+            sides[source.weight] = box.maxX - box.minX
+            #expect(abs((box.maxY - box.minY) - (box.maxX - box.minX)) < 1e-9)
+        }
+        #expect(abs(sides[.regular]! - 16) < 1e-9 && abs(sides[.black]! - 17.6) < 1e-9 && abs(sides[.ultralight]! - 14.7) < 1e-9)
+        #expect(FormChecks.symbolProblems(template).isEmpty)
+    }
+
+    /// A fill with a stroke keeps its shape (its stroke carries the weight); a fill too
+    /// thin to shrink by 0.65 pt a side is the same in every weight, with a warning at it.
+    @Test func aFillThatCannotTakeTheWeightSaysSo() throws {
+        let (template, vector) = try Self.template([
+            #"<circle cx="12" cy="12" r="3" stroke="black" stroke-width="2"/>"#, #"<rect x="4" y="4" width="1" height="10"/>"#,
+        ])
+        let warning = "a filled shape too thin to take the symbol's weights: moved in by 0.65 pt for Ultralight, it turns inside out"
+        #expect(vector.warnings.map(\.description) == ["3:1: \(warning), so it is the same in every weight"])
+        let weights = template.sources.map { Self.inPoints($0) }
+        for path in [0, 2] {
+            for weight in weights.dropFirst() {
+                for (a, b) in zip(weight[path].flatMap(\.points), weights[0][path].flatMap(\.points)) { #expect(a.distance(to: b) < 1e-9) }
+            }
+        }
+        #expect(FormChecks.symbolProblems(template).isEmpty)
     }
 }

@@ -25,9 +25,10 @@ struct VectorIconTests {
             let drawing = try Self.drawing(name)
             let field = DisplacementField(WobbleTests.standard(name))
             let vector = try Self.vector(name, WobbleTests.off(name))
+            let budget = FormBudget(file: name, field: field)
             let points =
-                vector.shapes.flatMap(\.contours).reduce(0) { $0 + VectorIcon.cost($1, field) }
-                + vector.image.flatMap(\.contours).reduce(0) { $0 + VectorIcon.cost($1, field) }
+                budget.cost(vector.shapes.flatMap(\.contours)) + budget.cost(vector.image.flatMap(\.contours))
+                + vector.shapes.reduce(0) { $0 + SymbolWeights.cost($1) }
             #expect(points < 5_000, "\(name): \(points) points")
             #expect(drawing.viewBox.map { [$0.x, $0.y, $0.width, $0.height] } == [0, 0, 24, 24])
             #expect(!drawing.shapes.isEmpty)
@@ -37,15 +38,74 @@ struct VectorIconTests {
         }
     }
 
-    /// A drawing whose flattened points would pass the cap is refused before they are
-    /// moved: a line a hundred kilometres of points long, in a 24 pt icon.
-    @Test func aDrawingTooDetailedIsRefusedAtItsShape() throws {
-        let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\">\n<path d=\"M1 1h3\"/>\n<path d=\"M0 0L1e5 0\"/></svg>"
+    /// The drawing of `elements` in a 24 pt icon, one element a line from line 2.
+    static func drawing(_ elements: [String]) throws -> SVGDrawing {
+        let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\">\n" + elements.joined(separator: "\n") + "</svg>"
         let drawing = try #require(SVGSafety.check(Array(text.utf8), readingDrawing: true).drawing)
+        #expect(drawing.problems.isEmpty)
+        return drawing
+    }
+
+    static let hostile = WobbleParameters(amplitude: 8, wavelength: 1, octaves: 5, seed: 1)
+
+    /// A drawing whose forms would pass the point budget is refused at the shape that
+    /// passes it, before the work: a line a hundred thousand points long, with the wobble
+    /// on or off (off, 110,000 segments); and the audit's 130-byte triangle at the
+    /// wobble's documented extremes (amplitude 8, wavelength 1, 5 octaves), whose symbol
+    /// was a 74 MB file after 14 s: past the budget once its symbol's weights are counted,
+    /// and its vector alone past the cap on path data.
+    @Test func aDrawingTooDetailedIsRefusedAtItsShape() throws {
+        let long = try Self.drawing([#"<path d="M1 1h3"/>"#, #"<path d="M0 0L1e5 0"/>"#])
+        let many = try Self.drawing([#"<path d="M1 1h3"/>"#, "<path d=\"M0 0" + String(repeating: "h1", count: 110_000) + "\"/>"])
+        let triangle = try Self.drawing([#"<path d="M2 2 L22 22 L2 22 Z" fill="none" stroke="black" stroke-width="1.75"/>"#])
+        for (drawing, wobble, symbol) in [(long, .standard(seed: 1), false), (many, WobbleTests.off("x"), false), (triangle, Self.hostile, true)] {
+            #expect {
+                try VectorIcon.make(drawing, pointWidth: 24, pointHeight: 24, wobble: wobble, file: "x.svg", withImage: !symbol, withSymbol: symbol)
+            } throws: { error in
+                "\(error)".hasPrefix("x.svg:\(symbol ? 2 : 3):1: the drawing is too detailed to carry into a vector or symbol")
+            }
+        }
+        // Its vector alone is within the budget, and then past the cap on path data.
         #expect {
-            try VectorIcon.make(drawing, pointWidth: 24, pointHeight: 24, wobble: .standard(seed: 1), file: "x.svg")
+            try VectorIcon.make(triangle, pointWidth: 24, pointHeight: 24, wobble: Self.hostile, file: "x.svg", withSymbol: false)
         } throws: { error in
-            "\(error)".contains("x.svg:3:1: the drawing is too detailed")
+            "\(error)".hasPrefix("x.svg: the vector image would hold over 1024 KiB of path data")
+        }
+    }
+
+    /// Far-off and overflowing numbers are one error at the shape, never a trap: a point
+    /// past ±10⁶ pt once placed (a tiny contour at 10²⁰, whose noise coordinate once made
+    /// `Int(x)` trap; a side reaching 10³⁰⁶, which × 1000 in the path data was infinite),
+    /// with the wobble on or off, and a stroke 10³⁰⁸ wide.
+    @Test(arguments: [
+        (#"<path d="M1e20 1e20 l1 0 l0 1 z"/>"#, "a point at (1e+20, 1e+20) pt is out of range"),
+        (#"<path d="M0 0 L1e306 0 L0 5 Z"/>"#, "a point at (1e+306, 0) pt is out of range"),
+        (#"<path d="M1 1h5" fill="none" stroke="black" stroke-width="1e308"/>"#, "a stroke width of 1e+308 pt is out of range"),
+    ])
+    func farOffNumbersAreAnErrorNotATrap(element: String, message: String) throws {
+        let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\">\n\(element)</svg>"
+        // The drawing's reader may refuse such numbers itself, at the element: one error too.
+        let report = SVGSafety.check(Array(text.utf8), readingDrawing: true)
+        let drawing = try #require(report.drawing)
+        for problem in drawing.problems { #expect(problem.location?.line == 2) }
+        guard drawing.problems.isEmpty else { return }
+        for wobble in [WobbleParameters.standard(seed: 1), WobbleTests.off("x")] {
+            #expect {
+                try VectorIcon.make(drawing, pointWidth: 24, pointHeight: 24, wobble: wobble, file: "x.svg")
+            } throws: { error in
+                "\(error)" == "x.svg:2:1: \(message) for a vector or symbol (±1000000 pt once placed)"
+            }
+        }
+    }
+
+    /// Within the point budget, a form's path data is capped too: a fill of 90,000
+    /// segments (180 KB of SVG) would be 3 MB of the vector image's path data.
+    @Test func aFormsPathDataIsCapped() throws {
+        let drawing = try Self.drawing(["<path d=\"M0 0" + String(repeating: "h1", count: 90_000) + "z\"/>"])
+        #expect {
+            try VectorIcon.make(drawing, pointWidth: 24, pointHeight: 24, wobble: WobbleTests.off("x"), file: "x.svg", withSymbol: false)
+        } throws: { error in
+            "\(error)" == "x.svg: the vector image would hold over 1024 KiB of path data (an icon's is tens of kilobytes): simplify the drawing"
         }
     }
 

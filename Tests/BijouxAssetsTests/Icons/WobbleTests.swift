@@ -37,6 +37,20 @@ struct WobbleTests {
 
     // MARK: The displacement field
 
+    /// Whoever makes them, the field takes its parameters within their documented ranges,
+    /// and its noise is a number wherever it is asked: far past any icon, and at points that
+    /// are not numbers, where `Int(x)` would trap.
+    @Test func theFieldIsBoundedWhateverItIsGiven() {
+        let field = DisplacementField(WobbleParameters(amplitude: .nan, wavelength: 0, octaves: 64, seed: 3))
+        #expect(field.parameters == WobbleParameters(amplitude: 0, wavelength: 1, octaves: 5, seed: 3))
+        #expect(DisplacementField(WobbleParameters(amplitude: 1e9, wavelength: 1e9, octaves: -1, seed: 3)).parameters.amplitude == 8)
+        let wide = DisplacementField(WobbleParameters(amplitude: 8, wavelength: 1, octaves: 5, seed: 3))
+        for x in [1e20, -1e300, 9.3e18, .infinity, .nan] {
+            let (dx, dy) = wide.displacement(x: x, y: x)
+            #expect(dx.isFinite && dy.isFinite, "\(x)")
+        }
+    }
+
     @Test(arguments: [(0.5, 8.0, 2), (1.5, 4.0, 4), (0.25, 20.0, 1)])
     func displacementNeverExceedsTheAmplitudeAndComesNearIt(amplitude: Double, wavelength: Double, octaves: Int) {
         for seed: UInt32 in [0, 1, 0xDEAD_BEEF] {

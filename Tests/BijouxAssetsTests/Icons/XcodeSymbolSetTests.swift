@@ -20,8 +20,8 @@ import Testing
 ///   (03334eff0b57cb221965303a158942422a9796fc) and `images/join-room-graphic.imageset/`
 ///   (f8920d4d11adad534650ccaf68fa7910cfca6540): SVGs kept as vectors.
 ///
-/// Only the Contents.json texts and the templates' guide coordinates and ids are
-/// quoted here, not their drawings.
+/// Only the Contents.json texts and the templates' guides (coordinates, ids, the reference
+/// glyph) are quoted here, not their drawings.
 @Suite("Symbol and vector sets as Xcode writes them")
 struct XcodeSymbolSetTests {
     /// Every symbol set's Contents.json in those repositories (vault, commit, discord.fill),
@@ -121,5 +121,28 @@ struct XcodeSymbolSetTests {
         #expect(order.allSatisfy { $0 != nil } && order.map { $0! }.sorted() == order.map { $0! })
         #expect(text.contains("id=\"template-version\"") && text.contains(">Template v.3.0<"))
         #expect(text.contains("id=\"descriptive-name\"") && text.contains(">Generated from wear<"))
+    }
+
+    /// The three `H-reference` guide groups every export of the SF Symbols app holds (30 of
+    /// 30 compared): the reference glyph on each scale's baseline at x 339, just before that
+    /// baseline's line, its path as SF Symbols 3 writes it in CodeEditApp/CodeEditSymbols
+    /// `Sources/CodeEditSymbols/Symbols.xcassets/vault.symbolset/vault.svg` (commit
+    /// 68facb548d30c0082cc214d869562c899d50e074, template writer 65.1).
+    @Test func theReferenceGlyphOnEachBaseline() throws {
+        let text = try SymbolTemplateTests.template("wear").svg
+        let vault =
+            "M0.993347 0L3.6377 0L29.3282-67.1326L30.0301-67.1326L30.0301-70.459L28.1227-70.459Z"
+            + "M11.6882-24.4797L46.9818-24.4797L46.2311-26.7288L12.4382-26.7288Z"
+            + "M55.1193 0L57.7637 0L30.6381-70.459L29.4327-70.459L29.4327-67.1326Z"
+        for (scale, y) in [("S", "696"), ("M", "1126"), ("L", "1556")] {
+            let group = """
+                  <g id="H-reference" style="fill:#27AAE1;stroke:none;" transform="matrix(1 0 0 1 339 \(y))">
+                   <path d="\(vault)"/>
+                  </g>
+                  <line id="Baseline-\(scale)"
+                """
+            #expect(text.contains(group), "\(scale)")
+        }
+        #expect(text.components(separatedBy: "id=\"H-reference\"").count == 4)
     }
 }

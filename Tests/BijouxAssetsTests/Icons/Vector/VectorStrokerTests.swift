@@ -18,30 +18,59 @@ struct VectorStrokerTests {
             "M2 2l0 0", "M4 4h10v6h-4l2 2", "M3 20L12 4L21 20Z", "M2 12c3-6 7-6 10 0s7 6 10 0",
         ]
 
+    /// Made at several widths in one call, the outlines have one structure: a piece and,
+    /// where the centreline turns, a join a side, and the caps; no segment of no length at
+    /// any width (a join where the centreline goes straight on would be one).
     @Test(arguments: icons)
-    func structureDependsOnlyOnTheCentreline(d: String) {
+    func oneStructureAtEveryWidth(d: String) {
         for contour in Self.contours(d) {
             for cap in Self.caps {
                 for join in Self.joins {
-                    let shapes = Self.widths.map { w in
-                        Stroker.outline(contour, halfWidth: w, cap: cap, join: join).map { ($0.segments.count, $0.isClosed) }
-                    }
-                    #expect(shapes[0].map(\.0) == shapes[1].map(\.0) && shapes[1].map(\.0) == shapes[2].map(\.0), "\(cap) \(join)")
-                    #expect(shapes[0].count == (contour.isClosed ? 2 : 1))
-                    let n = contour.segments.flatMap { Stroker.pieces($0) }.count, capSize = cap == .butt ? 1 : cap == .round ? 2 : 3
-                    let expected = contour.isClosed ? [3 * n, 3 * n] : [2 * (3 * n - 2) + 2 * capSize]
-                    #expect(shapes[0].map(\.0) == expected)
+                    let outlines = Stroker.outlines(contour, halfWidths: Self.widths, reference: 1, cap: cap, join: join)
+                    let shapes = outlines.map { $0.map(\.segments.count) }
+                    #expect(shapes[0] == shapes[1] && shapes[1] == shapes[2], "\(cap) \(join)")
+                    let pieces = Stroker.significant(contour.segments, closed: contour.isClosed).flatMap { Stroker.pieces($0) }
+                    let path = StrokePath(pieces, isClosed: contour.isClosed, thinnest: Self.widths[0], join: join, miterLimit: 4)
+                    let side = pieces.count + 2 * path.joined.filter { $0 }.count, capSize = cap == .butt ? 1 : cap == .round ? 2 : 3
+                    #expect(shapes[0] == (contour.isClosed ? Array(repeating: side, count: shapes[0].count) : [2 * side + 2 * capSize]))
+                    let zero = outlines.joined().flatMap { $0.segments }.filter { s in [s.control1, s.control2, s.to].allSatisfy { $0 == s.from } }
+                    #expect(zero.isEmpty, "\(cap) \(join): \(zero.count) segments of no length")
                 }
             }
         }
     }
 
-    /// Indices of the offset cubics in an open contour's outline with round caps: every
-    /// third segment on each side, the sides separated by the two-segment caps.
-    static func offsetIndices(segments n: Int) -> [Int] {
-        let side = 3 * n - 2
-        return (0..<n).map { 3 * $0 } + (0..<n).map { side + 2 + 3 * $0 }
+    /// Where the centreline goes straight on (a curve's pieces, two cubics meeting
+    /// smoothly, a circle's quarters) there is no join: only the offsets.
+    @Test func noJoinWhereTheCentrelineGoesStraightOn() {
+        let circle = Stroker.outline(Contour.ellipse(cx: 12, cy: 12, rx: 8, ry: 8), halfWidth: 1, cap: .round, join: .round)
+        #expect(circle.map(\.segments.count) == [16, 16], "four quarters cut in four pieces each")
+        let wave = Self.contours("M2 12c3-6 7-6 10 0s7 6 10 0")[0]
+        let s = Stroker.outline(wave, halfWidth: 1, cap: .butt, join: .miter)[0]
+        #expect(s.segments.count == 2 * wave.segments.flatMap { Stroker.pieces($0) }.count + 2)
     }
+
+    /// The inner side of a closed stroke: a hole the stroke fills at the reference width
+    /// is left out at every width (drawn, its offsets running backwards would open a hole
+    /// that is not there); one that closes only at a wider width is held open there, so no
+    /// width between them turns it inside out.
+    @Test func theInnerSideOfAClosedStroke() {
+        let dot = Contour.ellipse(cx: 12, cy: 12, rx: 0.5, ry: 0.5)
+        let filled = Stroker.outlines(dot, halfWidths: [0.35, 1, 1.8], reference: 1, cap: .round, join: .round)
+        #expect(filled.map(\.count) == [1, 1, 1])
+        #expect(VectorMeasure.winding(VectorPoint(12, 12), Stroker.outline(dot, halfWidth: 1, cap: .round, join: .round)) != 0)
+        let ring = Contour.ellipse(cx: 12, cy: 12, rx: 1.6, ry: 1.6)
+        let held = Stroker.outlines(ring, halfWidths: [0.306, 0.875, 1.575], reference: 1, cap: .round, join: .round)
+        #expect(held.map(\.count) == [2, 2, 2])
+        let areas = held.map { VectorMeasure.signedArea($0[1]) }
+        #expect(areas.allSatisfy { $0 < 0 } && abs(areas[2]) >= abs(VectorMeasure.signedArea(ring)) / 64 * 0.99, "\(areas)")
+        let alone = Stroker.outline(ring, halfWidth: 0.875, cap: .round, join: .round)[1]
+        #expect(abs(areas[1] - VectorMeasure.signedArea(alone)) < 1e-9)
+    }
+
+    /// Indices of the offset cubics in the outline, with round caps, of an open contour
+    /// that turns nowhere (so without joins): each side's n, separated by the two-segment caps.
+    static func offsetIndices(segments n: Int) -> [Int] { Array(0..<n) + Array((n + 2)..<(2 * n + 2)) }
 
     /// Smooth centrelines, some bending tightly (a radius of curvature down to 2.3 pt): every sampled
     /// point of an offset cubic is a half-width from the centreline within 0.2 % of it
