@@ -5,10 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
-
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
@@ -397,9 +393,3 @@ done:
 }
 
 void bx_audio_free(void *pointer) { free(pointer); }
-
-void bx_audio_return_large_blocks(void) {
-#ifdef __GLIBC__
-    mallopt(M_MMAP_THRESHOLD, 1 << 20);
-#endif
-}
