@@ -1,4 +1,4 @@
-import BijouxKit
+import BijouxShared
 
 @testable import BijouxAssets
 @testable import BijouxAudio
