@@ -16,17 +16,13 @@ extension CatalogSymbolsSwift {
     static func imagesAndData(_ input: Input) throws(ArtFileError) -> (types: String, accessors: String) {
         var types = "", accessors = ""
         if !input.images.isEmpty {
-            let names = try SwiftIdentifier.names(for: input.images.map { ($0.name, $0.file, nil) }, kind: "image") {
-                SwiftIdentifier.assetCaseName(for: $0, members: imageMembers)
-            }
+            let names = try SwiftIdentifier.assetCaseNames(for: input.images.map { ($0.name, $0.file, nil) }, kind: "image", members: imageMembers)
             types += setEnum(
                 "BijouxImage", conformances: "CatalogImage", cases: zip(names, input.images.map(\.name)), nameMember: "imageName",
                 summary: "The images of art/images/", set: "image set", use: "BijouxKit's `CatalogImage` gives each its image.")
         }
         if !input.data.isEmpty {
-            let names = try SwiftIdentifier.names(for: input.data.map { ($0.name, $0.file, nil) }, kind: "data file") {
-                SwiftIdentifier.assetCaseName(for: $0, members: dataMembers)
-            }
+            let names = try SwiftIdentifier.assetCaseNames(for: input.data.map { ($0.name, $0.file, nil) }, kind: "data file", members: dataMembers)
             types += setEnum(
                 "BijouxData", conformances: nil, cases: zip(names, input.data.map(\.name)), nameMember: "dataName",
                 summary: "The data files of art/data/", set: "data set", use: "`dataAsset()` loads it (UIKit, AppKit) and `data()` gives its bytes.")

@@ -77,9 +77,7 @@ enum CatalogSymbolsSwift {
     /// `ActionIcon`, a case per icon named as Xcode names its set, and its other forms; nothing without icons.
     private static func actionIcon(_ input: Input) throws(ArtFileError) -> String {
         guard !input.icons.isEmpty else { return "" }
-        let names = try SwiftIdentifier.names(for: input.icons.map { ($0.name, $0.file, nil) }, kind: "icon") {
-            SwiftIdentifier.assetCaseName(for: $0, members: iconMembers)
-        }
+        let names = try SwiftIdentifier.assetCaseNames(for: input.icons.map { ($0.name, $0.file, nil) }, kind: "icon", members: iconMembers)
         var text = "\n/// The drawn action icons, in catalog order. The raw value is the icon's file name\n"
         text += "/// (and its image set's name); BijouxKit's `CatalogImage` gives each its image.\n"
         text += "public enum ActionIcon: String, CaseIterable, Sendable, CatalogImage {\n"
@@ -95,9 +93,9 @@ enum CatalogSymbolsSwift {
         let colors = input.palette.colors
         guard !colors.isEmpty else { return "" }
         let sets = Dictionary(colors.map { ($0.name, $0.colorSetName) }) { first, _ in first }
-        let names = try SwiftIdentifier.names(for: colors.map { ($0.name, input.paletteFile, $0.location) }, kind: "colour", field: "colors") {
-            SwiftIdentifier.assetCaseName(for: sets[$0] ?? $0, members: paletteMembers)
-        }
+        let names = try SwiftIdentifier.assetCaseNames(
+            for: colors.map { ($0.name, input.paletteFile, $0.location) }, kind: "colour", field: "colors", members: paletteMembers
+        ) { sets[$0] ?? $0 }
         var text = "\n/// The palette's colours, in file order; each loads its colour set through `color()`,\n"
         text += "/// `uiColor()` and `nsColor()` (or `…(in:)` another bundle), with every appearance it has\n"
         text += "/// (dark, high contrast).\npublic enum BijouxPalette {\n"

@@ -82,6 +82,25 @@ enum SwiftIdentifier {
         return members.contains(bare) ? bare + "_" : name
     }
 
+    /// The case names of catalog sets in a type of the generated Swift (`ActionIcon`,
+    /// `BijouxImage`, `BijouxData`, `BijouxPalette`), in order: each set's `assetCaseName`,
+    /// but where two sets share one (Lucide's `book` and `book-image`, both `book`), those
+    /// take their whole name as a charm id does (`book`, `bookImage`); Xcode gives such sets
+    /// no asset symbol (`XcodeAssetSymbols`). Names still alike are an error naming both.
+    /// `set` maps an item's id to its set's name (a colour to its colour set).
+    static func assetCaseNames(
+        for items: [(id: String, file: String, location: SourceLocation?)], kind: String, field: String? = nil, members: Set<String>,
+        set: (String) -> String = { $0 }
+    ) throws(ArtFileError) -> [String] {
+        let bare = { (name: String) in name.filter { $0 != "`" } }
+        var sharing: [String: Int] = [:]
+        for item in items { sharing[bare(assetCaseName(for: set(item.id), members: members)), default: 0] += 1 }
+        return try names(for: items, kind: kind, field: field) { id in
+            let name = assetCaseName(for: set(id), members: members)
+            return sharing[bare(name), default: 0] > 1 ? caseName(for: id, members: members) : name
+        }
+    }
+
     private static func isLetterOrDigit(_ character: Character) -> Bool { character.isASCII && (character.isLetter || character.isNumber) }
 
     /// The words of a set name (see `assetSymbolName`).

@@ -151,6 +151,15 @@ struct CatalogSymbolsSwiftTests {
         do { _ = try Self.generate(Self.input(icons: ["pass-on", "passOn"])) } catch { #expect(error.description == message) }
     }
 
+    /// Lucide ships `book` and `book-image`, both `book` by Xcode's rule: their cases take their
+    /// whole names, the build goes on, and Xcode's rule gives the second no asset symbol, with a
+    /// warning naming it.
+    @Test func iconsXcodeNamesAlikeTakeTheirWholeNames() throws {
+        let generated = try Self.generate(Self.input(icons: ["book", "book-image", "gift"]))
+        #expect(generated.text.contains("    case book = \"book\"\n    case bookImage = \"book-image\"\n    case gift = \"gift\"\n"))
+        #expect(generated.warnings.map(\.description).contains { $0.hasPrefix("art/icons/book-image.svg: icon 'book-image': its set book-image") })
+    }
+
     /// A name UIKit, AppKit or SwiftUI gives the type already is left out of that type, as Xcode
     /// leaves it out (NikitaKosolapov/SwiftUITestProject1 at aa6fa2ea,
     /// DerivedData/SwiftUITestProject/Build/Intermediates.noindex/SwiftUITestProject.build/Debug-iphonesimulator/
