@@ -4,21 +4,25 @@ import BijouxShared
 /// Text made safe for HTML (the contact sheet, the golden report), and numbers written
 /// the same way on every machine.
 enum HTML {
-    /// Escapes text for element content and double-quoted attribute values.
+    /// Escapes text for element content and double-quoted attribute values: `&`, `<`, `>`,
+    /// `"` and `'` wherever they are (even before a combining mark), byte by byte, and a
+    /// text with none of them (a symbol's path data, kilobytes long) as it is.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
+        let special: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+        guard text.utf8.contains(where: special) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x26: out += Array("&amp;".utf8)
+            case 0x3C: out += Array("&lt;".utf8)
+            case 0x3E: out += Array("&gt;".utf8)
+            case 0x22: out += Array("&quot;".utf8)
+            case 0x27: out += Array("&#39;".utf8)
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// JSON for the inside of a `<script>` element (the contact sheet's language data):
