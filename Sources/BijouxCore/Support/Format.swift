@@ -16,7 +16,22 @@ package enum Format {
     /// `number` rounded to at most `decimals` decimals, trailing zeros dropped: the one
     /// fixed-precision form.
     package static func number(_ number: Double, decimals: Int) -> String {
-        Self.number(rounded(number, decimals: decimals))
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let units = (number * scale).rounded()
+        // With up to four decimals and fifteen digits the shortest text of units / scale is
+        // those digits with the point put in (two such decimals are never one Double), so
+        // they are written directly: path data is thousands of such numbers.
+        guard decimals <= 4, units.magnitude < 1e15 else { return Self.number(rounded(number, decimals: decimals)) }
+        let whole = Int64(units), divisor = Int64(scale)
+        let magnitude = whole.magnitude, fraction = magnitude % UInt64(divisor)
+        var text = whole < 0 ? "-" : ""
+        text += String(magnitude / UInt64(divisor))
+        guard fraction != 0 else { return text }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: decimals - digits.count) + digits
+        while digits.last == "0" { digits.removeLast() }
+        return text + "." + digits
     }
 
     /// `number` rounded to `decimals` decimals, as the text `number(_:decimals:)`
