@@ -8,7 +8,9 @@ import Testing
 struct FormatNumberTests {
     @Test func theDigitsAreTheShortestTextOfTheRoundedNumber() {
         var generator = SystemRandomNumberGenerator()
-        let edges: [Double] = [0, -0.0, 0.0004, -0.0004, 0.0005, -0.0005, 1, -1, 0.1, 1.25, -2.5, 999.9995, 1e11 + 0.5, -123456.789, 9e14, 1e15, 3e16, .infinity]
+        let edges: [Double] = [
+            0, -0.0, 0.0004, -0.0004, 0.0005, -0.0005, 1, -1, 0.1, 1.25, -2.5, 999.9995, 1e11 + 0.5, -123456.789, 9e14, 1e15, 3e16, .infinity,
+        ]
         var values = edges
         for _ in 0..<20_000 {
             let magnitude = [1.0, 30, 3300, 1e6, 1e12][Int.random(in: 0..<5, using: &generator)]
