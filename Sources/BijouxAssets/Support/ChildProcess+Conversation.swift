@@ -11,7 +11,7 @@ extension ChildProcess {
     /// limits counted from the exchange's start (its CPU time too). A limit reached
     /// kills the child, as a child run to its end is killed; a killed or ended child
     /// answers no more (`isAlive`) and is reaped. Used by one thread at a time.
-    final class Conversation: @unchecked Sendable {
+    final class Conversation {
         let pid: pid_t
         private var streams: Streams
         private(set) var isAlive = true

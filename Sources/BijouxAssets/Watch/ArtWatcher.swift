@@ -36,9 +36,10 @@ struct ArtSnapshot: Equatable, Sendable {
 }
 
 /// A flag another thread (a signal handler's queue) sets to stop a loop.
-final class StopFlag: @unchecked Sendable {
+final class StopFlag: Sendable {
     private let stopped = Locked(false)
-    private var sources: [DispatchSourceSignal] = []
+    /// The signal sources that set it, kept while it lives.
+    private let sources = Locked<[DispatchSourceSignal]>([])
 
     /// A flag not yet set.
     init() {}
@@ -57,7 +58,7 @@ final class StopFlag: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [weak self] in self?.set() }
             source.resume()
-            sources.append(source)
+            sources.withLock { $0.append(source) }
         }
     }
 }

@@ -34,7 +34,7 @@ import Dispatch
 ///   reset the connection before the client has read the reply; at most `Limits.maxConnections` are open at once, and one
 ///   accepted past that closes the one open longest. So slow clients cannot hold up
 ///   the others: every connection's bytes are read as they come.
-final class PreviewServer: @unchecked Sendable {
+final class PreviewServer: Sendable {
     /// The port `--serve` uses when given none.
     static let defaultPort = 8722
     /// What the page polls; its text changes after every rebuild that wrote something.
@@ -58,9 +58,9 @@ final class PreviewServer: @unchecked Sendable {
     /// The output folder it serves from.
     let root: String
     /// The port it listens on (the one chosen when given 0).
-    private(set) var port: Int = 0
+    let port: Int
     let limits: Limits
-    private var listener: Int32 = -1
+    private let listener: Int32
     private let stampValue = Locked(0)
     private let stopped = Locked(false)
     private let openCount = Locked(0)

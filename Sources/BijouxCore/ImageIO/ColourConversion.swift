@@ -12,13 +12,13 @@ import CLCMS2
 /// pixel: Little CMS's unbounded float transform costs about 200 ns a pixel here (9×
 /// the whole key of the bench painting), because it evaluates each curve with `pow`.
 /// The tests hold this path to Little CMS's transform.
-package struct ColourConversion: @unchecked Sendable {
+package struct ColourConversion: Sendable {
     private enum Path {
         /// Per-channel decoding tables (linear light per code value) and the matrix
         /// from the source's linear RGB to linear sRGB (rows).
         case matrix(decode: [[Float]], matrix: [SIMD3<Float>])
         /// Little CMS's float transform (`ColourProfile.toSRGB`).
-        case transform(cmsHTRANSFORM)
+        case transform(LittleCMSHandle)
     }
 
     private let path: Path
@@ -77,7 +77,7 @@ package struct ColourConversion: @unchecked Sendable {
                 }
             }
         case .transform(let transform):
-            convertWithLittleCMS(transform, pixels, count: count, into: out)
+            convertWithLittleCMS(transform.pointer, pixels, count: count, into: out)
         }
     }
 
@@ -190,9 +190,9 @@ package enum LinearRGB {
 /// colour the target holds keeps its appearance, one beyond it is clipped to the
 /// target's gamut; alpha is copied. The sRGB variant of a wide image set is made so,
 /// and a wide app icon's sRGB inks become Display P3 ones.
-package final class GamutMapping: @unchecked Sendable {
+package final class GamutMapping: Sendable {
     /// Little CMS keeps what it needs of both profiles in the transform.
-    private let transform: cmsHTRANSFORM
+    private let transform: LittleCMSHandle
 
     /// Nil when Little CMS cannot convert between the two.
     package init?(from source: ColourProfile, to target: ColourProfile) {
@@ -201,10 +201,8 @@ package final class GamutMapping: @unchecked Sendable {
                 source.handle, BX_TYPE_RGBA_8, target.handle, BX_TYPE_RGBA_8,
                 cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE))
         else { return nil }
-        self.transform = transform
+        self.transform = LittleCMSHandle(transform, .transform)
     }
-
-    deinit { cmsDeleteTransform(transform) }
 
     private static let displayP3ToSRGB = GamutMapping(from: .displayP3, to: .sRGB)!
     private static let sRGBToDisplayP3 = GamutMapping(from: .sRGB, to: .displayP3)!
@@ -214,7 +212,7 @@ package final class GamutMapping: @unchecked Sendable {
         var out = RGBAImage(width: image.width, height: image.height)
         out.pixels.withUnsafeMutableBytes { target in
             image.pixels.withUnsafeBytes { source in
-                cmsDoTransform(transform, source.baseAddress, target.baseAddress, cmsUInt32Number(image.width * image.height))
+                cmsDoTransform(transform.pointer, source.baseAddress, target.baseAddress, cmsUInt32Number(image.width * image.height))
             }
         }
         return out

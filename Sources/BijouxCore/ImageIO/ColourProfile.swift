@@ -3,38 +3,30 @@ import CLCMS2
 /// An RGB colour profile, read and made by Little CMS: a painting's own (an ICC profile,
 /// or one made from its gAMA and cHRM chunks) and the two the tool writes (sRGB and
 /// Display P3). Immutable once made, so one profile serves any number of threads.
-package final class ColourProfile: @unchecked Sendable {
-    let handle: cmsHPROFILE
+package final class ColourProfile: Sendable {
+    private let profile: LittleCMSHandle
     /// The profile's own description ("Display P3", "Adobe RGB (1998)"), or what made it.
     let description: String
     /// Little CMS's float transform from this profile to sRGB (RGBA 16-bit in, RGB float
     /// out): made when the profile is, so a profile it cannot serve is refused there.
-    let toSRGB: cmsHTRANSFORM
-    /// The context an embedded profile is read in, which bounds Little CMS's memory for
-    /// it and must outlive the profile and its transform; nil for the profiles made here.
-    private let memory: ProfileMemory?
+    let toSRGB: LittleCMSHandle
 
-    /// Takes `handle` over; nil (and the handle closed) when Little CMS cannot convert
-    /// from it to sRGB.
+    /// Little CMS's profile, for the calls that read it.
+    var handle: cmsHPROFILE { profile.pointer }
+
+    /// Takes `handle` over, made in `memory` (an embedded profile's context, which bounds
+    /// Little CMS's memory for it; nil for the profiles made here); nil (and the handle
+    /// closed) when Little CMS cannot convert from it to sRGB.
     private init?(handle: cmsHPROFILE, description: String, memory: ProfileMemory? = nil) {
+        profile = LittleCMSHandle(handle, .profile, keeps: memory)
         let sRGB = cmsCreate_sRGBProfile()
         defer { cmsCloseProfile(sRGB) }
         guard
             let transform = cmsCreateTransform(
                 handle, BX_TYPE_RGBA_16, sRGB, BX_TYPE_RGB_FLT, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_NOCACHE))
-        else {
-            cmsCloseProfile(handle)
-            return nil
-        }
-        self.handle = handle
+        else { return nil }
         self.description = description
-        self.memory = memory
-        toSRGB = transform
-    }
-
-    deinit {
-        cmsDeleteTransform(toSRGB)
-        cmsCloseProfile(handle)
+        toSRGB = LittleCMSHandle(transform, .transform, keeps: memory)
     }
 
     /// Why a profile cannot be used; `ColourSpace` turns it into the file's error.

@@ -20,24 +20,25 @@ import CLCMS2
 /// Blocks are plain `malloc` blocks, listed by address, so one freed through another
 /// context (Little CMS frees an object through the context recorded in it) is freed
 /// all the same.
-final class ProfileMemory: @unchecked Sendable {
+final class ProfileMemory: Sendable {
     /// The most bytes Little CMS may hold for one profile, its tags and its transform:
     /// 16 times the largest profile `ICCStructure` lets through (1 MiB), where an 8-bit
     /// table read as 16 bits doubles.
     static let budget = 16 << 20
 
-    let context: cmsContext
+    /// The context, which keeps the ledger its allocator writes to.
+    private let handle: LittleCMSHandle
     private let ledger: Ledger
+
+    var context: cmsContext { OpaquePointer(handle.pointer) }
 
     /// A new context, or nil when Little CMS cannot make one.
     init?() {
         let ledger = Ledger()
         guard let context = cmsCreateContext(ProfileMemory.plugin.pointer, Unmanaged.passUnretained(ledger).toOpaque()) else { return nil }
         self.ledger = ledger
-        self.context = context
+        handle = LittleCMSHandle(UnsafeMutableRawPointer(context), .context, keeps: ledger)
     }
-
-    deinit { cmsDeleteContext(context) }
 
     /// Whether an allocation was refused for going past the budget.
     var overBudget: Bool { ledger.state.value.refused }
