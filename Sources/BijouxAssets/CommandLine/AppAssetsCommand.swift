@@ -21,8 +21,7 @@ let appAssetsCommand = CommandSpec(
         EXAMPLE: bijoux-assets app-assets MyApp --art art --out build
         """,
     run: { arguments in
-        let options = BuildEngine.Options(
-            artFolder: arguments[artOption]!, outputFolder: arguments[outOption]!, strict: arguments[strictOption])
+        let options = arguments.buildOptions()
         let report = try BuildEngine.build(options)
         for warning in report.warnings { printError(warning.diagnostic.line(.warning)) }
         let folder = arguments[appFolder]

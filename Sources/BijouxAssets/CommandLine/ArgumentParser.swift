@@ -4,7 +4,8 @@ import BijouxCore
 /// cannot be fetched here). Each option is declared once, as a typed value
 /// (`Option<Int>`, `Flag`, `Positional`) that carries its name, help and how its text
 /// becomes a value; a command reads its arguments back through those same values
-/// (`arguments[jobsOption]` is an `Int`), never by spelling a name again. `--help` works
+/// (`arguments[jobsOption]` is an `Int`, never optional: every option has a typed default,
+/// `nil` for one of optional type), never by spelling a name again. `--help` works
 /// on every command, and misuse is one line with exit status 2.
 
 /// A misuse of the command line: printed as one line, exit status 2.
@@ -36,8 +37,8 @@ struct Option<Value: Sendable>: CommandOption {
     let name: String
     let valueName: String?
     let help: String
-    /// Used when the option is absent; shown in the help.
-    let defaultValue: Value?
+    /// Used when the option is absent.
+    let defaultValue: Value
     /// What a valid value looks like, for the error: "a whole number from 1 to 256".
     let expectation: String
     let parse: @Sendable (String) -> Value?
@@ -52,38 +53,30 @@ struct Option<Value: Sendable>: CommandOption {
 }
 
 extension Option where Value == String {
-    static func text(_ name: String, _ valueName: String, default defaultValue: String? = nil, help: String) -> Self {
+    static func text(_ name: String, _ valueName: String, default defaultValue: String, help: String) -> Self {
         Option(
-            name: name, valueName: valueName, help: help + (defaultValue.map { " (default: \($0))" } ?? ""),
-            defaultValue: defaultValue, expectation: "a value", parse: { $0 })
+            name: name, valueName: valueName, help: help + " (default: \(defaultValue))", defaultValue: defaultValue, expectation: "a value",
+            parse: { $0 })
+    }
+}
+
+extension Option where Value == String? {
+    /// An option whose absence means none (`--report DIR`).
+    static func text(_ name: String, _ valueName: String, help: String) -> Self {
+        Option(name: name, valueName: valueName, help: help, defaultValue: nil, expectation: "a value", parse: { .some($0) })
     }
 }
 
 extension Option where Value == Int {
-    static func integer(_ name: String, _ valueName: String, in range: ClosedRange<Int>, help: String) -> Self {
+    /// `default` is the value when the option is absent (`help` says it in words); with
+    /// `valueIsOptional` the value may be left out too, meaning the same.
+    static func integer(
+        _ name: String, _ valueName: String, in range: ClosedRange<Int>, default defaultValue: Int, valueIsOptional: Bool = false, help: String
+    ) -> Self {
         Option(
-            name: name, valueName: valueName, help: help, defaultValue: nil,
+            name: name, valueName: valueName, help: help, defaultValue: defaultValue,
             expectation: "a whole number from \(range.lowerBound) to \(range.upperBound)",
-            parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } })
-    }
-}
-
-extension Option where Value == Int {
-    /// An option whose value may be left out, meaning `defaultValue`.
-    static func integer(_ name: String, _ valueName: String, in range: ClosedRange<Int>, ifOmitted defaultValue: Int, help: String) -> Self {
-        Option(
-            name: name, valueName: valueName, help: help + " (default: \(defaultValue))", defaultValue: defaultValue,
-            expectation: "a whole number from \(range.lowerBound) to \(range.upperBound)",
-            parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } }, valueIsOptional: true)
-    }
-}
-
-extension Option where Value == Double {
-    static func number(_ name: String, _ valueName: String, in range: ClosedRange<Double>, help: String) -> Self {
-        Option(
-            name: name, valueName: valueName, help: help, defaultValue: nil,
-            expectation: "a number from \(Format.number(range.lowerBound)) to \(Format.number(range.upperBound))",
-            parse: { Double($0).flatMap { $0.isFinite && range.contains($0) ? $0 : nil } })
+            parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } }, valueIsOptional: valueIsOptional)
     }
 }
 
@@ -156,9 +149,10 @@ struct ParsedArguments {
     fileprivate var flags: Set<String> = []
     fileprivate var positionals: [String: String] = [:]
 
-    /// The option's value, or its default.
-    subscript<Value>(_ option: Option<Value>) -> Value? {
-        values[option.name].map { $0 as! Value } ?? option.defaultValue
+    /// The option's value, or its default. The value was made by the option's own
+    /// `convert`, so it is always a `Value`.
+    subscript<Value>(_ option: Option<Value>) -> Value {
+        (values[option.name] as? Value) ?? option.defaultValue
     }
 
     /// Whether the option was given at all (its default does not count).
@@ -166,8 +160,9 @@ struct ParsedArguments {
 
     subscript(_ flag: Flag) -> Bool { flags.contains(flag.name) }
 
-    /// Every declared positional is required, so parsing guarantees its presence.
-    subscript(_ positional: Positional) -> String { positionals[positional.name]! }
+    /// Every declared positional is required: parsing fails without it, so it is never
+    /// the empty default.
+    subscript(_ positional: Positional) -> String { positionals[positional.name] ?? "" }
 }
 
 enum ArgumentParser {

@@ -4,7 +4,18 @@ let artOption = Option.text("--art", "DIR", default: BuildEngine.Options().artFo
 let outOption = Option.text("--out", "DIR", default: BuildEngine.Options().outputFolder, help: "The output folder")
 let strictOption = Flag(
     "--strict", help: "Fail on any warning (hazy matte, illegible charm, ...), as \"strict\": true in the art folder's bijoux-assets.json does.")
-let jobsOption = Option.integer("--jobs", "N", in: 1...256, help: "Threads to use (default: one per core). Output is the same for any N.")
+let jobsOption = Option.integer(
+    "--jobs", "N", in: 1...256, default: Parallel.defaultJobs, help: "Threads to use (default: one per core). Output is the same for any N.")
+
+extension ParsedArguments {
+    /// The options every command that builds shares, `--art`, `--out` and `--jobs`, and
+    /// `--strict` where the command has it, as the engine takes them.
+    func buildOptions(onlyCharms: Set<String>? = nil, progress: (@Sendable (BuildEvent) -> Void)? = nil) -> BuildEngine.Options {
+        BuildEngine.Options(
+            artFolder: self[artOption], outputFolder: self[outOption], strict: self[strictOption], jobs: self[jobsOption], onlyCharms: onlyCharms,
+            progress: progress)
+    }
+}
 let verboseOption = Flag("--verbose", help: "Print every file written, a line per charm, and each job's time or cache hit.")
 let quietOption = Flag("--quiet", help: "Print only problems (warnings and errors).")
 
@@ -55,13 +66,7 @@ func runBuild(_ arguments: ParsedArguments, only: Set<String>?) throws -> Int32 
         throw UsageError(message: "--quiet and --verbose cannot be combined", command: only == nil ? "build" : "charm")
     }
     let printer = ProgressPrinter(level: arguments[quietOption] ? .quiet : arguments[verboseOption] ? .verbose : .normal)
-    let options = BuildEngine.Options(
-        artFolder: arguments[artOption]!,
-        outputFolder: arguments[outOption]!,
-        strict: arguments[strictOption],
-        jobs: arguments[jobsOption] ?? Parallel.defaultJobs,
-        onlyCharms: only,
-        progress: { printer.handle($0) })
+    let options = arguments.buildOptions(onlyCharms: only) { printer.handle($0) }
     let report = try BuildEngine.build(options)
     for warning in report.warnings { printError(warning.diagnostic.line(.warning)) }
     if arguments[quietOption] { return 0 }
@@ -74,7 +79,7 @@ func runBuild(_ arguments: ParsedArguments, only: Set<String>?) throws -> Int32 
         for file in report.files.removed { print("removed \(options.outputFolder)/\(file)") }
     }
     let files = report.files
-    let done = only == nil ? "built" : "rebuilt \(only!.sorted().joined(separator: ", ")):"
+    let done = only.map { "rebuilt \($0.sorted().joined(separator: ", ")):" } ?? "built"
     let warned = report.warnings.isEmpty ? "" : "; \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")"
     print(
         "\(done) \(files.written.count) written, \(files.unchanged.count) unchanged, \(files.removed.count) removed in \(options.outputFolder)/ "
@@ -103,9 +108,7 @@ let keyCommand = CommandSpec(
     run: { arguments in
         let input = arguments[keyInput]
         let output = arguments[keyOutput]
-        let blackPoint = arguments[blackPointOption] ?? 0
-        let jobs = arguments[jobsOption] ?? Parallel.defaultJobs
-        let report = try KeyFile.key(input, to: output, blackPoint: blackPoint, jobs: jobs)
+        let report = try KeyFile.key(input, to: output, blackPoint: arguments[blackPointOption], jobs: arguments[jobsOption])
         for warning in report.warnings { printError(warning.line(.warning)) }
         print("\(input): \(report.summary)")
         return 0
@@ -114,4 +117,4 @@ let keyCommand = CommandSpec(
 let keyInput = Positional(name: "in.png", help: "The painted PNG (any PNG libpng reads).")
 let keyOutput = Positional(name: "out.png", help: "Where to write the keyed 8-bit RGBA PNG.")
 let blackPointOption = Option.integer(
-    "--black-point", "N", in: KeyFile.blackPoints, help: "Level a matte's noise floor N (0-254) to black first (default 0).")
+    "--black-point", "N", in: KeyFile.blackPoints, default: 0, help: "Level a matte's noise floor N (0-254) to black first (default 0).")

@@ -55,8 +55,7 @@ let checkCommand = CommandSpec(
         EXAMPLE: bijoux-assets check --art art --out build --against origin/main --report review --junit check.xml
         """,
     run: { arguments in
-        let options = BuildEngine.Options(
-            artFolder: arguments[artOption]!, outputFolder: arguments[outOption]!, jobs: arguments[jobsOption] ?? Parallel.defaultJobs)
+        let options = arguments.buildOptions()
         do {
             let baseline = try chosenBaseline(arguments)
             let report = try BuildEngine.check(options, against: baseline, trustingCache: arguments[trustCacheOption])
@@ -73,7 +72,7 @@ let checkCommand = CommandSpec(
 func chosenBaseline(_ arguments: ParsedArguments) throws(BaselineError) -> Baseline {
     switch (arguments[againstOption], arguments[againstFolderOption]) {
     case (let revision?, let folder?): throw BaselineError(value: revision, message: "give --against or --against-dir \(folder), not both")
-    case (let value?, nil): return try Baseline.parse(value, artFolder: arguments[artOption]!)
+    case (let value?, nil): return try Baseline.parse(value, artFolder: arguments[artOption])
     case (nil, let folder?): return try Baseline.folder(named: folder)
     case (nil, nil): return .outputFolder
     }

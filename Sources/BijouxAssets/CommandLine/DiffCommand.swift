@@ -21,7 +21,7 @@ let diffCommand = CommandSpec(
         if arguments[exactFlag] && arguments.given(thresholdOption) {
             throw UsageError(message: "\(exactFlag.name) and \(thresholdOption.name) cannot be combined", command: "diff")
         }
-        let comparison: PixelComparison = arguments[exactFlag] ? .exact : .perceptual(threshold: arguments[thresholdOption]!)
+        let comparison: PixelComparison = arguments[exactFlag] ? .exact : .perceptual(threshold: arguments[thresholdOption])
         let (a, b) = (arguments[diffExpected], arguments[diffActual])
         do {
             let difference = try ImageFileComparison.compare(expected: a, actual: b, comparison, picture: arguments[diffOutOption])

@@ -20,7 +20,7 @@ let stringsCommand = CommandSpec(
         EXAMPLE: bijoux-assets strings --art art
         """,
     run: { arguments in
-        let outcome = try CatalogFile.update(artFolder: arguments[artOption]!, sourceLanguage: arguments[sourceLanguageOption]!)
+        let outcome = try CatalogFile.update(artFolder: arguments[artOption], sourceLanguage: arguments[sourceLanguageOption])
         let what = outcome.changes.summary
         switch (outcome.created, outcome.written) {
         case (true, _): print("\(outcome.path): made, \(what ?? "no keys")")

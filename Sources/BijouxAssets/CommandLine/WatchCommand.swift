@@ -7,8 +7,9 @@ import BijouxCore
 #endif
 
 let serveOption = Option.integer(
-    "--serve", "PORT", in: 0...65535, ifOmitted: PreviewServer.defaultPort,
-    help: "Also serve the contact sheet on http://127.0.0.1:PORT/ (this machine only; 0 picks a free port); it reloads after each rebuild")
+    "--serve", "PORT", in: 0...65535, default: PreviewServer.defaultPort, valueIsOptional: true,
+    help: "Also serve the contact sheet on http://127.0.0.1:PORT/ (this machine only; 0 picks a free port); it reloads after each rebuild"
+        + " (default: \(PreviewServer.defaultPort))")
 
 let watchCommand = CommandSpec(
     name: "watch",
@@ -26,14 +27,12 @@ let watchCommand = CommandSpec(
         EXAMPLE: bijoux-assets watch --serve
         """,
     run: { arguments in
-        let options = BuildEngine.Options(
-            artFolder: arguments[artOption]!, outputFolder: arguments[outOption]!,
-            jobs: arguments[jobsOption] ?? Parallel.defaultJobs)
+        let options = arguments.buildOptions()
         let stop = StopFlag()
         stop.setOnInterrupt()
         var server: PreviewServer?
         if arguments.given(serveOption) {
-            server = try PreviewServer(root: options.outputFolder, port: arguments[serveOption]!)
+            server = try PreviewServer(root: options.outputFolder, port: arguments[serveOption])
             server?.start()
         }
         say("watching \(options.artFolder)/ (Ctrl-C stops); contact sheet: \(server?.url ?? options.outputFolder + "/" + ContactSheetPage.path)")

@@ -39,7 +39,7 @@ extension BuildEngine {
         let first = nodes.indices.map { options.jobs > 1 && work[nodes[$0].stage].stage.isLong }
         // What each job made, as soon as it is made, for the jobs that take it.
         let made = Locked([BuildCache.Entry?](repeating: nil, count: nodes.count))
-        let entries = try WorkPool.map(nodes.count, after: graph.after, first: first, heavy: heavy, workers: options.jobs) { index, threads in
+        let entries = try WorkPool.map(nodes.count, after: graph.after, first: first, heavy: heavy, jobs: options.jobs) { index, threads in
             let node = nodes[index]
             progress.started(node.stage)
             let started = Clock.now

@@ -22,7 +22,7 @@ package enum Parallel {
     package static func map<T, E: Error>(
         _ count: Int, jobs: Int, callerFirst first: () -> Void, _ body: (Int) throws(E) -> T
     ) throws(E) -> [T] {
-        try WorkPool.map(count, workers: min(jobs, count), callerFirst: first) { index, _ throws(E) in try body(index) }
+        try WorkPool.map(count, jobs: min(jobs, count), callerFirst: first) { index, _ throws(E) in try body(index) }
     }
 
     /// Splits `0..<count` into at most `jobs` contiguous bands and runs `body` on each,
@@ -30,6 +30,6 @@ package enum Parallel {
     /// rows of an image), so the result is the same for any number of jobs.
     package static func forEachBand(_ count: Int, jobs: Int, _ body: (Range<Int>) -> Void) {
         let bands = max(1, min(jobs, count))
-        _ = WorkPool.map(bands, workers: bands) { band, _ in body(count * band / bands..<count * (band + 1) / bands) }
+        _ = WorkPool.map(bands, jobs: bands) { band, _ in body(count * band / bands..<count * (band + 1) / bands) }
     }
 }

@@ -4,7 +4,7 @@ import Dispatch
 /// inside them (`Parallel`).
 ///
 /// Items are numbered; item `n` starts once every item in `after[n]` (each numbered
-/// below `n`) has finished. They run on the calling thread and on up to `workers - 1`
+/// below `n`) has finished. They run on the calling thread and on up to `jobs - 1`
 /// helpers asked for on libdispatch's pool at the caller's nice value (`CallerNice`), each
 /// item taken once by whichever thread asks first. Of the items ready to start, those
 /// `first` marks start first, then the lowest-numbered. The caller works too, so every
@@ -14,21 +14,21 @@ import Dispatch
 /// An item that fails stops what comes after it, not what comes before: once item `n`
 /// has failed, only items numbered below `n` still start, and `run` returns when every
 /// item it started has finished. So the lowest-numbered failure is the same on every run
-/// and with any number of workers.
+/// and with any number of jobs.
 ///
 /// Each item is told how many threads its own inner work may use (`threads`): the
-/// workers that the `heavy` items able to run beside it leave it, those that wait for
+/// threads (`jobs`) that the `heavy` items able to run beside it leave it, those that wait for
 /// no unfinished item. All of them for a heavy item alone, one each while there are
-/// more such items than workers.
+/// more such items than jobs.
 package enum WorkPool {
     /// The results of `body(item, threads)` for every item, in item order, or the
     /// lowest-numbered failure.
     package static func map<T, E: Error>(
-        _ count: Int, after: [[Int]]? = nil, first: [Bool]? = nil, heavy: [Bool]? = nil, workers: Int,
+        _ count: Int, after: [[Int]]? = nil, first: [Bool]? = nil, heavy: [Bool]? = nil, jobs: Int,
         callerFirst: () -> Void = {}, _ body: (_ item: Int, _ threads: Int) throws(E) -> T
     ) throws(E) -> [T] {
         let slots = Locked([Result<T, E>?](repeating: nil, count: count))
-        run(count, after: after, first: first, heavy: heavy, workers: workers, callerFirst: callerFirst) { item, threads in
+        run(count, after: after, first: first, heavy: heavy, jobs: jobs, callerFirst: callerFirst) { item, threads in
             let result = Result { () throws(E) -> T in try body(item, threads) }
             slots.withLock { $0[item] = result }
             if case .failure = result { return false }
@@ -46,14 +46,14 @@ package enum WorkPool {
 
     /// Runs `body(item, threads)` for the items; `body` returns false when its item failed.
     static func run(
-        _ count: Int, after: [[Int]]? = nil, first: [Bool]? = nil, heavy: [Bool]? = nil, workers: Int,
+        _ count: Int, after: [[Int]]? = nil, first: [Bool]? = nil, heavy: [Bool]? = nil, jobs: Int,
         callerFirst: () -> Void = {}, _ body: (_ item: Int, _ threads: Int) -> Bool
     ) {
         let after = after ?? Array(repeating: [], count: count)
         precondition(after.count == count && after.enumerated().allSatisfy { item, waits in waits.allSatisfy { $0 < item } })
         let board = Board(
             after: after, first: first ?? Array(repeating: false, count: count), heavy: heavy ?? Array(repeating: false, count: count),
-            workers: max(1, workers))
+            jobs: max(1, jobs))
         withoutActuallyEscaping(body) { body in
             // The helpers reach `body` only through `shared`, emptied once they are done, so
             // no block libdispatch has yet to release still holds it when this returns. A
@@ -67,7 +67,7 @@ package enum WorkPool {
                     return body.value(item, threads)
                 }
             }
-            for _ in 1..<max(1, min(workers, count)) {
+            for _ in 1..<max(1, min(jobs, count)) {
                 CallerNice.async {
                     let joined = shared.withLock { state -> Bool in
                         if state.open { started.enter() }
@@ -107,7 +107,7 @@ private final class Board: Sendable {
         var waiters: [[Int]]
         var first: [Bool]
         var heavy: [Bool]
-        var workers: Int
+        var jobs: Int
         /// Ready to start, best last (so `popLast` takes it).
         var ready: [Int] = []
         var running = 0
@@ -117,10 +117,10 @@ private final class Board: Sendable {
         var failed: Int?
     }
 
-    init(after: [[Int]], first: [Bool], heavy: [Bool], workers: Int) {
+    init(after: [[Int]], first: [Bool], heavy: [Bool], jobs: Int) {
         var waiters = [[Int]](repeating: [], count: after.count)
         for (item, waits) in after.enumerated() { for waited in waits { waiters[waited].append(item) } }
-        var state = State(waitingFor: after.map(\.count), waiters: waiters, first: first, heavy: heavy, workers: workers)
+        var state = State(waitingFor: after.map(\.count), waiters: waiters, first: first, heavy: heavy, jobs: jobs)
         for item in after.indices where after[item].isEmpty { state.makeReady(item) }
         self.state = Locked(state)
     }
@@ -146,7 +146,7 @@ private final class Board: Sendable {
                 if let failed = state.failed { state.dropReady(after: failed) }
                 if let item = state.ready.popLast() {
                     state.running += 1
-                    return .some((item, max(1, state.workers / max(1, min(state.workers, state.activeHeavy)))))
+                    return .some((item, max(1, state.jobs / max(1, min(state.jobs, state.activeHeavy)))))
                 }
                 if state.running == 0 { return .some(nil) }
                 state.sleeping += 1
