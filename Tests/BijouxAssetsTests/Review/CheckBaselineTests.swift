@@ -61,10 +61,7 @@ struct CheckBaselineTests {
     /// that names both forms, with nothing built or compared.
     @Test func againstDirNamesAFolderAndAnAmbiguousAgainstIsOneError() throws {
         let folder = TestPaths.temporaryFolder("baseline-ambiguous")
-        CheckReviewTests.makeArt(folder)
-        try CheckReviewTests.git(folder, ["init", "-q"])
-        try CheckReviewTests.git(folder, ["add", "art"])
-        try CheckReviewTests.git(folder, ["commit", "-q", "-m", "base"])
+        try CheckReviewTests.makeCommittedArt(folder)
         try CheckReviewTests.git(folder, ["branch", "earlier"])
         #expect(try OutputTreeTests.build(folder, out: "earlier").status == 0)
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/linked", withDestinationPath: "earlier")

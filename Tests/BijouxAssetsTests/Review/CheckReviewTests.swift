@@ -20,6 +20,14 @@ struct CheckReviewTests {
         folder.write("art/icons/give.svg", FileManager.default.contents(atPath: TestPaths.art + "/icons/give.svg").map { Array($0) }!)
     }
 
+    /// The art of `makeArt`, committed in a new repository in `folder`.
+    static func makeCommittedArt(_ folder: TemporaryFolder) throws {
+        makeArt(folder)
+        try git(folder, ["init", "-q"])
+        try git(folder, ["add", "art"])
+        try git(folder, ["commit", "-q", "-m", "base"])
+    }
+
     /// `check` run as CI runs it, its temporary folder (`TMPDIR`) one of the test's own.
     static func check(_ folder: TemporaryFolder, _ extra: [String] = []) throws -> CLI.Result {
         folder.write("tmp/.keep", "")
@@ -92,10 +100,7 @@ struct CheckReviewTests {
     /// An art pull request in a scratch repository: the base commit, then one charm
     /// (plum) recoloured and one (kiwi) added.
     static func artPullRequest(_ folder: TemporaryFolder) throws {
-        Self.makeArt(folder)
-        try Self.git(folder, ["init", "-q"])
-        try Self.git(folder, ["add", "art"])
-        try Self.git(folder, ["commit", "-q", "-m", "base"])
+        try Self.makeCommittedArt(folder)
         let plum = PNGEncoder.encode(
             Synthetic.paintedDisc(width: 180, height: 150, center: (80, 75), radius: 55, softness: 6, color: (40, 160, 90)), as: .rgb)
         folder.write("art/charms/plum.png", plum)
@@ -154,10 +159,7 @@ struct CheckReviewTests {
 
     @Test func aRevisionThatIsNotThereIsAnErrorWithStatusTwo() throws {
         let folder = TestPaths.temporaryFolder("review-no-revision")
-        Self.makeArt(folder)
-        try Self.git(folder, ["init", "-q"])
-        try Self.git(folder, ["add", "art"])
-        try Self.git(folder, ["commit", "-q", "-m", "base"])
+        try Self.makeCommittedArt(folder)
         let result = try Self.check(folder, ["--against", "no-such-branch"])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("error: --against no-such-branch: not a commit of the repository at "), "\(result.stderr)")
@@ -169,10 +171,7 @@ struct CheckReviewTests {
     @Test(arguments: ["--output=x", "HEAD; touch x", "-p", "$(touch x)"])
     func aRevisionIsNeverAnOptionOrAShellWord(_ revision: String) throws {
         let folder = TestPaths.temporaryFolder("review-injection")
-        Self.makeArt(folder)
-        try Self.git(folder, ["init", "-q"])
-        try Self.git(folder, ["add", "art"])
-        try Self.git(folder, ["commit", "-q", "-m", "base"])
+        try Self.makeCommittedArt(folder)
         let result = try Self.check(folder, ["--against", revision])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("error: --against \(revision): not a "), "\(result.stderr)")
