@@ -123,19 +123,12 @@ struct DrawingReader {
     func outOfRange(_ contours: [Contour], strokeWidth: Double) -> String? {
         let box = canvas ?? (0, 0, 0, 0), limit = SVGDrawing.maxDistance
         if !(strokeWidth <= limit) { return "a stroke width of \(strokeWidth.isFinite ? Format.number(strokeWidth) : "infinity")" }
-        for contour in contours {
-            for segment in contour.segments {
-                for point in [segment.from, segment.control1, segment.control2, segment.to] {
-                    let inside =
-                        point.x >= box.x - limit && point.x <= box.x + box.width + limit && point.y >= box.y - limit && point.y <= box.y + box.height + limit
-                    if !inside {
-                        let shown = [point.x, point.y].map { $0.isFinite ? Format.number($0) : "a number beyond any range" }
-                        return "a point at (\(shown[0]), \(shown[1]))"
-                    }
-                }
-            }
+        let far = contours.lazy.flatMap(\.points).first { point in
+            !(point.x >= box.x - limit && point.x <= box.x + box.width + limit && point.y >= box.y - limit && point.y <= box.y + box.height + limit)
         }
-        return nil
+        guard let far else { return nil }
+        let shown = [far.x, far.y].map { $0.isFinite ? Format.number($0) : "a number beyond any range" }
+        return "a point at (\(shown[0]), \(shown[1]))"
     }
 
     /// A clip over the whole canvas changes nothing in it (Figma wraps every export in

@@ -16,22 +16,17 @@ package enum Format {
     /// `number` rounded to at most `decimals` decimals, trailing zeros dropped: the one
     /// fixed-precision form.
     package static func number(_ number: Double, decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let units = (number * scale).rounded()
-        // With up to four decimals and fifteen digits the shortest text of units / scale is
-        // those digits with the point put in (two such decimals are never one Double), so
-        // they are written directly: path data is thousands of such numbers.
-        guard decimals <= 4, units.magnitude < 1e15 else { return Self.number(rounded(number, decimals: decimals)) }
-        let whole = Int64(units), divisor = Int64(scale)
-        let magnitude = whole.magnitude, fraction = magnitude % UInt64(divisor)
-        var text = whole < 0 ? "-" : ""
-        text += String(magnitude / UInt64(divisor))
-        guard fraction != 0 else { return text }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: decimals - digits.count) + digits
-        while digits.last == "0" { digits.removeLast() }
-        return text + "." + digits
+        // With up to four decimals and fifteen digits the shortest text of the rounded
+        // number is its fixed text without trailing zeros (two such decimals are never one
+        // Double), which is cheaper to write: path data is thousands of such numbers.
+        guard decimals <= 4, (number * Self.scale(decimals)).rounded().magnitude < 1e15 else {
+            return Self.number(rounded(number, decimals: decimals))
+        }
+        var text = fixed(number, decimals: decimals)
+        guard decimals > 0 else { return text }
+        while text.last == "0" { text.removeLast() }
+        if text.last == "." { text.removeLast() }
+        return text
     }
 
     /// `number` rounded to `decimals` decimals, as the text `number(_:decimals:)`
@@ -39,8 +34,7 @@ package enum Format {
     /// to have such decimals (2⁵³ or more once scaled, where scaling could overflow) is
     /// itself.
     package static func rounded(_ number: Double, decimals: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
+        let scale = Self.scale(decimals)
         let scaled = number * scale
         guard scaled.magnitude < 9_007_199_254_740_992 else { return number }
         return scaled.rounded() / scale
@@ -49,12 +43,18 @@ package enum Format {
     /// `number` rounded to exactly `decimals` decimals, trailing zeros kept: "1.000",
     /// "0.502" (how Xcode writes a colour set's components).
     package static func fixed(_ number: Double, decimals: Int) -> String {
-        var scale = 1
-        for _ in 0..<decimals { scale *= 10 }
+        let scale = Int(Self.scale(decimals))
         let units = Int((abs(number) * Double(scale)).rounded())
         let fraction = String(units % scale)
         let sign = number < 0 && units != 0 ? "-" : ""
         return sign + String(units / scale) + (decimals == 0 ? "" : "." + String(repeating: "0", count: decimals - fraction.count) + fraction)
+    }
+
+    /// 10 to the power `decimals`, by multiplication, so exact.
+    private static func scale(_ decimals: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        return scale
     }
 
     /// A share (0...1) as a percentage to at most `decimals` decimals: "42 %", "17.3 %".
