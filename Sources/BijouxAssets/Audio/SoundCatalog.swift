@@ -86,8 +86,7 @@ enum SoundsSwift {
             }
             text += "\n/// The background music (AAC-LC, 44.1 kHz stereo), each `\(SoundsStage.audioFolder)/<rawValue>.\(SoundCatalog.audioExtension)`\n"
             text += "/// in the bundle: `url`, and `player()` where AVFoundation is (BijouxKit's `BundledTrack`).\n"
-            text += "public enum AmbientTrack: String, CaseIterable, Sendable, BundledTrack {\n"
-            for (track, name) in cases { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(track.name))\n" }
+            text += SwiftIdentifier.stringEnumOpening("AmbientTrack", conformance: "BundledTrack", names: names, values: catalog.tracks.map(\.name))
             text += "\n    public static let fileExtension = \(SwiftIdentifier.stringLiteral(SoundCatalog.audioExtension))\n"
             text += "    public static let folder = \(SwiftIdentifier.stringLiteral(SoundsStage.audioFolder))\n"
             text += "    public static var bundle: Bundle { soundsBundle }\n"
@@ -112,8 +111,7 @@ enum SoundsSwift {
             text += "\n/// Core Haptics patterns, each `\(SoundsStage.hapticsFolder)/<rawValue>.\(AHAPPattern.fileExtension)` in the bundle: `url`, and\n"
             text += "/// `pattern()` where Core Haptics is (BijouxKit's `BundledHapticPattern`). A charm's touch is a\n"
             text += "/// plain impact at `CharmPhysics.hapticIntensity` (BijouxKit).\n"
-            text += "public enum HapticPattern: String, CaseIterable, Sendable, BundledHapticPattern {\n"
-            for (pattern, name) in zip(catalog.patterns, names) { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(pattern))\n" }
+            text += SwiftIdentifier.stringEnumOpening("HapticPattern", conformance: "BundledHapticPattern", names: names, values: catalog.patterns)
             text += "\n    public static let fileExtension = \(SwiftIdentifier.stringLiteral(AHAPPattern.fileExtension))\n"
             text += "    public static let folder = \(SwiftIdentifier.stringLiteral(SoundsStage.hapticsFolder))\n"
             text += "    public static var bundle: Bundle { soundsBundle }\n}\n"

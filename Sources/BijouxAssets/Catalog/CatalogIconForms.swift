@@ -36,8 +36,7 @@ extension CatalogSymbolsSwift {
     }
 
     private static func formEnum(_ type: String, cases: [(name: String, set: String)]) -> String {
-        var text = "    public enum \(type): String, CaseIterable, Sendable, CatalogImage {\n"
-        for (name, set) in cases { text += "        case \(name) = \(SwiftIdentifier.stringLiteral(set))\n" }
+        var text = SwiftIdentifier.stringEnumOpening(type, conformance: "CatalogImage", names: cases.map(\.name), values: cases.map(\.set), indent: "    ")
         text += "\n        public var imageName: String { rawValue }\n"
         text += "        public static var bundle: Bundle { generatedCatalogBundle }\n    }\n"
         return text

@@ -18,13 +18,13 @@ extension CatalogSymbolsSwift {
         if !input.images.isEmpty {
             let names = try SwiftIdentifier.assetCaseNames(for: input.images.map { ($0.name, $0.file, nil) }, kind: "image", members: imageMembers)
             types += setEnum(
-                "BijouxImage", conformances: "CatalogImage", cases: zip(names, input.images.map(\.name)), nameMember: "imageName",
+                "BijouxImage", conformance: "CatalogImage", names: names, values: input.images.map(\.name), nameMember: "imageName",
                 summary: "The images of art/images/", set: "image set", use: "BijouxKit's `CatalogImage` gives each its image.")
         }
         if !input.data.isEmpty {
             let names = try SwiftIdentifier.assetCaseNames(for: input.data.map { ($0.name, $0.file, nil) }, kind: "data file", members: dataMembers)
             types += setEnum(
-                "BijouxData", conformances: nil, cases: zip(names, input.data.map(\.name)), nameMember: "dataName",
+                "BijouxData", conformance: nil, names: names, values: input.data.map(\.name), nameMember: "dataName",
                 summary: "The data files of art/data/", set: "data set", use: "`dataAsset()` loads it (UIKit, AppKit) and `data()` gives its bytes.")
             accessors = dataAccessors
         }
@@ -34,11 +34,10 @@ extension CatalogSymbolsSwift {
     /// A `String` enum with a case per set (its raw value the set's name), the member that
     /// names the set, and the bundle that holds the catalog.
     private static func setEnum(
-        _ type: String, conformances: String?, cases: Zip2Sequence<[String], [String]>, nameMember: String, summary: String, set: String, use: String
+        _ type: String, conformance: String?, names: [String], values: [String], nameMember: String, summary: String, set: String, use: String
     ) -> String {
         var text = "\n/// \(summary), in catalog order. The raw value is the \(set)'s name;\n/// \(use)\n"
-        text += "public enum \(type): String, CaseIterable, Sendable\(conformances.map { ", " + $0 } ?? "") {\n"
-        for (name, value) in cases { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(value))\n" }
+        text += SwiftIdentifier.stringEnumOpening(type, conformance: conformance, names: names, values: values)
         text += "\n    /// The \(set) in the asset catalog.\n    public var \(nameMember): String { rawValue }\n"
         return text + "    /// The bundle that holds the catalog.\n    public static var bundle: Bundle { generatedCatalogBundle }\n}\n"
     }

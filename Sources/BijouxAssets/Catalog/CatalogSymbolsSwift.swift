@@ -80,8 +80,7 @@ enum CatalogSymbolsSwift {
         let names = try SwiftIdentifier.assetCaseNames(for: input.icons.map { ($0.name, $0.file, nil) }, kind: "icon", members: iconMembers)
         var text = "\n/// The drawn action icons, in catalog order. The raw value is the icon's file name\n"
         text += "/// (and its image set's name); BijouxKit's `CatalogImage` gives each its image.\n"
-        text += "public enum ActionIcon: String, CaseIterable, Sendable, CatalogImage {\n"
-        for (icon, name) in zip(input.icons, names) { text += "    case \(name) = \(SwiftIdentifier.stringLiteral(icon.name))\n" }
+        text += SwiftIdentifier.stringEnumOpening("ActionIcon", conformance: "CatalogImage", names: names, values: input.icons.map(\.name))
         text += "\n    /// The set in the asset catalog: the symbol of an icon that ships as one, else its bitmaps.\n"
         text += "    public var imageName: String { rawValue }\n"
         text += "    /// The bundle that holds the catalog.\n    \(catalogBundle)\n}\n"

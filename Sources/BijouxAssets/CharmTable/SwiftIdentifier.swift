@@ -101,6 +101,15 @@ enum SwiftIdentifier {
         }
     }
 
+    /// The opening of a generated enum whose raw values are strings, `indent` deep: its
+    /// declaration (`String, CaseIterable, Sendable`, then `conformance` if any) and a
+    /// case per name with its raw value, in order; the caller writes the rest and the brace.
+    static func stringEnumOpening(_ type: String, conformance: String?, names: [String], values: [String], indent: String = "") -> String {
+        var text = indent + "public enum \(type): String, CaseIterable, Sendable\(conformance.map { ", " + $0 } ?? "") {\n"
+        for (name, value) in zip(names, values) { text += indent + "    case \(name) = \(stringLiteral(value))\n" }
+        return text
+    }
+
     private static func isLetterOrDigit(_ character: Character) -> Bool { character.isASCII && (character.isLetter || character.isNumber) }
 
     /// The words of a set name (see `assetSymbolName`).
