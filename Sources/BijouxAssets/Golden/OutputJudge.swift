@@ -69,7 +69,7 @@ package enum OutputJudge {
 
     /// Why two sides of `before` and `after` bytes were not judged: one is past the limit.
     static func pastLimit(_ path: String, before: Int, after: Int) -> String {
-        let sizes = "\(size(before)) before, \(size(after)) after", limit = "\(readLimit(for: path) >> 20) MiB"
+        let sizes = "\(size(before)) before, \(size(after)) after", limit = Format.limit(readLimit(for: path))
         if readLimit(for: path) == TextDiff.maxBytes { return "text differs (\(sizes)), past the diff limit of \(limit)" }
         return "differs (\(sizes)), past the limit of \(limit) this comparison reads"
     }

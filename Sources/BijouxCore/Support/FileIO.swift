@@ -60,8 +60,7 @@ package enum FileIO {
         guard fstat(fd, &status) == 0 else { throw .cannotRead(path: path, reason: lastError()) }
         let size = Int(status.st_size)
         guard size <= limit else {
-            let shown = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
-            throw .cannotRead(path: path, reason: "file is \(size) bytes, over the \(shown) limit")
+            throw .cannotRead(path: path, reason: "file is \(size) bytes, over the \(Format.limit(limit)) limit")
         }
         return size
     }

@@ -68,6 +68,9 @@ package enum Format {
         "\(n) \(n == 1 ? singular : plural ?? singular + "s")"
     }
 
+    /// A limit in bytes as the tool's messages name it: whole MiB from 1 MiB up, else whole KiB.
+    package static func limit(_ bytes: Int) -> String { bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB" }
+
     /// A length in pixels to one decimal at most: "12.5 px".
     package static func pixels(_ value: Double) -> String { number(value, decimals: 1) + " px" }
 }
