@@ -116,7 +116,9 @@ struct BuildCache: Sendable {
         return writer.bytes
     }
 
-    /// The cache, or nil when the bytes are not one this build of the tool wrote whole.
+    /// The cache, or nil when the bytes are not one this build of the tool wrote whole:
+    /// one `encoded` gives back byte for byte, so a job named twice or listings out of
+    /// their sorted order are refused, not merged.
     static func decode(_ bytes: [UInt8], tool: String) -> BuildCache? {
         guard bytes.count >= magic.count + 16, bytes.starts(with: magic) else { return nil }
         let body = Array(bytes.dropLast(16))
@@ -126,7 +128,9 @@ struct BuildCache: Sendable {
         guard reader.string() == tool, let count = reader.number() else { return nil }
         var cache = BuildCache()
         for _ in 0..<count {
-            guard let id = reader.string().flatMap(JobID.init), let key = reader.hash(), let outputCount = reader.number() else { return nil }
+            guard let id = reader.string().flatMap(JobID.init), cache[id] == nil, let key = reader.hash(), let outputCount = reader.number() else {
+                return nil
+            }
             var entry = Entry(key: key, outputs: [], warnings: [], notes: [], artifact: [])
             for _ in 0..<outputCount {
                 guard let path = reader.string(), let hash = reader.hash() else { return nil }
@@ -147,8 +151,10 @@ struct BuildCache: Sendable {
             cache[id] = entry
         }
         guard let listingCount = reader.number() else { return nil }
+        var previous: String?
         for _ in 0..<listingCount {
-            guard let helper = reader.string(), let fileCount = reader.number() else { return nil }
+            guard let helper = reader.string(), previous.map({ $0 < helper }) ?? true, let fileCount = reader.number() else { return nil }
+            previous = helper
             var files: [String] = []
             for _ in 0..<fileCount {
                 guard let file = reader.string() else { return nil }

@@ -183,6 +183,30 @@ struct BuildCacheTests {
         #expect(OutputFolder.snapshot(built.out) == expected)
     }
 
+    /// Bytes `encoded` never writes are refused, not merged into a cache that would
+    /// encode to other bytes: a job named twice, a helper listed twice or out of order.
+    @Test(arguments: [["charms/cat", "charms/cat"], ["charms/cat", "charms/dog"]], [["", ""], ["b", "a"], ["a", "b"]])
+    func aCacheNamingAJobOrHelperTwiceOrOutOfOrderIsRefused(jobs: [String], helpers: [String]) throws {
+        var writer = ByteWriter(bytes: BuildCache.magic)
+        writer.string("t")
+        writer.number(jobs.count)
+        for job in jobs {
+            writer.string(job)
+            writer.hash(ContentHash.of(Array(job.utf8)))
+            for count in [0, 0, 0] { writer.number(count) }
+            writer.data([])
+        }
+        writer.number(helpers.count)
+        for helper in helpers {
+            writer.string(helper)
+            writer.number(0)
+        }
+        writer.hash(ContentHash.of(writer.bytes))
+        let decoded = BuildCache.decode(writer.bytes, tool: "t")
+        #expect((decoded != nil) == (Set(jobs).count == jobs.count && helpers == ["a", "b"]))
+        if let decoded { #expect(decoded.encoded(tool: "t") == writer.bytes) }
+    }
+
     @Test func theCacheRoundTripsAndRefusesEveryTruncation() throws {
         var cache = BuildCache()
         let cat = JobID(stage: "charms", job: "cat/with a slash")
