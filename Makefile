@@ -177,10 +177,12 @@ test: deps
 	[ $$status = 0 ] && [ $$sidestatus = 0 ]
 
 # The tests' build (what `make test` runs), with the temporary files the compilers keep
-# in a folder of its own.
+# in a folder of its own. The test product alone: `--build-tests` would also build the
+# plugins' executables for the host, every library target a second time, which no test runs.
+TEST_BUILD := $(SWIFT) build --product bijoux-assetsPackageTests $(TEST_FLAGS)
 test-build: deps
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-test-build.XXXXXX") && \
-	echo "$(SWIFT) build --build-tests $(TEST_FLAGS)" && TMPDIR="$$tmp" $(SWIFT) build --build-tests $(TEST_FLAGS); status=$$?; \
+	echo "$(TEST_BUILD)" && TMPDIR="$$tmp" $(TEST_BUILD); status=$$?; \
 	rm -rf "$$tmp"; exit $$status
 
 # What `make test` runs beside the tests' build.
@@ -192,7 +194,7 @@ test-side: artifactbundle
 # slow ones are reported skipped, as `swift test` cannot select by tag. Seconds, for the
 # edit-and-test loop; `make test` is what must pass.
 test-fast: deps
-	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	$(TEST_BUILD)
 	BIJOUX_FAST_TESTS=1 $(SWIFT) test --skip-build $(TEST_FLAGS)
 
 # The release executables, the artifact bundle and the plugin package (Packaging/artifactbundle).
