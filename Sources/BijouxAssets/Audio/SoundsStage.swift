@@ -22,6 +22,7 @@ enum SoundsStage: Stage {
     static var ownedFolders: [String] { [audioFolder, hapticsFolder] }
     /// A track takes seconds of synthesis and encoding: it is made beside the images.
     static var isLong: Bool { true }
+    static let artifact: (any ArtifactCoding.Type)? = SoundArtifact.self
 
     static func applies(to art: ArtFolder) -> Bool {
         art.hasFolder(Score.folder) || art.hasFolder(HapticRecipe.folder)
@@ -49,7 +50,7 @@ enum SoundsStage: Stage {
                         \(Format.number(facts.truePeak)) dBTP\(facts.loop == nil ? "" : ", loops")
                         """
                     )
-                    recorder.artifact = SoundArtifact.track(facts).encoded
+                    recorder.leave(SoundArtifact.track(facts))
                 })
         }
         for name in try sources(in: HapticRecipe.folder, kind: "haptic recipes", atMost: HapticRecipe.maxCount, art: art, warnings: &warnings) {
@@ -63,17 +64,17 @@ enum SoundsStage: Stage {
                     return key
                 } make: { recipe, path, recorder in
                     try recorder.write(path, text: AHAPPattern(recipe).json)
-                    recorder.artifact = SoundArtifact.pattern(name).encoded
+                    recorder.leave(SoundArtifact.pattern(name))
                 })
         }
         let source = [Score.folder, HapticRecipe.folder].map { TableStage.sourceName(artFolder: art.path, file: $0) }.joined(separator: " and ")
         // Sounds.swift names what the other jobs made: it takes their artifacts.
         jobs.append(
-            Job(name: "Sounds.swift", scope: .whole, inputs: [SoundsStage.self], isLight: true) {
+            Job(name: "Sounds.swift", scope: .whole, inputs: .artifacts(SoundArtifact.self, from: [SoundsStage.self]), isLight: true) {
                 let key = CacheKey("sounds swift")
                 key.add("source", source)
                 return Job.Prepared(key: key.hash) { recorder in
-                    let catalog = try SoundCatalog(artifacts: recorder.inputs.map(\.artifact))
+                    let catalog = SoundCatalog(recorder.taken(SoundArtifact.self))
                     try recorder.write(swiftPath, text: try SoundsSwift.generate(catalog, source: source, file: art.path))
                 }
             })
@@ -199,10 +200,9 @@ enum SoundArtifact: Equatable, ArtifactCoding {
 
 extension SoundCatalog {
     /// The catalog the sounds stage's jobs left, in their order.
-    init(artifacts: [[UInt8]]) throws(ArtifactError) {
+    init(_ artifacts: [SoundArtifact]) {
         self.init()
-        for bytes in artifacts {
-            guard let artifact = SoundArtifact(encoded: bytes) else { throw ArtifactError(job: "a sound") }
+        for artifact in artifacts {
             switch artifact {
             case .track(let facts): tracks.append(facts)
             case .pattern(let name): patterns.append(name)

@@ -21,13 +21,13 @@ enum TableStage: Stage {
         // Generated before any charm is painted: a table that cannot become Swift
         // stops the build first.
         let swift = try CharmTableSwift.generate(table, source: source, file: art.tablePath)
-        let job = Job(name: "charm table", scope: .whole, inputs: [SoundsStage.self], source: art.tablePath) {
+        let job = Job(name: "charm table", scope: .whole, inputs: .artifacts(SoundArtifact.self, from: [SoundsStage.self]), source: art.tablePath) {
             let key = CacheKey("table")
             key.add("swift", swift)
             key.add("json", CharmTableJSON.generate(table))
             return Job.Prepared(key: key.hash) { recorder in
                 // Without sounds, no `sounds` and `hapticPatterns` fields at all.
-                let sounds = recorder.inputs.isEmpty ? nil : try SoundCatalog(artifacts: recorder.inputs.map(\.artifact))
+                let sounds = recorder.inputs.isEmpty ? nil : SoundCatalog(recorder.taken(SoundArtifact.self))
                 try recorder.write(swiftPath, text: swift)
                 try recorder.write(jsonPath, text: CharmTableJSON.generate(table, sounds: sounds))
                 recorder.note("charm table: \(table.charms.count) charms → \(swiftPath), \(jsonPath)")

@@ -18,7 +18,7 @@ extension BuildEngine {
     static func execute(
         _ work: [StageWork], art: ArtFolder, into destination: some OutputDestination, cache old: BuildCache?, options: Options
     ) throws -> Execution {
-        let graph = JobGraph(work, kept: old)
+        let graph = try JobGraph(work, kept: old)
         let nodes = graph.nodes
         // Checking a job's files against the cache reads and hashes them: in parallel.
         let cached: [BuildCache.Entry?] = Parallel.map(nodes.count, jobs: options.jobs) { index in
@@ -37,34 +37,38 @@ extension BuildEngine {
         let progress = StageProgress(work, cached: nodes.indices.filter { cached[$0] != nil }.map { nodes[$0].stage }, tell: options.progress)
         let heavy = nodes.indices.map { cached[$0] == nil && !job(nodes[$0]).isLight }
         let first = nodes.indices.map { options.jobs > 1 && work[nodes[$0].stage].stage.isLong }
-        // What each job made, as soon as it is made, for the jobs that take it.
-        let made = Locked([BuildCache.Entry?](repeating: nil, count: nodes.count))
+        // What each job left, as soon as it is done, for the jobs that take it: decoded once.
+        let left = Locked([(any ArtifactCoding)?](repeating: nil, count: nodes.count))
         let entries = try WorkPool.map(nodes.count, after: graph.after, first: first, heavy: heavy, jobs: options.jobs) { index, threads in
             let node = nodes[index]
             progress.started(node.stage)
             let started = Clock.now
-            let entry = try cached[index] ?? make(node, threads: threads, made: made.value, nodes: nodes, work: work, art: art, into: destination)
-            made.withLock { $0[index] = entry }
+            let done: MadeJob
+            if let entry = cached[index] {
+                done = MadeJob(entry: entry, artifact: try entry.artifact(of: node.id, as: work[node.stage].stage.artifact))
+            } else {
+                done = try make(node, threads: threads, left: left.value, nodes: nodes, work: work, art: art, into: destination)
+            }
+            left.withLock { $0[index] = done.artifact }
             progress.finished(node, cached: cached[index] != nil, seconds: cached[index] != nil ? 0 : Clock.seconds(since: started))
-            return entry
+            return done.entry
         }
         return recorded(work, graph: graph, entries: entries, art: art)
     }
 
-    /// Makes one node's job with what the jobs it takes from made (or left, in `charm <id>`).
+    /// Makes one node's job with what the jobs it takes from left (or, in `charm <id>`, the
+    /// last build's jobs it leaves alone).
     private static func make(
-        _ node: JobGraph.Node, threads: Int, made: [BuildCache.Entry?], nodes: [JobGraph.Node], work: [StageWork], art: ArtFolder,
+        _ node: JobGraph.Node, threads: Int, left: [(any ArtifactCoding)?], nodes: [JobGraph.Node], work: [StageWork], art: ArtFolder,
         into destination: some OutputDestination
-    ) throws -> BuildCache.Entry {
+    ) throws -> MadeJob {
         let inputs = node.inputs.compactMap { input -> JobArtifact? in
-            let (id, artifact) =
-                switch input {
-                case .node(let taken): (nodes[taken].id, made[taken]?.artifact ?? [])
-                case .kept(let id, let kept): (id, kept.artifact)
-                }
-            return artifact.isEmpty ? nil : JobArtifact(id: id, artifact: artifact)
+            switch input {
+            case .node(let taken): left[taken].map { JobArtifact(id: nodes[taken].id, value: $0) }
+            case .kept(let id, _, let artifact): artifact.map { JobArtifact(id: id, value: $0) }
+            }
         }
-        return try make(node.id.job, key: node.key, threads: threads, inputs: inputs, art: art, into: destination) {
+        return try make(node.id, key: node.key, threads: threads, inputs: inputs, leaves: work[node.stage].stage.artifact, art: art, into: destination) {
             try work[node.stage].prepared[node.job].make($0)
         }
     }

@@ -26,20 +26,31 @@ extension BuildEngine {
         }
     }
 
+    /// A job made: what the cache keeps of it, and the artifact it left.
+    struct MadeJob {
+        var entry: BuildCache.Entry
+        var artifact: (any ArtifactCoding)?
+    }
+
     /// Runs one job's `make`, sending its outputs to the destination, and returns what
-    /// the cache keeps of it (warnings about art files relative to the art folder).
+    /// the cache keeps of it (warnings about art files relative to the art folder) and
+    /// what it left, which must be of its stage's type, `leaves`.
     static func make(
-        _ name: String, key: ContentHash, threads: Int, inputs: [JobArtifact] = [], art: ArtFolder,
+        _ id: JobID, key: ContentHash, threads: Int, inputs: [JobArtifact] = [], leaves: (any ArtifactCoding.Type)?, art: ArtFolder,
         into destination: some OutputDestination, _ body: (JobRecorder) throws -> Void
-    ) throws -> BuildCache.Entry {
+    ) throws -> MadeJob {
         let hashes = Locked<[BuildCache.Output]>([])
         let recorder = JobRecorder(threads: threads, inputs: inputs) { output in
             let hash = try destination.write(output)
             hashes.withLock { $0.append(BuildCache.Output(path: output.path, hash: hash)) }
         }
         try body(recorder)
-        return BuildCache.Entry(
+        if let artifact = recorder.artifact, leaves.map({ ObjectIdentifier($0) != ObjectIdentifier(type(of: artifact)) }) ?? true {
+            throw ArtifactTypeError.leaving(id, type(of: artifact), stage: leaves)
+        }
+        let entry = BuildCache.Entry(
             key: key, outputs: hashes.value, warnings: recorder.warnings.map { BuildCache.Warning($0, art: art.path) }, notes: recorder.notes,
-            artifact: recorder.artifact)
+            artifact: recorder.artifact?.encoded ?? [])
+        return MadeJob(entry: entry, artifact: recorder.artifact)
     }
 }

@@ -81,7 +81,7 @@ struct ByteReader {
 /// `JobRecorder.leave`): a value written field by field in the engine's binary form, so
 /// it is exact (numbers bit for bit) and the same bytes for the same value. Every kind of
 /// artifact codes itself this one way; decoding gives nil for bytes that are not one whole value.
-protocol ArtifactCoding {
+protocol ArtifactCoding: Sendable {
     func write(to writer: inout ByteWriter)
     init?(reading reader: inout ByteReader)
 }
@@ -100,7 +100,16 @@ extension ArtifactCoding {
     }
 }
 
-/// A summary found an artifact it cannot read: a bug, or a cache that lied.
+extension BuildCache.Entry {
+    /// The artifact the job left, decoded as `type` (its stage's), or nil when it left none.
+    func artifact(of job: JobID, as type: (any ArtifactCoding.Type)?) throws(ArtifactError) -> (any ArtifactCoding)? {
+        guard !artifact.isEmpty else { return nil }
+        guard let type, let value = type.init(encoded: artifact) else { throw ArtifactError(job: job.description) }
+        return value
+    }
+}
+
+/// The engine found an artifact it cannot read: a bug, or a cache that lied.
 struct ArtifactError: UserFacingError {
     var job: String
     var diagnostic: Diagnostic {

@@ -59,36 +59,52 @@ struct JobGraph: Sendable {
     }
 
     /// A job whose results a node takes: one of this build, or (in `charm <id>`) one it
-    /// leaves as the last build made it.
+    /// leaves as the last build made it, with its artifact decoded.
     enum Input: Sendable {
         case node(Int)
-        case kept(JobID, BuildCache.Entry)
+        case kept(JobID, BuildCache.Entry, (any ArtifactCoding)?)
     }
 
     var nodes: [Node] = []
 
     /// The graph of `work`; `kept` is the cache of the last build into the folder, for the
-    /// jobs a `charm <id>` build leaves alone.
-    init(_ work: [BuildEngine.StageWork], kept: BuildCache?) {
+    /// jobs a `charm <id>` build leaves alone. Throws when a job takes from a stage an
+    /// artifact type its jobs do not leave, or a kept artifact does not decode.
+    init(_ work: [BuildEngine.StageWork], kept: BuildCache?) throws {
         var nodeOf: [JobID: Int] = [:]
         for (index, stage) in work.enumerated() {
-            let takesOwn = { (job: Job) in job.inputs.contains { $0 == stage.stage } }
+            let takesOwn = { (job: Job) in job.inputs?.takes(stage.stage) ?? false }
             let order = stage.jobs.indices.filter { !takesOwn(stage.jobs[$0]) } + stage.jobs.indices.filter { takesOwn(stage.jobs[$0]) }
             for job in order {
-                let inputs = stage.jobs[job].inputs.flatMap { taken -> [JobID] in
-                    guard let from = work.firstIndex(where: { $0.stage == taken }) else { return [] }
-                    precondition(from <= index, "\(stage.stage.name) takes results from \(taken.name), which comes after it")
-                    return work[from].plan.jobs.filter { from != index || !takesOwn($0) }.map { JobID(taken, $0) }
+                let inputs = try Self.taken(by: stage.id(job), stage.jobs[job].inputs, at: index, in: work).compactMap { id -> Input? in
+                    if let node = nodeOf[id.id] { return .node(node) }
+                    guard let entry = kept?[id.id] else { return nil }
+                    return .kept(id.id, entry, try entry.artifact(of: id.id, as: id.type))
                 }
-                let resolved = inputs.compactMap { id -> Input? in
-                    if let node = nodeOf[id] { return .node(node) }
-                    return kept?[id].map { .kept(id, $0) }
-                }
-                let key = CacheKey.taking(own: stage.prepared[job].key, from: resolved.map(idAndKey))
+                let key = CacheKey.taking(own: stage.prepared[job].key, from: inputs.map(idAndKey))
                 nodeOf[stage.id(job)] = nodes.count
-                nodes.append(Node(stage: index, job: job, id: stage.id(job), key: key, inputs: resolved))
+                nodes.append(Node(stage: index, job: job, id: stage.id(job), key: key, inputs: inputs))
             }
         }
+    }
+
+    /// The jobs whose results `inputs` take, for the job `id` of the stage at `index`,
+    /// each with the artifact type its stage leaves, checked against the type taken.
+    private static func taken(
+        by id: JobID, _ inputs: JobInputs?, at index: Int, in work: [BuildEngine.StageWork]
+    ) throws(ArtifactTypeError) -> [(id: JobID, type: any ArtifactCoding.Type)] {
+        guard let inputs else { return [] }
+        var taken: [(id: JobID, type: any ArtifactCoding.Type)] = []
+        for stage in inputs.stages {
+            guard let left = stage.artifact, ObjectIdentifier(left) == ObjectIdentifier(inputs.type) else {
+                throw .taking(id, inputs.type, from: stage)
+            }
+            guard let from = work.firstIndex(where: { $0.stage == stage }) else { continue }
+            precondition(from <= index, "\(id.stage) takes results from \(stage.name), which comes after it")
+            let jobs = work[from].plan.jobs.filter { from != index || !($0.inputs?.takes(stage) ?? false) }
+            taken += jobs.map { (JobID(stage, $0), left) }
+        }
+        return taken
     }
 
     /// For each node, the nodes it waits for.
@@ -104,7 +120,26 @@ struct JobGraph: Sendable {
     private func idAndKey(_ input: Input) -> (id: JobID, key: ContentHash) {
         switch input {
         case .node(let index): (nodes[index].id, nodes[index].key)
-        case .kept(let id, let entry): (id, entry.key)
+        case .kept(let id, let entry, _): (id, entry.key)
         }
     }
+}
+
+/// A job takes from a stage an artifact type that the stage's jobs do not leave (found
+/// when the graph is made, before any job runs), or leaves one its stage does not name:
+/// a mistake in the stages.
+struct ArtifactTypeError: UserFacingError {
+    var message: String
+
+    static func taking(_ job: JobID, _ taken: any ArtifactCoding.Type, from stage: any Stage.Type) -> ArtifactTypeError {
+        ArtifactTypeError(message: "the job \(job) takes \(taken) from the \(stage.name) stage, whose jobs leave \(leaves(stage.artifact))")
+    }
+
+    static func leaving(_ job: JobID, _ left: any ArtifactCoding.Type, stage: (any ArtifactCoding.Type)?) -> ArtifactTypeError {
+        ArtifactTypeError(message: "the job \(job) leaves \(left), where its stage's jobs leave \(leaves(stage))")
+    }
+
+    private static func leaves(_ type: (any ArtifactCoding.Type)?) -> String { type.map { "\($0)" } ?? "nothing" }
+
+    var diagnostic: Diagnostic { Diagnostic(place: nil, message: "internal error: " + message) }
 }

@@ -35,12 +35,17 @@ protocol Stage: Sendable {
     /// on the side from before any stage plans, so the listings are done by the time a
     /// key asks. None by default.
     static func helpers(_ art: ArtFolder) -> [HelperExecutable]
+    /// The type of what each of its jobs leaves for the jobs that take its results
+    /// (`JobRecorder.leave`, `Job.inputs`): a job that takes another type from it fails
+    /// when the build's graph is made. None by default.
+    static var artifact: (any ArtifactCoding.Type)? { get }
 }
 
 extension Stage {
     static var ownedFolders: [String] { [] }
     static func catalogSets(_ art: ArtFolder) -> [CatalogSet] { [] }
     static func helpers(_ art: ArtFolder) -> [HelperExecutable] { [] }
+    static var artifact: (any ArtifactCoding.Type)? { nil }
     static func plan(_ art: ArtFolder, after earlier: [PlannedStage]) throws -> StagePlan { try plan(art) }
     static var isAuxiliary: Bool { false }
     static var isLong: Bool { false }
@@ -82,13 +87,26 @@ struct JobID: Hashable, Sendable, CustomStringConvertible {
     var description: String { stage + "/" + job }
 }
 
-/// What a job left for the jobs that take its stage's results (`Job.inputs`): its
-/// `recorder.artifact`, with the job that left it. A job that takes results gets the
-/// artifacts of the jobs it takes from, in stage and job order (jobs that left none left
-/// out), and is keyed with those jobs' keys (`CacheKey.taking`).
+/// The results a job takes (`Job.inputs`): the artifacts of one type that the jobs of
+/// some stages leave. The job gets them decoded, in stage and job order (jobs that left
+/// none left out), and is keyed with those jobs' keys (`CacheKey.taking`).
+struct JobInputs: Sendable {
+    var stages: [any Stage.Type]
+    var type: any ArtifactCoding.Type
+
+    /// The `type` artifacts of every job of `stages`; each stage must leave that type.
+    static func artifacts<Artifact: ArtifactCoding>(_ type: Artifact.Type, from stages: [any Stage.Type]) -> JobInputs {
+        JobInputs(stages: stages, type: type)
+    }
+
+    func takes(_ stage: any Stage.Type) -> Bool { stages.contains { $0 == stage } }
+}
+
+/// What a job left for the jobs that take its stage's results, decoded, with the job
+/// that left it.
 struct JobArtifact: Sendable {
     var id: JobID
-    var artifact: [UInt8]
+    var value: any ArtifactCoding
 }
 
 /// One unit of work: the outputs of one charm, one icon, the table.
@@ -115,15 +133,15 @@ struct Job: Sendable {
     /// job is made, so a missing, unreadable or bad input stops the build first. Gives
     /// the job's key and the work that makes its outputs from what it read.
     var prepare: @Sendable () throws -> Prepared
-    /// Stages whose jobs' artifacts `make` reads (`recorder.inputs`): the table's JSON
-    /// twin lists the facts of the sounds the sounds stage made. This is the build's one
+    /// Stages whose jobs' artifacts `make` reads (`recorder.taken`), and their type: the
+    /// table's JSON twin lists the facts of the sounds the sounds stage made. This is the build's one
     /// rule of order: a job starts once every job it takes from is done, and is keyed
     /// with their keys (`key` hashes only its own inputs). It takes every job of those
     /// stages that the output folder holds after the build: this build's, and in `charm
     /// <id>` the last build's for jobs it leaves alone. A stage that does not apply gives
     /// none. A job may name its own stage (a generated index of the stage's outputs,
     /// `Sounds.swift`): it then takes the stage's jobs that do not.
-    var inputs: [any Stage.Type]
+    var inputs: JobInputs?
     /// A job that takes no noticeable time (a haptic pattern, a folder's Contents.json):
     /// it is not counted when the build's threads are shared among the jobs of a stage
     /// that run side by side (`JobRecorder.threads`), so a long job beside it keeps them.
@@ -153,7 +171,7 @@ struct Job: Sendable {
     }
 
     init(
-        name: String, scope: Scope, charms: [String] = [], inputs: [any Stage.Type] = [], isLight: Bool = false, source: String? = nil,
+        name: String, scope: Scope, charms: [String] = [], inputs: JobInputs? = nil, isLight: Bool = false, source: String? = nil,
         prepare: @escaping @Sendable () throws -> Prepared
     ) {
         self.name = name
@@ -182,15 +200,15 @@ struct Job: Sendable {
 
 /// What a job hands the engine as it works: each output file as soon as it is made
 /// (so memory holds one job's outputs, not the build's), warnings, report notes, and
-/// a small artifact for the stage's summary.
+/// a small value for the jobs that take its results.
 final class JobRecorder {
     /// Paths relative to the output folder, in the order written.
     private(set) var paths: [String] = []
     private(set) var warnings: [BuildWarning] = []
     private(set) var notes: [String] = []
-    /// A small value for the summary (a charm's 22 px render), kept with the cache.
-    var artifact: [UInt8] = []
-    /// The artifacts of the jobs of the stages this job takes `inputs` from.
+    /// What it leaves (`leave`), kept with the cache.
+    private(set) var artifact: (any ArtifactCoding)?
+    /// The artifacts of the jobs this job takes (`Job.inputs`), decoded.
     let inputs: [JobArtifact]
     /// Threads the job may use for its own inner work (encoding a large PNG): the
     /// build's `--jobs` shared among the jobs running beside it.
@@ -215,6 +233,16 @@ final class JobRecorder {
     }
 
     func note(_ line: String) { notes.append(line) }
+
+    /// Leaves `value` for the jobs that take this stage's results: of the stage's
+    /// `artifact` type, which the engine checks.
+    func leave(_ value: some ArtifactCoding) { artifact = value }
+
+    /// The values the jobs this job takes left, in stage and job order: of the type its
+    /// `inputs` name, which the graph checked every stage it takes leaves.
+    func taken<Artifact: ArtifactCoding>(_ type: Artifact.Type) -> [Artifact] {
+        inputs.compactMap { $0.value as? Artifact }
+    }
 }
 
 /// The stages, in the order they are planned (every stage is planned, and so checked,

@@ -3,12 +3,8 @@
 /// build's last stage (`ContactSheetStep`) puts every stage's cards on one page.
 protocol ContactSheetStage: Stage {}
 
-extension JobRecorder {
-    /// Leaves this job's cards for the contact sheet, as its artifact (kept in the
-    /// cache, so a `charm <id>` build can draw the whole page).
-    func leave(_ cards: ContactSheet) {
-        artifact = cards.encoded
-    }
+extension ContactSheetStage {
+    static var artifact: (any ArtifactCoding.Type)? { ContactSheet.self }
 }
 
 /// The contact sheet's page, `Preview/index.html`, the build's last stage: one job,
@@ -31,7 +27,7 @@ enum ContactSheetStep: Stage {
     static func plan(_ art: ArtFolder, after earlier: [PlannedStage]) throws -> StagePlan {
         let warnings = earlier.flatMap(\.plan.warnings)
         let shown = earlier.map(\.stage).filter { $0 is any ContactSheetStage.Type }
-        let page = Job(name: "page", scope: .always, inputs: shown, isLight: true) {
+        let page = Job(name: "page", scope: .always, inputs: .artifacts(ContactSheet.self, from: shown), isLight: true) {
             let key = CacheKey("contact sheet page")
             for (label, color) in SheetStyle.colors(art.palette) { key.add(label, color.css) }
             // The page shows every colour of the palette, each appearance.
@@ -41,21 +37,16 @@ enum ContactSheetStep: Stage {
             key.add("accent name", art.palette.accent ?? "")
             for warning in warnings { key.add("warning", warning.description) }
             return Job.Prepared(key: key.hash) { recorder in
-                try recorder.write(
-                    ContactSheetPage.path, text: ContactSheetPage.html(try sheet(recorder.inputs, warnings: warnings, art: art.path), palette: art.palette))
+                let cards = sheet(recorder.taken(ContactSheet.self), warnings: warnings, art: art.path)
+                try recorder.write(ContactSheetPage.path, text: ContactSheetPage.html(cards, palette: art.palette))
             }
         }
         return StagePlan(jobs: [page])
     }
 
-    static func sheet(_ parts: [JobArtifact], warnings: [BuildWarning], art: String) throws -> ContactSheet {
+    static func sheet(_ parts: [ContactSheet], warnings: [BuildWarning], art: String) -> ContactSheet {
         var sheet = ContactSheet()
-        for part in parts {
-            guard let cards = ContactSheet(encoded: part.artifact) else {
-                throw ArtifactError(job: part.id.description)
-            }
-            sheet.merge(cards)
-        }
+        for cards in parts { sheet.merge(cards) }
         sheet.otherWarnings += warnings.map { shown($0, art: art) }
         return sheet
     }
