@@ -101,7 +101,9 @@ let package = Package(
             dependencies: ["BijouxShared", "BijouxCore", "BijouxSVG", "BijouxAudio", "BijouxHelperKit", "CBijouxShims", "CXXHash"],
             exclude: ["Engine/README.md"]
         ),
-        .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets"]),
+        // The command line: its options, parsed and typed, and each command's printing,
+        // over the library's `package` surface (the engine, its reports, the watcher).
+        .executableTarget(name: "bijoux-assets", dependencies: ["BijouxAssets", "BijouxCore"]),
         // FFmpeg lives here alone, so the tool's start loads none of it.
         .executableTarget(name: "bijoux-aac", dependencies: ["BijouxHelperKit", "CBijouxAudio"]),
         // librsvg lives here alone (BijouxRender), so the tool's start loads none of it

@@ -1,5 +1,3 @@
-import BijouxAssets
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

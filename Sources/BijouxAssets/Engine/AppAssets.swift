@@ -8,19 +8,19 @@ import BijouxCore
 /// the app gets them from here. Each item is replaced whole, and only when its bytes
 /// differ; nothing else in the folder is touched, and a missing `Assets.xcassets` is
 /// made with the root `Contents.json` Xcode writes.
-enum AppAssets {
+package enum AppAssets {
     /// What is copied: paths in the build's output folder, and the same paths in the app's.
     static let items = [LeFilDocument.folder, AppIconStage.iconSetFolder, PaletteStage.accentFolder]
 
-    struct Report: Equatable, Sendable {
+    package struct Report: Equatable, Sendable {
         /// Items replaced, and items that already held these bytes.
-        var written: [String] = []
-        var unchanged: [String] = []
+        package var written: [String] = []
+        package var unchanged: [String] = []
     }
 
     /// Copies the items `output` (a finished build) has into `app`, an existing folder
     /// outside the art and output folders.
-    static func export(from output: String, into app: String, artFolder: String) throws(FileError) -> Report {
+    package static func export(from output: String, into app: String, artFolder: String) throws(FileError) -> Report {
         guard FileIO.isDirectory(app) else { throw .cannotWrite(path: app, reason: "no such folder; give the app target's folder") }
         let real = FileIO.resolvedPath(app)
         for (folder, role) in [(artFolder, "the art folder"), (output, "the output folder")] {

@@ -1,5 +1,6 @@
 import BijouxAudio
 import BijouxCore
+import CBijouxShims
 import Dispatch
 
 /// Runs a build: reads the art folder once, plans every stage whose inputs exist,
@@ -8,13 +9,21 @@ import Dispatch
 /// outputs into a new tree that is swapped in whole (see `OutputTree`), one build at
 /// a time per output folder. `charm <id>` is the same build with only that charm's
 /// jobs selected.
-enum BuildEngine {
+package enum BuildEngine {
+    /// What a process that runs builds sets first: the nice value its threads and helpers
+    /// keep (`CallerNice`), and the allocator returning each large block to the system when
+    /// it is freed (`bx_return_large_blocks`), so a build does not hold a peak it is done with.
+    package static func configureProcess() {
+        CallerNice.record()
+        bx_return_large_blocks()
+    }
+
     /// What to build, from where, into where, and how.
-    struct Options: Sendable {
+    package struct Options: Sendable {
         /// The art folder (`art` unless given), as messages name it.
-        var artFolder: String
+        package var artFolder: String
         /// The output folder (`build` unless given), swapped in whole by each build.
-        var outputFolder: String
+        package var outputFolder: String
         /// Fail the build on any warning (`--strict`); `"strict": true` in the art folder's
         /// bijoux-assets.json does too, unless `followsConfiguredStrict` is off.
         var strict: Bool
@@ -34,7 +43,7 @@ enum BuildEngine {
         var cancel: StopFlag?
 
         /// Options with the CLI's defaults for everything not given.
-        init(
+        package init(
             artFolder: String = "art", outputFolder: String = "build", strict: Bool = false,
             jobs: Int = Parallel.defaultJobs, onlyCharms: Set<String>? = nil, progress: (@Sendable (BuildEvent) -> Void)? = nil
         ) {
@@ -48,25 +57,25 @@ enum BuildEngine {
     }
 
     /// What a build did, for its summary line and its diagnostics.
-    struct Report: Sendable {
+    package struct Report: Sendable {
         /// The stages that made something, in order (the auxiliary catalog stage aside).
-        var stages: [String]
+        package var stages: [String]
         /// The output files written, kept and removed.
-        var files: Files
+        package var files: Files
         /// Every warning, cached ones included, in stage and job order.
-        var warnings: [BuildWarning]
+        package var warnings: [BuildWarning]
         /// One line per job worth reporting (a track's loudness, a charm's legibility).
-        var notes: [String]
+        package var notes: [String]
     }
 
     /// The output files of a build, relative to the output folder.
-    struct Files: Equatable, Sendable {
+    package struct Files: Equatable, Sendable {
         /// New or changed.
-        var written: [String] = []
+        package var written: [String] = []
         /// The same bytes as before: kept, with their modification times.
-        var unchanged: [String] = []
+        package var unchanged: [String] = []
         /// Stale files removed from folders a stage owns.
-        var removed: [String] = []
+        package var removed: [String] = []
     }
 
     /// What one stage made, in memory: for tests and for callers that want the bytes.
@@ -79,7 +88,7 @@ enum BuildEngine {
     /// Builds the art folder into the output folder (see the type's summary); throws a `UserFacingError` on bad input,
     /// leaving the previous outputs as they were.
     @discardableResult
-    static func build(_ options: Options) throws -> Report {
+    package static func build(_ options: Options) throws -> Report {
         let place = OutputPlace(options.outputFolder)
         // The helpers' listings are a hint read before the lock: each listed file is identified afresh.
         let (art, plans, work) = try prepare(options, listings: place.readCache()?.listings ?? [:])

@@ -1,7 +1,7 @@
 import Dispatch
 
 /// What a build tells its caller as it goes, for progress lines (see the CLI).
-enum BuildEvent: Sendable {
+package enum BuildEvent: Sendable {
     /// Another build of this output folder holds the lock; this one waits for it.
     case waitingForLock(folder: String)
     /// A stage starts with this many jobs (its summary counted as one).

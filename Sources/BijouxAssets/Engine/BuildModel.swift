@@ -3,7 +3,7 @@ import BijouxCore
 /// Something worth a person's attention that does not stop the build (unless
 /// `--strict`): a hazy matte, a charm that nearly vanishes at 22 px, a colour profile
 /// that is not applied.
-struct BuildWarning: Equatable, Sendable, CustomStringConvertible {
+package struct BuildWarning: Equatable, Sendable, CustomStringConvertible {
     /// The file (or charm) it is about.
     var subject: String
     /// What is wrong or worth knowing.
@@ -16,10 +16,10 @@ struct BuildWarning: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `subject: message`.
-    var description: String { "\(subject): \(message)" }
+    package var description: String { "\(subject): \(message)" }
 
     /// The subject is the file the warning is about.
-    var diagnostic: Diagnostic { Diagnostic(place: subject, message: message) }
+    package var diagnostic: Diagnostic { Diagnostic(place: subject, message: message) }
 }
 
 /// The build failed on purpose: it was strict (`reason`: `--strict`, or the art folder's

@@ -21,9 +21,9 @@ import Dispatch
 /// left is not trusted. (libxml2 only decides whether an SVG is refused, xxHash only the
 /// cache's own hashes; librsvg and FFmpeg are the helpers': `HelperExecutable`.) Anyone
 /// can compute it: it names a build of the tool, it authenticates nothing.
-enum ToolIdentity {
+package enum ToolIdentity {
     /// The tool's version, as `--version` prints it and the artifact bundle names it.
-    static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// The file holding each library's code in this process, found by `dladdr` on one of
     /// its functions, in the order above; nil when the loader cannot say.

@@ -4,14 +4,14 @@ import BijouxCore
 extension BuildEngine {
     /// What `check` found: the review (every output that differs, judged and grouped by
     /// art file) and every art file the build reads, for reports that list each one.
-    struct CheckReport: Sendable {
+    package struct CheckReport: Sendable {
         /// Every output that differs from the baseline, judged and grouped.
-        var review: Review
+        package var review: Review
         /// The art files the build's jobs follow from, as messages name them, in build
         /// order (the art folder itself last, for outputs of no one file).
-        var sources: [String]
+        package var sources: [String]
         /// The art folder's tolerance table, which the review page's drawings use too.
-        var tolerances: GoldenTolerances
+        package var tolerances: GoldenTolerances
 
         /// Nothing differs at all.
         var isUpToDate: Bool { review.isEmpty }
@@ -30,7 +30,7 @@ extension BuildEngine {
     /// progress (a shared lock, when there is a lock file: none is created). Plans as
     /// `build` does, so it refuses what `build` refuses. First removes what killed checks
     /// left in the temporary folder (`CheckWorkspace.sweep`).
-    static func check(_ options: Options, against baseline: Baseline = .outputFolder, trustingCache: Bool = false) throws -> CheckReport {
+    package static func check(_ options: Options, against baseline: Baseline = .outputFolder, trustingCache: Bool = false) throws -> CheckReport {
         var options = options
         options.onlyCharms = nil
         CheckWorkspace.sweep()

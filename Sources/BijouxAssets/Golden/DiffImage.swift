@@ -63,7 +63,7 @@ package enum ImageFileComparison {
     /// pixel (`PixelComparer`) and, when `picture` names a file, writes the diff picture
     /// there (differing pixels red, tolerated ones orange, over a faded `expected`). A
     /// size mismatch is a user-facing error naming both files.
-    static func compare(
+    package static func compare(
         expected: String, actual: String, _ comparison: PixelComparison, picture: String?
     ) throws -> ImageDifference {
         let (image, _, difference) = try compare(expected: expected, actual: actual, comparison)

@@ -11,7 +11,7 @@ package enum PixelComparison: Equatable, Sendable, CustomStringConvertible {
     case perceptual(threshold: Double)
 
     /// pixelmatch's default per-pixel threshold.
-    static let defaultThreshold = 0.1
+    package static let defaultThreshold = 0.1
 
     /// The comparison as the summary line names it.
     package var description: String {
@@ -51,7 +51,7 @@ package struct ImageDifference: Sendable {
     var classes: [UInt8]
 
     /// No pixel differs under the comparison.
-    var matches: Bool { differingPixels == 0 }
+    package var matches: Bool { differingPixels == 0 }
 
     func pixelClass(x: Int, y: Int) -> PixelClass {
         PixelClass(rawValue: classes[y * width + x])!

@@ -87,7 +87,7 @@ struct RenderLimits: Sendable, Equatable {
 /// killed and the icons not yet started are not drawn, each reporting that first
 /// error, so a build of many slow icons ends in about one icon's limit with one error
 /// naming the icon that hit it. `cancel` stops them all too (a newer save in `watch`).
-final class RenderSession: Sendable {
+package final class RenderSession: Sendable {
     let limits: RenderLimits
     let cancel: StopFlag?
     private let state = Locked(State())

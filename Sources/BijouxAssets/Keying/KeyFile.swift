@@ -2,9 +2,9 @@ import BijouxCore
 
 /// `bijoux-assets key`: one painted PNG luminance-keyed at full resolution, with no
 /// trim and no resampling (see `LuminanceKey`), written as 8-bit RGBA.
-enum KeyFile {
+package enum KeyFile {
     /// The black points `key` accepts (0 leaves the matte as painted).
-    static let blackPoints = BlackPoint.validRange
+    package static let blackPoints = BlackPoint.validRange
 
     /// Keys the PNG at `input` into `output` (written atomically, so a failure leaves
     /// what was there), levelling a matte's noise floor `blackPoint` to black first and
@@ -17,7 +17,7 @@ enum KeyFile {
     /// pipeline: the calling thread decodes and keys a piece's rows at a time while the
     /// others filter and deflate the pieces already keyed (`PNGEncoder`), so the serial
     /// decoding is most of the time; any other file is decoded whole first.
-    static func key(_ input: String, to output: String, blackPoint: Int = 0, jobs: Int) throws -> Report {
+    package static func key(_ input: String, to output: String, blackPoint: Int = 0, jobs: Int) throws -> Report {
         let png = try PNGRows(PNGDecoder.readFile(input), path: input)
         let colour = try SourceColour.of(png.info, path: input)
         let warnings = png.info.warnings.map { Diagnostic(place: input, message: $0) }
@@ -73,16 +73,16 @@ enum KeyFile {
     }
 
     /// What `key` found.
-    struct Report: Sendable {
+    package struct Report: Sendable {
         /// The colour space the painting was read in ("Display P3 (ICC profile)").
         var source: String
         /// The gamut the keyed file is written in.
         var gamut: Gamut
         /// libpng's warnings about the input, placed at it.
-        var warnings: [Diagnostic]
+        package var warnings: [Diagnostic]
 
         /// One line for the terminal.
-        var summary: String {
+        package var summary: String {
             "read as \(source); written as \(gamut == .sRGB ? "sRGB" : "Display P3 (its colours leave sRGB)")"
         }
     }

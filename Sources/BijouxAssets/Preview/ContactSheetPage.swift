@@ -5,11 +5,11 @@ import BijouxShared
 /// style and script inline, images linked by relative path inside the output folder,
 /// nothing from the network) with a card per asset and the app's surfaces drawn
 /// with the app's own recipes. Pure: a `ContactSheet` in, the page's text out.
-enum ContactSheetPage {
+package enum ContactSheetPage {
     /// The page's folder in the output folder.
     static let folder = "Preview"
     /// The page itself, relative to the output folder.
-    static let path = folder + "/index.html"
+    package static let path = folder + "/index.html"
 
     /// The page. `views` are the app's surfaces (`SheetViews.html`), drawn from the
     /// same sheet, in the palette's paper, ink and accent.

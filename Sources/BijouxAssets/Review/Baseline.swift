@@ -10,13 +10,24 @@ import BijouxCore
 /// earlier build (`--against-dir DIR`), or the art folder as it was at a git revision
 /// (`--against REV`), built by this same tool into a temporary folder, so a pull
 /// request that edits art is reviewed even where no output is committed.
-enum Baseline: Sendable, Equatable {
+package enum Baseline: Sendable, Equatable {
     /// The output folder the build writes (`--out`).
     case outputFolder
     /// A folder of an earlier build.
     case folder(String)
     /// A git revision (a branch, a tag, a commit) of the repository holding the art folder.
     case revision(String)
+
+    /// The baseline `--against` (`revision`) or `--against-dir` (`folder`) names, not
+    /// both, else the output folder.
+    package static func chosen(revision: String?, folder: String?, artFolder: String) throws(BaselineError) -> Baseline {
+        switch (revision, folder) {
+        case (let revision?, let folder?): throw BaselineError(value: revision, message: "give --against or --against-dir \(folder), not both")
+        case (let value?, nil): try parse(value, artFolder: artFolder)
+        case (nil, let folder?): try Self.folder(named: folder)
+        case (nil, nil): .outputFolder
+        }
+    }
 
     /// `--against-dir`: a folder, or an error when there is none by that name.
     static func folder(named value: String) throws(BaselineError) -> Baseline {
@@ -45,12 +56,12 @@ enum Baseline: Sendable, Equatable {
 /// `--against` or `--against-dir` could not give a baseline: not a repository, not a
 /// revision, not a folder, or the art as it was there does not build. One line naming
 /// the option and its value.
-struct BaselineError: UserFacingError, Equatable {
+package struct BaselineError: UserFacingError, Equatable {
     var option = "--against"
     var value: String
     var message: String
 
-    var diagnostic: Diagnostic { Diagnostic(place: nil, message: "\(option) \(value): \(message)") }
+    package var diagnostic: Diagnostic { Diagnostic(place: nil, message: "\(option) \(value): \(message)") }
 }
 
 /// The art folder at a git revision, taken out with `git archive` into a temporary

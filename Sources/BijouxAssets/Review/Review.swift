@@ -29,7 +29,7 @@ package struct Review: Sendable {
     /// One output that is not byte for byte the baseline's.
     package struct Change: Sendable {
         /// Relative to the output folder.
-        var path: String
+        package var path: String
         package var status: Status
         /// The figures, for `changed` and `withinTolerance`; nil for added and removed.
         package var finding: Finding?
@@ -42,7 +42,7 @@ package struct Review: Sendable {
         }
 
         /// What changed, in one line.
-        var summary: String {
+        package var summary: String {
             switch status {
             case .added: "added"
             case .removed: finding?.summary ?? "removed"
@@ -86,9 +86,9 @@ package struct Review: Sendable {
         self.acceptCommand = acceptCommand
     }
 
-    var changes: [Change] { groups.flatMap(\.changes) }
+    package var changes: [Change] { groups.flatMap(\.changes) }
     /// Nothing beyond tolerance: `check` exits 0.
-    var passes: Bool { !groups.contains { $0.fails } }
+    package var passes: Bool { !groups.contains { $0.fails } }
     /// Nothing differs at all.
     var isEmpty: Bool { groups.isEmpty }
 

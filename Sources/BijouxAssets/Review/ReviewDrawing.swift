@@ -11,12 +11,12 @@ import BijouxSVG
 /// template's three sources (Ultralight, Regular and Black, at the Small scale) each
 /// in a window around its margins, at `symbolDensity` pixels per template unit (its cap
 /// height is 70 units). A side that cannot be drawn is named with the reason.
-enum ReviewDrawing {
+package enum ReviewDrawing {
     enum Form: Sendable { case vector, symbol }
 
     /// One picture of a change: before and after drawn (nil: that side is absent or
     /// could not be drawn, `problems` says why), and their comparison.
-    struct Panel: Sendable {
+    package struct Panel: Sendable {
         var label: String
         var before: ReviewPage.Picture?
         var after: ReviewPage.Picture?
@@ -45,7 +45,7 @@ enum ReviewDrawing {
 
     /// The pictures of every drawable change of `review`, by output path, drawn by
     /// `renders` and compared under the icons' tolerance of `tolerances` (the art folder's).
-    static func make(_ review: Review, tolerances: GoldenTolerances, renders: RenderSession = RenderSession()) -> [String: [Panel]] {
+    package static func make(_ review: Review, tolerances: GoldenTolerances, renders: RenderSession = RenderSession()) -> [String: [Panel]] {
         let tolerance = tolerances.tolerance(for: IconsStage.catalogFolder + "/icon.png")
         var drawings: [String: [Panel]] = [:]
         for change in review.changes {

@@ -8,7 +8,7 @@ extension Review {
     /// for one whose changes are all within it. The line is where a text art file first
     /// differs from the baseline's art (with `--against REV`), else 1: the file as a whole.
     /// A group of changes that do not count (the contact sheet's page) has no line.
-    func diagnostics() -> [String] {
+    package func diagnostics() -> [String] {
         groups.filter(\.counts).map { group in
             let place = "\(group.source):\(group.line ?? 1):1"
             return Diagnostic(place: place, message: message(group)).line(group.fails ? .error : .warning)
@@ -42,7 +42,7 @@ extension Review {
     }
 
     /// The last line `check` prints: the verdict.
-    var verdict: String {
+    package var verdict: String {
         if isEmpty { return "\(baseline) is what a build writes now" }
         let files = groups.count
         let head = "\(files) art file\(files == 1 ? "" : "s"): \(Self.counts(changes))"
@@ -55,7 +55,7 @@ extension Review {
     /// marked ➖, not ❌), where the review page is (`report`: its folder, and the address
     /// of the run's artifacts when on GitHub Actions), and the command that accepts.
     /// Paths are shown as escaped `<code>` (inline HTML), so no art name can add markup.
-    func markdown(report: (folder: String, artifacts: String?)? = nil) -> String {
+    package func markdown(report: (folder: String, artifacts: String?)? = nil) -> String {
         var text = "### bijoux-assets check: " + (isEmpty ? "no change" : passes ? "passes" : "changed") + "\n\n"
         text += "Compared with \(Self.code(baseline)). \(isEmpty ? "Every output is the same." : Self.counts(changes) + ".")\n"
         guard !isEmpty else { return text }
@@ -85,7 +85,7 @@ extension Review {
     /// JUnit XML: one test case per art file the build reads (`sources`, plus any
     /// group's source not among them), failing with its figures when it changed beyond
     /// tolerance; a change within tolerance passes, its figures in `system-out`.
-    func junit(sources: [String]) -> String {
+    package func junit(sources: [String]) -> String {
         var cases = sources
         for group in groups where !cases.contains(group.source) { cases.append(group.source) }
         let bySource = Dictionary(groups.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })

@@ -34,7 +34,7 @@ package enum ReviewPage {
 
     /// Writes the page as `folder/index.html`, making the folder (and its parents)
     /// when it does not exist.
-    static func write(_ review: Review, to folder: String, drawings: [String: [ReviewDrawing.Panel]] = [:]) throws(FileError) {
+    package static func write(_ review: Review, to folder: String, drawings: [String: [ReviewDrawing.Panel]] = [:]) throws(FileError) {
         try FileIO.makeDirectories(folder)
         try FileIO.writeAtomically(Array(html(review, drawings: drawings).utf8), to: folder + "/" + fileName)
     }

@@ -4,19 +4,19 @@ import BijouxCore
 /// charm table (`CatalogUpdate`) and written back in place, as Xcode writes it, only
 /// when that changes its bytes; made, with the table's keys, when the folder has none.
 /// The one command that writes into the art folder.
-enum CatalogFile {
-    struct Outcome: Equatable, Sendable {
+package enum CatalogFile {
+    package struct Outcome: Equatable, Sendable {
         /// The catalog, as messages name it (`art/Localizable.xcstrings`).
-        var path: String
-        var created: Bool
+        package var path: String
+        package var created: Bool
         /// Whether the file's bytes changed (a catalog only re-spaced is written too).
-        var written: Bool
-        var changes: CatalogUpdate.Changes
+        package var written: Bool
+        package var changes: CatalogUpdate.Changes
     }
 
     /// Updates `artFolder`'s catalog. `sourceLanguage` is a new catalog's, the language
     /// the table is written in. Throws, writing nothing, on a bad catalog or table.
-    static func update(artFolder: String, sourceLanguage: String = "en") throws -> Outcome {
+    package static func update(artFolder: String, sourceLanguage: String = "en") throws -> Outcome {
         let art = try ArtFolder(artFolder)
         let path = art.file(StringCatalog.fileName)
         let created = !art.contains(StringCatalog.fileName)

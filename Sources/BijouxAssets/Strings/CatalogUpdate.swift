@@ -15,9 +15,9 @@ import BijouxCore
 ///   deleted: its translations stay, and come back with the charm.
 /// - Everything else (other keys, other languages' texts, states, plurals) is kept as
 ///   it was.
-enum CatalogUpdate {
+package enum CatalogUpdate {
     /// What an update changed, for the command's summary and the build's warning.
-    struct Changes: Equatable, Sendable {
+    package struct Changes: Equatable, Sendable {
         var added: [String] = []
         var markedStale: [String] = []
         /// Stale keys the table has again.
@@ -32,7 +32,7 @@ enum CatalogUpdate {
 
         /// "2 keys added, 1 marked stale, 1 translation to review (de)", or nil when
         /// nothing changed.
-        var summary: String? {
+        package var summary: String? {
             var parts: [String] = []
             if !added.isEmpty { parts.append(Format.count(added.count, "key") + " added") }
             if !markedStale.isEmpty { parts.append("\(markedStale.count) marked stale") }

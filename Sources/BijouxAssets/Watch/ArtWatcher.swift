@@ -36,13 +36,13 @@ struct ArtSnapshot: Equatable, Sendable {
 }
 
 /// A flag another thread (a signal handler's queue) sets to stop a loop.
-final class StopFlag: Sendable {
+package final class StopFlag: Sendable {
     private let stopped = Locked(false)
     /// The signal sources that set it, kept while it lives.
     private let sources = Locked<[DispatchSourceSignal]>([])
 
     /// A flag not yet set.
-    init() {}
+    package init() {}
 
     /// Whether `set()` was called (or an interrupt came).
     var isSet: Bool { stopped.value }
@@ -52,7 +52,7 @@ final class StopFlag: Sendable {
 
     /// Sets the flag on Ctrl-C (SIGINT) or SIGTERM instead of dying, so `watch` can
     /// stop its server and exit 0.
-    func setOnInterrupt() {
+    package func setOnInterrupt() {
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -68,9 +68,9 @@ final class StopFlag: Sendable {
 /// a file still being written makes the build wait for the next change rather than
 /// fail on it. A change during a build cancels it (`BuildEngine.Options.cancel`): its
 /// icons' drawings are killed, and the newer change is built instead.
-struct ArtWatcher: Sendable {
+package struct ArtWatcher: Sendable {
     /// What each build of the loop did, for its line.
-    enum Event: Sendable {
+    package enum Event: Sendable {
         /// A build finished: what triggered it (empty for the first), its report, the
         /// jobs it made rather than took from the cache ("charms sun"), and how long it
         /// took in seconds.
@@ -89,14 +89,14 @@ struct ArtWatcher: Sendable {
 
     /// A watcher that runs `options`' build on each change. It keeps building on
     /// warnings, whatever bijoux-assets.json says: it is for seeing them on the sheet.
-    init(options: BuildEngine.Options) {
+    package init(options: BuildEngine.Options) {
         self.options = options
         self.options.followsConfiguredStrict = false
     }
 
     /// Builds, then watches until `stop` is set. `handle` gets every build's outcome
     /// (on this thread).
-    func run(until stop: StopFlag, _ handle: (Event) -> Void) {
+    package func run(until stop: StopFlag, _ handle: (Event) -> Void) {
         var built = ArtSnapshot(folder: options.artFolder)
         report(attempt(superseding: nil, until: stop), changed: [], handle)
         while !stop.isSet {
@@ -195,7 +195,7 @@ struct InternalWatchError: UserFacingError {
 extension ArtWatcher.Event {
     /// The one line `watch` prints for a build: what changed, what was rebuilt, how
     /// long it took, how many warnings.
-    var line: String {
+    package var line: String {
         switch self {
         case .built(let changed, let report, let made, let seconds):
             let files = report.files

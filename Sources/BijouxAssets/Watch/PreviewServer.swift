@@ -34,9 +34,9 @@ import Dispatch
 ///   reset the connection before the client has read the reply; at most `Limits.maxConnections` are open at once, and one
 ///   accepted past that closes the one open longest. So slow clients cannot hold up
 ///   the others: every connection's bytes are read as they come.
-final class PreviewServer: Sendable {
+package final class PreviewServer: Sendable {
     /// The port `--serve` uses when given none.
-    static let defaultPort = 8722
+    package static let defaultPort = 8722
     /// What the page polls; its text changes after every rebuild that wrote something.
     static let stampPath = "/__bijoux/stamp"
     static let pollMilliseconds = 500
@@ -68,7 +68,7 @@ final class PreviewServer: Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// Listens on 127.0.0.1:`port` (0: any free port; see `port`) and serves `root`.
-    init(root: String, port: Int) throws(ServerError) {
+    package init(root: String, port: Int) throws(ServerError) {
         self.root = root
         limits = Limits()
         (listener, self.port) = try Self.openListener(port: port)
@@ -116,10 +116,10 @@ final class PreviewServer: Sendable {
     }
 
     /// The contact sheet's address, to print.
-    var url: String { "http://127.0.0.1:\(port)/\(ContactSheetPage.path)" }
+    package var url: String { "http://127.0.0.1:\(port)/\(ContactSheetPage.path)" }
 
     /// Tells pages a new build is there.
-    func bumpStamp() { stampValue.withLock { $0 += 1 } }
+    package func bumpStamp() { stampValue.withLock { $0 += 1 } }
 
     var stamp: Int { stampValue.value }
 
@@ -129,7 +129,7 @@ final class PreviewServer: Sendable {
     var connectionCount: Int { openCount.value }
 
     /// Serves on a thread of its own until `stop()`.
-    func start() {
+    package func start() {
         CallerNice.async { [self] in
             var connections: [Connection] = []
             while !isStopped {
@@ -144,7 +144,7 @@ final class PreviewServer: Sendable {
     }
 
     /// Stops listening and waits for the server's thread.
-    func stop() {
+    package func stop() {
         stopped.value = true
         done.wait()
     }
@@ -306,9 +306,9 @@ extension RequestHead {
 }
 
 /// The server could not start (the port is taken, say).
-struct ServerError: UserFacingError {
+package struct ServerError: UserFacingError {
     /// What went wrong.
     var message: String
     /// The error about no file.
-    var diagnostic: Diagnostic { Diagnostic(place: nil, message: message) }
+    package var diagnostic: Diagnostic { Diagnostic(place: nil, message: message) }
 }

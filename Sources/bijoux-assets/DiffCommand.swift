@@ -1,3 +1,4 @@
+import BijouxAssets
 import BijouxCore
 
 /// `diff` answers "did anything move?", so its exit status is the answer: 0 same,

@@ -1,3 +1,4 @@
+import BijouxAssets
 import BijouxCore
 
 #if canImport(Glibc)
@@ -70,12 +71,7 @@ let checkCommand = CommandSpec(
 
 /// The baseline `--against` or `--against-dir` names (not both), else the output folder.
 func chosenBaseline(_ arguments: ParsedArguments) throws(BaselineError) -> Baseline {
-    switch (arguments[againstOption], arguments[againstFolderOption]) {
-    case (let revision?, let folder?): throw BaselineError(value: revision, message: "give --against or --against-dir \(folder), not both")
-    case (let value?, nil): return try Baseline.parse(value, artFolder: arguments[artOption])
-    case (nil, let folder?): return try Baseline.folder(named: folder)
-    case (nil, nil): return .outputFolder
-    }
+    try Baseline.chosen(revision: arguments[againstOption], folder: arguments[againstFolderOption], artFolder: arguments[artOption])
 }
 
 /// The diagnostics on standard error, each change and the verdict on standard output.

@@ -1,3 +1,5 @@
+import BijouxAssets
+
 /// `app-assets <folder>`: builds, then copies the app's own assets (the app icon set, its
 /// iOS 26 document and the accent colour) into a folder of the app target, for the routes
 /// where the build's catalog is not the app target's own.

@@ -1,3 +1,4 @@
+import BijouxAssets
 import BijouxCore
 
 /// A small, typed command-line parser in the manner of swift-argument-parser (which
