@@ -50,7 +50,7 @@ struct VersionAgreementTests {
     @Test func theReleaseScriptReadsTheVersionFromItsOneLine() throws {
         let source = try String(contentsOfFile: TestPaths.packageRoot + "/Sources/BijouxAssets/Engine/Identity.swift", encoding: .utf8)
         let lines = source.split(separator: "\n").filter { $0.contains("static let version") }
-        #expect(lines == ["    static let version = \"\(ToolIdentity.version)\""])
+        #expect(lines == ["    package static let version = \"\(ToolIdentity.version)\""])
     }
 
     /// What `make artifactbundle` wrote to .build/dist (`make test` makes it first): each zip's
@@ -217,7 +217,7 @@ struct ReleaseTests {
         try clone.commit("a section for 9.9.9")
         let error =
             "error: the source's version is \(Self.version), not 9.9.9"
-            + ": set it in Sources/BijouxAssets/Engine/Identity.swift (static let version = \"9.9.9\"), and commit"
+            + ": set it in Sources/BijouxAssets/Engine/Identity.swift (package static let version = \"9.9.9\"), and commit"
         try clone.expectRefused(try clone.release(["--check", "9.9.9"]), error, tags: tags)
         // The source's version, no longer the newest section's.
         let older = "error: CHANGELOG.md's newest section is 9.9.9, not \(Self.version): a release's section goes above the others"
