@@ -114,7 +114,7 @@ extension SVGSafety {
         /// The parsed tree as a value (`SVGTree`), each element and attribute with its place.
         func tree(_ root: xmlNodePtr) -> SVGTree {
             var tree = SVGTree(elements: [], ids: [:])
-            append(root, to: &tree)
+            _ = append(root, to: &tree)
             return tree
         }
 

@@ -51,7 +51,7 @@ package enum Compositing {
                     let to = canvas.pixel(x: x + columns.lowerBound, y: y + row)
                     let source = image.samples(from..<(from + columns.count))
                     let target = canvas.samples(to..<(to + columns.count))
-                    UnsafeMutableBufferPointer(rebasing: target).update(fromContentsOf: source)
+                    _ = UnsafeMutableBufferPointer(rebasing: target).update(fromContentsOf: source)
                 }
             }
         }

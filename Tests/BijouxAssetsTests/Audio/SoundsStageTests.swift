@@ -70,7 +70,8 @@ struct SoundsStageTests {
         let kit = BijouxKitModule.shared.result
         try #require(kit.status == 0, "\(kit.output)")
         let program = TestPaths.temporaryFolder("sounds-swift")
-        FileManager.default.createFile(atPath: program.path + "/Sounds.swift", contents: FileManager.default.contents(atPath: out + "/Generated/Sounds.swift"))
+        let sounds = FileManager.default.contents(atPath: out + "/Generated/Sounds.swift")
+        #expect(FileManager.default.createFile(atPath: program.path + "/Sounds.swift", contents: sounds))
         for folder in ["Audio", "Haptics"] { try FileManager.default.copyItem(atPath: out + "/" + folder, toPath: program.path + "/" + folder) }
         program.write("main.swift", "import Foundation\nprint(AmbientTrack.shortLoop.url.path, HapticPattern.tap.url.path)\n")
         let built = try SwiftCompiler.run(

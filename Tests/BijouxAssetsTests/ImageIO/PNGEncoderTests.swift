@@ -81,7 +81,7 @@ struct PNGEncoderTests {
                     let zeros = [UInt8](repeating: 0, count: rowBytes)
                     for row in 0..<3 {
                         var out = [UInt8](repeating: 0xAA, count: rowBytes + 1)
-                        raw.withUnsafeBufferPointer { buffer in
+                        _ = raw.withUnsafeBufferPointer { buffer in
                             zeros.withUnsafeBufferPointer { zero in
                                 out.withUnsafeMutableBufferPointer {
                                     PNGEncoder.filterRow(
