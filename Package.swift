@@ -120,16 +120,23 @@ let package = Package(
         // The golden harness (recording policies, the review page): for tests only, so it
         // does not ship in the product.
         .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets", "BijouxCore"]),
+        // The test targets' folders, paths and synthetic images: the core alone, so the core's
+        // tests build without the stages.
+        .target(name: "BijouxTestKit", dependencies: ["BijouxCore"]),
         .testTarget(
             name: "BijouxAssetsTests",
             // The executable too: command-line tests run it as CI and people do.
             dependencies: [
-                "BijouxAssets", "BijouxCore", "BijouxSVG", "BijouxAudio", "BijouxHelperKit", "BijouxKit", "BijouxRender", "BijouxTestSupport",
+                "BijouxAssets", "BijouxCore", "BijouxSVG", "BijouxAudio", "BijouxHelperKit", "BijouxKit", "BijouxRender", "BijouxTestSupport", "BijouxTestKit",
                 "bijoux-assets", "bijoux-aac", "bijoux-render", "CLCMS2", "CZlib",
             ],
             // otool output recorded on Macs, which MacLibraryStepTests hands to Packaging/bundle_macos.py by path.
             exclude: ["Packaging/Fixtures"]
         ),
+        // Tests by role, each target building on its own: the core and image I/O; the helpers'
+        // protocols; the stages, the engine and the commands (above); BijouxKit.
+        .testTarget(name: "BijouxCoreTests", dependencies: ["BijouxCore", "BijouxTestKit"]),
+        .testTarget(name: "BijouxHelperKitTests", dependencies: ["BijouxHelperKit", "BijouxTestKit"]),
         .testTarget(name: "BijouxKitTests", dependencies: ["BijouxKit"]),
     ]
 )

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// appicon.json as the tests know it (the shipped values, in a layout whose line
 /// numbers the expected messages use), and quick ways to render from it.

@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxAudio
 @testable import BijouxCore
+@testable import BijouxTestKit
 @testable import BijouxTestSupport
 
 /// The sample waltz, rendered, encoded and decoded once for every test below.

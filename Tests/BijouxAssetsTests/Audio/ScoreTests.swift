@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxAudio
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 @Suite("Scores and chord symbols")
 struct ScoreTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxAudio
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 @Suite("The sounds stage")
 struct SoundsStageTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// Runs the built `bijoux-assets` executable the way a person or CI does.
 enum CLI {
@@ -183,7 +184,7 @@ struct CommandLineTests {
 struct CommandLineCorpusTests {
     /// Every corrupt PngSuite file: one line naming the file and the reason, exit 1,
     /// and no output file left behind.
-    @Test(arguments: PNGDecoderTests.corrupt)
+    @Test(arguments: PNGSuite.corrupt)
     func corruptFilesLeaveNoOutput(_ name: String) throws {
         let folder = TestPaths.temporaryFolder("cli-corrupt")
         let input = TestPaths.pngSuite + "/" + name

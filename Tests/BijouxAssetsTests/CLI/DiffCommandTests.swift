@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// `bijoux-assets diff`: exit 0 same, 1 different, 2 cannot compare.
 @Suite("Command line: diff", .tags(.slow), .notInFastRun)

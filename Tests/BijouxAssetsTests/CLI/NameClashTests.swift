@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxTestKit
 
 /// Issue 36, item 1: one set of rules for every route. A charm and an icon with one
 /// name are refused by `build`, and were passed by `check` ("up to date") and written by

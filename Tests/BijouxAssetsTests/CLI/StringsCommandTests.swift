@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxTestKit
 
 /// `bijoux-assets strings`, run as a person or CI runs it.
 @Suite("Command line: strings", .tags(.slow), .notInFastRun)

@@ -4,6 +4,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// A reader as an installed build has it: written by hand against schema 1, with
 /// every field schema 1 has as required, and nothing else.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxTestKit
 
 @Suite("Generated CharmTable.swift")
 struct CharmTableSwiftTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// `app-assets`: the app icon, its iOS 26 document and the accent colour, copied from a
 /// build into a folder of the app target, touching nothing else there.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// Each change rebuilds exactly the jobs its inputs decide (seen in the build's
 /// events) and rewrites exactly the files whose bytes changed (seen in their

@@ -2,6 +2,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 @Suite("bijoux-assets.json: the build's configuration, in the art folder")
 struct BuildConfigurationTests {

@@ -2,6 +2,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// The build's jobs as one graph: what each takes (`Job.inputs`), the order they start and
 /// report in, their keys, and what a `charm <id>` build takes from the jobs it leaves alone.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// A library is identified by the file that holds its code; a helper's are the files the
 /// dynamic loader lists for it, listed once per build; one that cannot be identified is a

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// The commit, as a person or CI sees it: through the command line, killed at every
 /// step, failing in the middle, run twice at once.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 @testable import BijouxTestSupport
 
 /// The golden machinery on a small synthetic build: recording policies, stale

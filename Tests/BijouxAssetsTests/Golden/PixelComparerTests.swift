@@ -2,6 +2,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 @testable import BijouxTestSupport
 
 @Suite("Pixel comparer (pixelmatch's rule)")

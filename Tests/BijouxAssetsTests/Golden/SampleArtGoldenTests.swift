@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 @testable import BijouxTestSupport
 
 /// Every output of the committed sample art against its golden in Tests/Goldens/,

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 @Suite("Haptic recipes and AHAP patterns")
 struct HapticPatternTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BijouxHelperKit
+@testable import BijouxTestKit
 
 #if canImport(Glibc)
     import Glibc

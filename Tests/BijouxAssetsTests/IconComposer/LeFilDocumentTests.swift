@@ -5,6 +5,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxSVG
+@testable import BijouxTestKit
 @testable import BijouxTestSupport
 
 @Suite("Le Fil as an Icon Composer document: layers, checks, looks")

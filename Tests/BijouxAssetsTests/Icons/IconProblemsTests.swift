@@ -3,6 +3,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxSVG
+@testable import BijouxTestKit
 
 /// A build reports every icon its forms cannot carry at once, each at its line and
 /// column with the switch that ships it without them, in the same order with any number

@@ -5,6 +5,7 @@ import Testing
 @testable import BijouxCore
 @testable import BijouxRender
 @testable import BijouxSVG
+@testable import BijouxTestKit
 
 /// Art is untrusted input in CI: an icon must not read anything outside itself, and
 /// bombs and absurd sizes are refused before they cost time or memory.

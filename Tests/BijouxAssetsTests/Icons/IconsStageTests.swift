@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxSVG
+@testable import BijouxTestKit
 
 @Suite("Icon stage")
 struct IconsStageTests {

@@ -5,6 +5,7 @@ import Testing
 @testable import BijouxCore
 @testable import BijouxRender
 @testable import BijouxSVG
+@testable import BijouxTestKit
 
 /// The SVG renderer against resvg's reference renderings (`Tests/Corpora/resvg-basic`:
 /// shapes, strokes, joins, caps, dashes, fill rules, transforms), with the wobble off.

@@ -3,6 +3,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxSVG
+@testable import BijouxTestKit
 
 /// The normalised drawing the vector and symbol forms start from (`SVGDrawing`), pass by
 /// pass, each held against the drawing librsvg makes of the original: the original and

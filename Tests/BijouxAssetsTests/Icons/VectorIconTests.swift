@@ -3,6 +3,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxSVG
+@testable import BijouxTestKit
 
 /// The vector form of an icon: the drawing read whole, moved where the raster wobble
 /// shows it, and drawn the same as the raster at every size.

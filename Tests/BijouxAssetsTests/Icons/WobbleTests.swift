@@ -3,6 +3,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxSVG
+@testable import BijouxTestKit
 
 /// The wobble: really there, bounded by its amplitude, the same size in points at
 /// every scale, and deterministic.

@@ -1,5 +1,6 @@
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// Small files for art/images/ and art/data/, made in the tests: PNGs by the project's
 /// encoder (a Display P3 one with Little CMS's P3 profile), and a JPEG and a PDF written

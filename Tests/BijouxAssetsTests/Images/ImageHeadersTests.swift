@@ -2,6 +2,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 @Suite("JPEG and PDF headers, and the images' cards")
 struct ImageHeadersTests {

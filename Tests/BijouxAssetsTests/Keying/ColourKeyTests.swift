@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// The sample heart (sRGB, on black) saved in other colour spaces, each file made here
 /// from its own profile by Little CMS: keyed, it must give the heart's alpha (within
@@ -167,7 +168,7 @@ struct ColourKeyTests {
 /// Little CMS's own float transform from their gAMA to sRGB gives, within a level.
 @Suite("PngSuite's gamma images in colour")
 struct GammaSuiteTests {
-    static let files = PNGDecoderTests.valid.filter { $0.hasPrefix("g") }
+    static let files = PNGSuite.valid.filter { $0.hasPrefix("g") }
 
     @Test(arguments: files)
     func keysAsLittleCMSConverts(_ name: String) throws {

@@ -4,6 +4,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// What a build does with art that is not plain sRGB on black: a wide painting ships
 /// both gamut variants, a light matte fails the build, a hazy one warns with advice

@@ -2,6 +2,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 @Suite("Luminance key")
 struct LuminanceKeyTests {
@@ -83,7 +84,7 @@ struct LuminanceKeyTests {
 /// black shows what the input composited over black showed, within one level.
 @Suite("Key conformance over PngSuite")
 struct KeyConformanceTests {
-    @Test(arguments: PNGDecoderTests.valid)
+    @Test(arguments: PNGSuite.valid)
     func keyPreservesTheImageOverBlack(_ name: String) throws {
         let decoded = try PNGDecoder.decodeFile(TestPaths.pngSuite + "/" + name)
         let overBlack: [Double]
@@ -114,7 +115,7 @@ struct KeyConformanceTests {
 /// image, for any number of threads; a corrupt file writes nothing.
 @Suite("The key command's pipeline")
 struct KeyFileTests {
-    @Test(arguments: PNGDecoderTests.valid)
+    @Test(arguments: PNGSuite.valid)
     func writesTheKeyedImagesEncoding(_ name: String) throws {
         let input = TestPaths.pngSuite + "/" + name
         let folder = TestPaths.temporaryFolder("key")
@@ -135,7 +136,7 @@ struct KeyFileTests {
         #expect(folder.read("out.png") == PNGEncoder.encode(LuminanceKey.key(painted)))
     }
 
-    @Test(arguments: PNGDecoderTests.corrupt)
+    @Test(arguments: PNGSuite.corrupt)
     func aCorruptFileWritesNothing(_ name: String) {
         let folder = TestPaths.temporaryFolder("key")
         #expect(throws: ImageIOError.self) { try KeyFile.key(TestPaths.pngSuite + "/" + name, to: folder.path + "/out.png", jobs: 2) }

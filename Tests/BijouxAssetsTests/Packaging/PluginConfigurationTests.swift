@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxTestKit
 
 /// The plugins take no options: `art/bijoux-assets.json` configures them. An outside
 /// package (in a temporary folder) applies the plugin package that `make artifactbundle`

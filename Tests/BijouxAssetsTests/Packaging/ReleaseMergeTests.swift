@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxTestKit
 
 /// One release for every Mac and Linux machine (docs/releasing.md): Packaging/merge-bundles, the
 /// release workflow (.github/workflows/release.yml) and `make release … BUNDLES=…`, which merges

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxTestKit
 
 /// CHANGELOG.md as Packaging/release reads it: a release's section is headed
 /// `## x.y.z — YYYY-MM-DD`, newest first; `## Unreleased` is the only other `## ` heading.

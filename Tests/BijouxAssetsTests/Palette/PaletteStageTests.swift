@@ -4,6 +4,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 @Suite("Palette stage in the build")
 struct PaletteStageTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 @Suite("palette.json: the app's colours, once")
 struct PaletteTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// The baseline `check` reads is untrusted: a committed `build/`, a downloaded artifact.
 /// It is read without following a link anywhere in it, named explicitly or by a

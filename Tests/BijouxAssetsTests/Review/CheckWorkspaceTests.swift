@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// `check --against REV` builds the revision's art in a temporary folder of its own: what
 /// that build writes names the art as a build of the work tree does, and the folder goes

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// A changed vector or symbol is drawn, before and after, by the tool's renderer, and the
 /// two compared pixel by pixel: what a person can judge, where path data is not.

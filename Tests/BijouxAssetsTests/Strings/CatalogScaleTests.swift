@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxTestKit
 
 /// Issue 36, item 4: a String Catalog near its 4 MiB cap cost every build about 20 s,
 /// a no-op included, growing with the square of its keys: the checks listed the

@@ -4,6 +4,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 @Suite("The strings stage: the catalog and .lproj files shipped, checked where they show")
 struct StringsStageTests {

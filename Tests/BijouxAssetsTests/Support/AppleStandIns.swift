@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import BijouxTestKit
+
 /// Apple's frameworks as the small stand-in modules in `Tests/AppleStandIns/` (see its
 /// README): each declares exactly the Apple API the project's code calls, so code under
 /// `#if canImport(SwiftUI)` and the like is type-checked here as an Apple platform's

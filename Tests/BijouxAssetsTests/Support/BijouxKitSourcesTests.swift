@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import BijouxTestKit
+
 /// BijouxKit's SwiftUI conveniences are compiled only on Apple platforms; here the whole
 /// module is type-checked against the stand-ins of Apple's frameworks
 /// (`Tests/AppleStandIns`), so a typo or a wrong label cannot wait for the app's build.

@@ -3,6 +3,7 @@ import CZlib
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 /// Paintings in other colour spaces, made in the tests from their own profiles with
 /// Little CMS, and the colour-difference measure (ΔE2000, Little CMS's) they are held to.

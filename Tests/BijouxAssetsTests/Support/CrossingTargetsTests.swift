@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import BijouxTestKit
+
 /// What crosses between the package's targets stays designed: declarations are internal
 /// unless another target names them, `make crossing` lists those (Tests/Tools/crossing),
 /// and the list must be Tests/Tools/crossing.txt, so a declaration made `package` (or one

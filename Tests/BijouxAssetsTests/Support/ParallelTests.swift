@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 @Suite("Parallel work: the same result for any number of threads")
 struct ParallelTests {

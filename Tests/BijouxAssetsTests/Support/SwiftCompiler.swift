@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import BijouxTestKit
+
 /// The Swift compiler of the toolchain running the tests.
 enum SwiftCompiler {
     struct Result {

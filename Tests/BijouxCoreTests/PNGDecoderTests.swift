@@ -1,14 +1,13 @@
 import Foundation
 import Testing
 
-@testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestKit
 
 @Suite("PNG decoding over PngSuite")
 struct PNGDecoderTests {
-    static let suiteFiles: [String] = try! FileIO.list(TestPaths.pngSuite).filter { $0.hasSuffix(".png") && $0 != "PngSuite.png" }
-    static let valid = suiteFiles.filter { !$0.hasPrefix("x") }
-    static let corrupt = suiteFiles.filter { $0.hasPrefix("x") }
+    static let valid = PNGSuite.valid
+    static let corrupt = PNGSuite.corrupt
 
     @Test func corpusIsComplete() {
         #expect(Self.valid.count == 161)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import BijouxTestKit
+
 /// The tests' own folders go, whatever happened in them (issue 21: a build killed in a
 /// test left its folder behind).
 @Suite("Test folders")

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import BijouxAssets
 @testable import BijouxCore
 
 @Suite("JSON field reader and art-file errors")

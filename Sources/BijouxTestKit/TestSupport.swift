@@ -1,10 +1,9 @@
 import Foundation
-import Testing
 
-@testable import BijouxAssets
 @testable import BijouxCore
 
-/// Paths and small helpers shared by the tests.
+/// Paths and small helpers shared by the test targets (`@testable import BijouxTestKit`):
+/// they name the core alone, so a test target of the core builds without the stages.
 enum TestPaths {
     /// The package root, found from this file's path.
     static let packageRoot: String = {
@@ -19,8 +18,6 @@ enum TestPaths {
     static let corpora = packageRoot + "/Tests/Corpora"
     static let pngSuite = corpora + "/pngsuite"
     static let art = packageRoot + "/art"
-    /// The sample art's palette.json, which its appicon.json names colours from.
-    static let artPalette = try! Palette.parse(try! FileIO.read(art + "/" + Palette.fileName), file: Palette.fileName)
 
     /// A fresh empty folder, removed when the returned object is released.
     static func temporaryFolder(_ label: String = "test") -> TemporaryFolder { TemporaryFolder(label) }
@@ -143,6 +140,14 @@ enum Synthetic {
         }
         return image
     }
+}
+
+/// PngSuite's images (Tests/Corpora/pngsuite): the valid ones and the corrupt ones
+/// (named "x…"), which several targets' tests read.
+enum PNGSuite {
+    static let files: [String] = try! FileIO.list(TestPaths.pngSuite).filter { $0.hasSuffix(".png") && $0 != "PngSuite.png" }
+    static let valid = files.filter { !$0.hasPrefix("x") }
+    static let corrupt = files.filter { $0.hasPrefix("x") }
 }
 
 /// A PNG file built chunk by chunk, for malformed and edge-case inputs.
