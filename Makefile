@@ -238,7 +238,7 @@ goldens: deps
 
 # The toolchain's swift-format, with the house configuration .swift-format.
 # Not Tests/Goldens: those files are outputs of the tool, compared byte for byte.
-FORMATTED := Sources Tests/BijouxAssetsTests Tests/BijouxCoreTests Tests/BijouxHelperKitTests Tests/BijouxKitTests Tests/AppleStandIns Tests/Fuzz Plugins Examples Package.swift
+FORMATTED := Sources Tests/BijouxAssetsTests Tests/BijouxCoreTests Tests/BijouxHelperKitTests Tests/BijouxSVGTests Tests/BijouxKitTests Tests/AppleStandIns Tests/Fuzz Plugins Examples Package.swift
 format:
 	$(SWIFT) format --in-place --recursive $(FORMATTED)
 

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import BijouxAssets
 @testable import BijouxSVG
 
 /// Flattening contours to polylines and fitting cubics back to polylines: both within

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxSVG
 

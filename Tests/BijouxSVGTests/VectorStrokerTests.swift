@@ -1,6 +1,5 @@
 import Testing
 
-@testable import BijouxAssets
 @testable import BijouxSVG
 
 /// The stroker: outlines whose structure is the same at every width (so a symbol's weights

@@ -1,4 +1,3 @@
-@testable import BijouxAssets
 @testable import BijouxSVG
 
 /// Measuring helpers for the vector tests: true distances to curves (dense sampling refined
