@@ -58,7 +58,8 @@ let checkCommand = CommandSpec(
     run: { arguments in
         let options = arguments.buildOptions()
         do {
-            let baseline = try chosenBaseline(arguments)
+            let baseline = try Baseline.chosen(
+                revision: arguments[againstOption], folder: arguments[againstFolderOption], artFolder: options.artFolder)
             let report = try BuildEngine.check(options, against: baseline, trustingCache: arguments[trustCacheOption])
             try writeReports(report, arguments)
             printReview(report.review)
@@ -68,11 +69,6 @@ let checkCommand = CommandSpec(
             return 2
         }
     })
-
-/// The baseline `--against` or `--against-dir` names (not both), else the output folder.
-func chosenBaseline(_ arguments: ParsedArguments) throws(BaselineError) -> Baseline {
-    try Baseline.chosen(revision: arguments[againstOption], folder: arguments[againstFolderOption], artFolder: arguments[artOption])
-}
 
 /// The diagnostics on standard error, each change and the verdict on standard output.
 func printReview(_ review: Review) {

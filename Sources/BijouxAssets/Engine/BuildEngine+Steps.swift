@@ -45,7 +45,7 @@ extension BuildEngine {
             hashes.withLock { $0.append(BuildCache.Output(path: output.path, hash: hash)) }
         }
         try body(recorder)
-        if let artifact = recorder.artifact, leaves.map({ ObjectIdentifier($0) != ObjectIdentifier(type(of: artifact)) }) ?? true {
+        if let artifact = recorder.artifact, type(of: artifact) != leaves {
             throw ArtifactTypeError.leaving(id, type(of: artifact), stage: leaves)
         }
         let entry = BuildCache.Entry(

@@ -96,7 +96,7 @@ struct JobGraph: Sendable {
         guard let inputs else { return [] }
         var taken: [(id: JobID, type: any ArtifactCoding.Type)] = []
         for stage in inputs.stages {
-            guard let left = stage.artifact, ObjectIdentifier(left) == ObjectIdentifier(inputs.type) else {
+            guard let left = stage.artifact, left == inputs.type else {
                 throw .taking(id, inputs.type, from: stage)
             }
             guard let from = work.firstIndex(where: { $0.stage == stage }) else { continue }
