@@ -37,15 +37,19 @@ extension BuildEngine {
         let progress = StageProgress(work, cached: nodes.indices.filter { cached[$0] != nil }.map { nodes[$0].stage }, tell: options.progress)
         let heavy = nodes.indices.map { cached[$0] == nil && !job(nodes[$0]).isLight }
         let first = nodes.indices.map { options.jobs > 1 && work[nodes[$0].stage].stage.isLong }
-        // What each job left, as soon as it is done, for the jobs that take it: decoded once.
+        let after = graph.after
+        // What each job left, as soon as it is done, for the jobs that take it: decoded once,
+        // and of a cached job only when a job this build makes takes it.
         let left = Locked([(any ArtifactCoding)?](repeating: nil, count: nodes.count))
-        let entries = try WorkPool.map(nodes.count, after: graph.after, first: first, heavy: heavy, jobs: options.jobs) { index, threads in
+        let taken = Set(nodes.indices.filter { cached[$0] == nil }.flatMap { after[$0] })
+        let entries = try WorkPool.map(nodes.count, after: after, first: first, heavy: heavy, jobs: options.jobs) { index, threads in
             let node = nodes[index]
             progress.started(node.stage)
             let started = Clock.now
             let done: MadeJob
             if let entry = cached[index] {
-                done = MadeJob(entry: entry, artifact: try entry.artifact(of: node.id, as: work[node.stage].stage.artifact))
+                let artifact = taken.contains(index) ? try entry.artifact(of: node.id, as: work[node.stage].stage.artifact) : nil
+                done = MadeJob(entry: entry, artifact: artifact)
             } else {
                 done = try make(node, threads: threads, left: left.value, nodes: nodes, work: work, art: art, into: destination)
             }
