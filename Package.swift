@@ -136,7 +136,7 @@ let package = Package(
         // Tests by role, each target building on its own: the core and image I/O; the helpers'
         // protocols; the vector geometry; the stages, the engine and the commands (above); BijouxKit.
         .testTarget(name: "BijouxCoreTests", dependencies: ["BijouxCore", "BijouxTestKit"]),
-        .testTarget(name: "BijouxHelperKitTests", dependencies: ["BijouxHelperKit", "BijouxTestKit"]),
+        .testTarget(name: "BijouxHelperKitTests", dependencies: ["BijouxHelperKit"]),
         .testTarget(name: "BijouxSVGTests", dependencies: ["BijouxSVG", "BijouxCore"]),
         .testTarget(name: "BijouxKitTests", dependencies: ["BijouxKit"]),
     ]
