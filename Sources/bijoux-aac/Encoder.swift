@@ -190,8 +190,10 @@ final class Track: @unchecked Sendable {
                 reading.append(segment)
                 joiner.sync { pending.append(segment) }
             }
-            let (left, right) = interleaved.withUnsafeBufferPointer { samples in
-                ((0..<count).map { samples[2 * $0] }, (0..<count).map { samples[2 * $0 + 1] })
+            let (left, right) = interleaved.withUnsafeBufferPointer { samples -> ([Float], [Float]) in
+                let left: [Float] = (0..<count).map { (i: Int) -> Float in samples[2 * i] }
+                let right: [Float] = (0..<count).map { (i: Int) -> Float in samples[2 * i + 1] }
+                return (left, right)
             }
             for segment in reading {
                 segment.left.append(contentsOf: left)

@@ -54,7 +54,7 @@ struct LuminanceKeyTests {
         // (200, 100, 0) at half opacity shows as (100, 50, 0) over black.
         let image = RGBAImage(width: 1, height: 1, pixels: [200, 100, 0, 128])
         let keyed = LuminanceKey.key(image)
-        let shown = (UInt8((200 * 128 + 127) / 255), UInt8((100 * 128 + 127) / 255))
+        let shown: (UInt8, UInt8) = (UInt8((200 * 128 + 127) / 255 as Int), UInt8((100 * 128 + 127) / 255 as Int))
         #expect(keyed[0, 0] == LuminanceKey.reference(shown.0, shown.1, 0))
         #expect(LuminanceKey.key(RGBAImage(width: 1, height: 1, pixels: [255, 255, 255, 0]))[0, 0] == RGBA(0, 0, 0, 0))
     }
@@ -90,12 +90,14 @@ struct KeyConformanceTests {
         let overBlack: [Double]
         switch decoded {
         case .rgba8(let image, _):
-            overBlack = stride(from: 0, to: image.pixels.count, by: 4).flatMap { i in
-                (0..<3).map { Double(image.pixels[i + $0]) * Double(image.pixels[i + 3]) / 255 }
+            overBlack = stride(from: 0, to: image.pixels.count, by: 4).flatMap { (i: Int) -> [Double] in
+                let alpha = Double(image.pixels[i + 3])
+                return (0..<3).map { (c: Int) -> Double in Double(image.pixels[i + c]) * alpha / 255 }
             }
         case .rgba16(let image, _):
-            overBlack = stride(from: 0, to: image.pixels.count, by: 4).flatMap { i in
-                (0..<3).map { Double(image.pixels[i + $0]) * Double(image.pixels[i + 3]) / 65535 / 257 }
+            overBlack = stride(from: 0, to: image.pixels.count, by: 4).flatMap { (i: Int) -> [Double] in
+                let alpha = Double(image.pixels[i + 3])
+                return (0..<3).map { (c: Int) -> Double in Double(image.pixels[i + c]) * alpha / 65535 / 257 }
             }
         }
         let keyed = LuminanceKey.key(decoded)

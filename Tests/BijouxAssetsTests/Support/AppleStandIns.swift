@@ -41,9 +41,9 @@ enum AppleStandIns {
         var output = ""
         for module in modules {
             try? FileManager.default.createDirectory(atPath: folder.path + "/" + module, withIntermediateDirectories: true)
-            let arguments =
-                ["-parse-as-library", "-swift-version", "6", "-module-name", module, "-emit-module", "-o", "\(module)/\(module).swiftmodule"]
-                + modules.prefix { $0 != module }.flatMap { ["-I", folder.path + "/" + $0] } + ["\(sourceFolder)/\(module).swift"]
+            let searchPaths: [String] = modules.prefix { $0 != module }.flatMap { (earlier: String) -> [String] in ["-I", folder.path + "/" + earlier] }
+            var arguments: [String] = ["-parse-as-library", "-swift-version", "6", "-module-name", module, "-emit-module"]
+            arguments += ["-o", "\(module)/\(module).swiftmodule"] + searchPaths + ["\(sourceFolder)/\(module).swift"]
             do {
                 let result = try SwiftCompiler.run(arguments, in: folder.path)
                 output += result.output
