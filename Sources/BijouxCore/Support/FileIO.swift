@@ -293,7 +293,15 @@ package enum FileIO {
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         var generator = SystemRandomNumberGenerator()
         while true {
-            let candidate = prefix + String((0..<6).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
+            // Six letters from one draw of 64 random bits (one system call, not six).
+            var bits = generator.next()
+            let candidate =
+                prefix
+                + String(
+                    (0..<6).map { _ in
+                        defer { bits /= UInt64(letters.count) }
+                        return letters[Int(bits % UInt64(letters.count))]
+                    })
             if let made = make(candidate) { return (candidate, made) }
             if errno != EEXIST { throw .cannotWrite(path: path, reason: lastError()) }
         }

@@ -16,17 +16,22 @@ package enum Format {
     /// `number` rounded to at most `decimals` decimals, trailing zeros dropped: the one
     /// fixed-precision form.
     package static func number(_ number: Double, decimals: Int) -> String {
+        var bytes: [UInt8] = []
+        append(number, decimals: decimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `number(number, decimals:)` to `bytes` as UTF-8: what path data, thousands
+    /// of such numbers, is written with, without a String for each.
+    package static func append(_ number: Double, decimals: Int, to bytes: inout [UInt8]) {
         // With up to four decimals and fifteen digits the shortest text of the rounded
         // number is its fixed text without trailing zeros (two such decimals are never one
-        // Double), which is cheaper to write: path data is thousands of such numbers.
+        // Double); past that, the shortest text of the rounded number itself.
         guard decimals <= 4, (number * Self.scale(decimals)).rounded().magnitude < 1e15 else {
-            return Self.number(rounded(number, decimals: decimals))
+            bytes += Self.number(rounded(number, decimals: decimals)).utf8
+            return
         }
-        var text = fixed(number, decimals: decimals)
-        guard decimals > 0 else { return text }
-        while text.last == "0" { text.removeLast() }
-        if text.last == "." { text.removeLast() }
-        return text
+        appendFixed(number, decimals: decimals, trimmed: true, to: &bytes)
     }
 
     /// `number` rounded to `decimals` decimals, as the text `number(_:decimals:)`
@@ -43,11 +48,33 @@ package enum Format {
     /// `number` rounded to exactly `decimals` decimals, trailing zeros kept: "1.000",
     /// "0.502" (how Xcode writes a colour set's components).
     package static func fixed(_ number: Double, decimals: Int) -> String {
+        var bytes: [UInt8] = []
+        appendFixed(number, decimals: decimals, trimmed: false, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The digits of `number` rounded to `decimals` decimals (at most 18 digits in all):
+    /// a "-" when the rounded number is below zero, the whole part, then the point and
+    /// the decimals, `trimmed` of trailing zeros (and of the point when none are left).
+    private static func appendFixed(_ number: Double, decimals: Int, trimmed: Bool, to bytes: inout [UInt8]) {
         let scale = Int(Self.scale(decimals))
-        let units = Int((abs(number) * Double(scale)).rounded())
-        let fraction = String(units % scale)
-        let sign = number < 0 && units != 0 ? "-" : ""
-        return sign + String(units / scale) + (decimals == 0 ? "" : "." + String(repeating: "0", count: decimals - fraction.count) + fraction)
+        let units = Int((number.magnitude * Double(scale)).rounded())
+        if number < 0 && units != 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(units / scale, count: 1, to: &bytes)
+        var fraction = units % scale, places = decimals
+        if trimmed {
+            guard fraction != 0 else { return }
+            while fraction % 10 == 0 { (fraction, places) = (fraction / 10, places - 1) }
+        }
+        guard places > 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(fraction, count: places, to: &bytes)
+    }
+
+    /// A non-negative integer's decimal digits, zero-padded to at least `count` digits.
+    private static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
+        if value >= 10 || count > 1 { appendDigits(value / 10, count: count - 1, to: &bytes) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// 10 to the power `decimals`, by multiplication, so exact.

@@ -125,6 +125,7 @@ enum CurveFit {
     /// Each point's parameter by its share of the polyline's length up to it.
     static func chordLengthParameters(_ d: [VectorPoint]) -> [Double] {
         var u = [0.0]
+        u.reserveCapacity(d.count)
         for i in 1..<d.count { u.append(u[i - 1] + d[i].distance(to: d[i - 1])) }
         let total = u[u.count - 1]
         return total > 0 ? u.map { $0 / total } : d.indices.map { Double($0) / Double(d.count - 1) }

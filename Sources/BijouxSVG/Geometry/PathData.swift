@@ -27,16 +27,17 @@ enum PathData {
     /// one unit of the last place long, in the direction it goes: no segment is written
     /// without length.
     static func text(_ contours: [Contour], decimals: Int = 3) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(contours.reduce(0) { $0 + $1.segments.count } * 6 * (decimals + 4))
         var unit = 1.0
         for _ in 0..<decimals { unit /= 10 }
         func rounded(_ p: VectorPoint) -> VectorPoint { VectorPoint(Format.rounded(p.x, decimals: decimals), Format.rounded(p.y, decimals: decimals)) }
         for contour in contours {
             guard let first = contour.segments.first else { continue }
-            if !out.isEmpty { out += " " }
+            if !out.isEmpty { out.append(UInt8(ascii: " ")) }
             var current = rounded(first.from)
-            out += "M"
-            appendNumbers(&out, [current.x, current.y], decimals: decimals)
+            out.append(UInt8(ascii: "M"))
+            append(current, decimals: decimals, first: true, to: &out)
             for s in contour.segments {
                 let c1 = rounded(s.control1), c2 = rounded(s.control2)
                 var to = rounded(s.to)
@@ -44,21 +45,28 @@ enum PathData {
                     let along = s.to - s.from
                     if abs(along.y) > abs(along.x) { to.y += along.y < 0 ? -unit : unit } else { to.x += along.x < 0 ? -unit : unit }
                 }
-                out += "C"
-                appendNumbers(&out, [c1.x, c1.y, c2.x, c2.y, to.x, to.y], decimals: decimals)
+                out.append(UInt8(ascii: "C"))
+                append(c1, decimals: decimals, first: true, to: &out)
+                append(c2, decimals: decimals, first: false, to: &out)
+                append(to, decimals: decimals, first: false, to: &out)
                 current = to
             }
-            if contour.isClosed { out += "Z" }
+            if contour.isClosed { out.append(UInt8(ascii: "Z")) }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func appendNumbers(_ out: inout String, _ values: [Double], decimals: Int) {
-        for (i, v) in values.enumerated() {
-            let s = Format.number(v, decimals: decimals)
-            if i > 0 && !s.hasPrefix("-") { out += " " }
-            out += s
-        }
+    /// A point's two numbers: each after a command's first is apart from the one before by
+    /// a space, or by its own "-".
+    private static func append(_ point: VectorPoint, decimals: Int, first: Bool, to out: inout [UInt8]) {
+        append(point.x, decimals: decimals, first: first, to: &out)
+        append(point.y, decimals: decimals, first: false, to: &out)
+    }
+
+    private static func append(_ value: Double, decimals: Int, first: Bool, to out: inout [UInt8]) {
+        let start = out.count
+        Format.append(value, decimals: decimals, to: &out)
+        if !first && out[start] != UInt8(ascii: "-") { out.insert(UInt8(ascii: " "), at: start) }
     }
 }
 
