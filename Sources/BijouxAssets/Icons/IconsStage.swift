@@ -144,7 +144,7 @@ enum IconsStage: ContactSheetStage {
             let template = try SymbolTemplate(name: icon.name, icon: vector, file: path)
             outputs += symbolSet(icon.name, template: template.svg)
             card.symbol = template.sources.reversed().map { source in
-                ContactSheet.SymbolGlyph(weight: source.weight.rawValue, path: source.pathData(decimals: 2), advance: source.advance)
+                ContactSheet.SymbolGlyph(weight: source.weight.rawValue, path: source.pathData, advance: source.advance)
             }
         }
         for output in outputs { try recorder.write(output.path, output.bytes) }

@@ -13,7 +13,7 @@ enum Stroker {
     enum Join: Sendable { case miter, round, bevel }
 
     /// Exact offset points sampled per cubic for its offset's least-squares fit.
-    static let offsetSamples = 12
+    static let offsetSamples = 8
 
     /// A node where the centreline turns so little that a join's outer side at the thinnest
     /// width would reach less than this (points) gets no join at any width: the next offset
@@ -144,6 +144,8 @@ enum Stroker {
     static func offset(_ segment: CubicSegment, _ t0: VectorPoint, _ t3: VectorPoint, _ distance: Double) -> CubicSegment {
         let start = segment.from + t0.leftNormal * distance, end = segment.to + t3.leftNormal * distance
         var samples: [VectorPoint] = [], parameters: [Double] = []
+        samples.reserveCapacity(offsetSamples)
+        parameters.reserveCapacity(offsetSamples)
         for j in 1...offsetSamples {
             let u = Double(j) / Double(offsetSamples + 1)
             guard let t = segment.derivative(at: u).normalized else { continue }

@@ -7,7 +7,7 @@ struct FormBudget {
     /// Points the forms of one icon may hold, counted shape by shape before the work: the
     /// points the wobble moves (each contour flattened and divided, the vector image's
     /// outlines included) or, with the wobble off, the segments kept; and the segments of
-    /// the symbol's three weights. The sample icons hold 1,400 to 3,000 (a test holds them
+    /// the symbol's three weights. The sample icons hold 1,000 to 2,500 (a test holds them
     /// under 5,000).
     static let maxPoints = 100_000
     /// The largest coordinate and stroke width a form takes, in points once the viewBox is
@@ -15,7 +15,7 @@ struct FormBudget {
     /// the forms overflows.
     static let maxCoordinate = 1_000_000.0
     /// The most path data one form writes (the vector image; the symbol's three weights):
-    /// the sample icons write 3 to 6 KB and 9 to 21 KB.
+    /// the sample icons write 3 to 6 KB and 10 to 23 KB.
     static let maxPathBytes = 1 << 20
 
     let file: String

@@ -54,8 +54,8 @@ package struct SymbolTemplate: Equatable, Sendable {
         /// The x of the left margin in the template.
         var left: Double { weight.column - advance / 2 }
 
-        /// The source's paths as one path's data, numbers rounded to `decimals` places.
-        package func pathData(decimals: Int) -> String { PathData.text(paths.flatMap { $0 }, decimals: decimals) }
+        /// The source's paths as one path's data, as the template writes them.
+        package var pathData: String { pathTexts.filter { !$0.isEmpty }.joined(separator: " ") }
     }
 
     static let width = 3300.0, height = 2200.0

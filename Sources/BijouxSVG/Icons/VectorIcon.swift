@@ -87,10 +87,10 @@ package struct VectorIcon: Equatable, Sendable {
         return icon
     }
 
-    /// No two points `wobbled` moves are further apart: a sixteenth of the field's
+    /// No two points `wobbled` moves are further apart: an eighth of the field's
     /// shortest undulation.
     static func divisionStep(_ field: DisplacementField) -> Double {
-        field.parameters.wavelength / Double(1 << (field.parameters.octaves - 1)) / 16
+        field.parameters.wavelength / Double(1 << (field.parameters.octaves - 1)) / 8
     }
 
     /// The outline of contours stroked with `paint` at `weight` times its width.
@@ -115,7 +115,7 @@ package struct VectorIcon: Equatable, Sendable {
     }
 
     /// The contour moved where the raster wobble shows it, fitted back to curves. The
-    /// flattened contour is first divided so no two points are more than a sixteenth of
+    /// flattened contour is first divided so no two points are more than an eighth of
     /// the field's shortest undulation apart: a straight line flattens to its two ends,
     /// and the wobble bends it between them.
     static func wobbled(_ contour: Contour, by field: DisplacementField) -> Contour {
@@ -123,6 +123,8 @@ package struct VectorIcon: Equatable, Sendable {
         let step = divisionStep(field)
         var points: [VectorPoint] = [], corners: [Bool] = []
         let count = flat.points.count
+        points.reserveCapacity(count)
+        corners.reserveCapacity(count)
         for index in 0..<count {
             let point = flat.points[index]
             points.append(point)
@@ -135,8 +137,11 @@ package struct VectorIcon: Equatable, Sendable {
                 corners.append(false)
             }
         }
+        // Each point's search starts from its neighbour's displacement, a step away.
+        var near = (dx: 0.0, dy: 0.0)
         let moved = points.map { point in
-            let shown = field.wobbled(x: point.x, y: point.y)
+            let shown = field.wobbled(x: point.x, y: point.y, near: near)
+            near = (point.x - shown.x, point.y - shown.y)
             return VectorPoint(x: shown.x, y: shown.y)
         }
         return CurveFit.fit(moved, corners: corners, closed: contour.isClosed, tolerance: fitTolerance)

@@ -53,8 +53,8 @@ struct VectorIconTests {
     /// passes it, before the work: a line a hundred thousand points long, with the wobble
     /// on or off (off, 110,000 segments); and the audit's 130-byte triangle at the
     /// wobble's documented extremes (amplitude 8, wavelength 1, 5 octaves), whose symbol
-    /// was a 74 MB file after 14 s: past the budget once its symbol's weights are counted,
-    /// and its vector alone past the cap on path data.
+    /// was a 74 MB file after 14 s: past the budget once its symbol's weights are counted;
+    /// and two of them, whose vector alone is past the cap on path data.
     @Test func aDrawingTooDetailedIsRefusedAtItsShape() throws {
         let long = try Self.drawing([#"<path d="M1 1h3"/>"#, #"<path d="M0 0L1e5 0"/>"#])
         let many = try Self.drawing([#"<path d="M1 1h3"/>"#, "<path d=\"M0 0" + String(repeating: "h1", count: 110_000) + "\"/>"])
@@ -66,9 +66,13 @@ struct VectorIconTests {
                 "\(error)".hasPrefix("x.svg:\(symbol ? 2 : 3):1: the drawing is too detailed to carry into a vector or symbol")
             }
         }
-        // Its vector alone is within the budget, and then past the cap on path data.
+        // Two such triangles' vector alone is within the budget, and then past the cap on path data.
+        let triangles = try Self.drawing([
+            #"<path d="M2 2 L22 22 L2 22 Z" fill="none" stroke="black" stroke-width="1.75"/>"#,
+            #"<path d="M3 2 L22 21 L22 2 Z" fill="none" stroke="black" stroke-width="1.75"/>"#,
+        ])
         #expect {
-            try VectorIcon.make(triangle, pointWidth: 24, pointHeight: 24, wobble: Self.hostile, file: "x.svg", withSymbol: false)
+            try VectorIcon.make(triangles, pointWidth: 24, pointHeight: 24, wobble: Self.hostile, file: "x.svg", withSymbol: false)
         } throws: { error in
             "\(error)".hasPrefix("x.svg: the vector image would hold over 1024 KiB of path data")
         }
