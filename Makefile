@@ -190,7 +190,7 @@ test-side: artifactbundle
 	@$(MAKE) --no-print-directory fuzz-smoke
 	@Examples/CharmsDemo/check source
 
-# The tests not tagged `.slow` (Tests/BijouxAssetsTests/Support/SlowTests.swift): the
+# The tests not tagged `.slow` (Sources/BijouxTestSupport/SlowTests.swift): the
 # slow ones are reported skipped, as `swift test` cannot select by tag. Seconds, for the
 # edit-and-test loop; `make test` is what must pass.
 test-fast: deps
@@ -238,7 +238,7 @@ goldens: deps
 
 # The toolchain's swift-format, with the house configuration .swift-format.
 # Not Tests/Goldens: those files are outputs of the tool, compared byte for byte.
-FORMATTED := Sources Tests/BijouxAssetsTests Tests/BijouxCoreTests Tests/BijouxHelperKitTests Tests/BijouxSVGTests Tests/BijouxKitTests Tests/AppleStandIns Tests/Fuzz Plugins Examples Package.swift
+FORMATTED := Sources Tests/BijouxAssetsTests Tests/BijouxIconsTests Tests/BijouxReviewTests Tests/BijouxCoreTests Tests/BijouxHelperKitTests Tests/BijouxSVGTests Tests/BijouxKitTests Tests/AppleStandIns Tests/Fuzz Plugins Examples Package.swift
 format:
 	$(SWIFT) format --in-place --recursive $(FORMATTED)
 

@@ -119,7 +119,7 @@ let package = Package(
             dependencies: ["bijoux-assets", "bijoux-aac", "bijoux-render"]),
         // The golden harness (recording policies, the review page): for tests only, so it
         // does not ship in the product.
-        .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets", "BijouxCore"]),
+        .target(name: "BijouxTestSupport", dependencies: ["BijouxAssets", "BijouxCore", "BijouxTestKit"]),
         // The test targets' folders, paths and synthetic images: the core alone, so the core's
         // tests build without the stages.
         .target(name: "BijouxTestKit", dependencies: ["BijouxCore"]),
@@ -134,10 +134,21 @@ let package = Package(
             exclude: ["Packaging/Fixtures"]
         ),
         // Tests by role, each target building on its own: the core and image I/O; the helpers'
-        // protocols; the vector geometry; the stages, the engine and the commands (above); BijouxKit.
+        // protocols; the vector geometry; the icons in every form; the review and its pages; the
+        // stages, the engine and the commands (above); BijouxKit.
         .testTarget(name: "BijouxCoreTests", dependencies: ["BijouxCore", "BijouxTestKit"]),
         .testTarget(name: "BijouxHelperKitTests", dependencies: ["BijouxHelperKit"]),
         .testTarget(name: "BijouxSVGTests", dependencies: ["BijouxSVG", "BijouxCore"]),
+        .testTarget(
+            name: "BijouxIconsTests",
+            dependencies: [
+                "BijouxAssets", "BijouxCore", "BijouxSVG", "BijouxRender", "BijouxKit", "BijouxTestSupport", "BijouxTestKit", "bijoux-assets", "bijoux-render",
+            ]
+        ),
+        .testTarget(
+            name: "BijouxReviewTests",
+            dependencies: ["BijouxAssets", "BijouxCore", "BijouxSVG", "BijouxAudio", "BijouxTestSupport", "BijouxTestKit", "bijoux-assets", "bijoux-render"]
+        ),
         .testTarget(name: "BijouxKitTests", dependencies: ["BijouxKit"]),
     ]
 )

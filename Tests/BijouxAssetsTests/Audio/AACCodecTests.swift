@@ -5,6 +5,7 @@ import Testing
 @testable import BijouxAudio
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// The AAC encoder is a helper process: the tool itself links no FFmpeg, runs the helper
 /// only when a track must be encoded, and stops with one line naming it, writing

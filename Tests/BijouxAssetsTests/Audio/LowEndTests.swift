@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxAudio
 @testable import BijouxCore
+@testable import BijouxTestSupport
 
 /// The bass is heard: of the decoded track's energy, at least 15 % lies under 200 Hz and
 /// 4 % under 100 Hz (the double bass's register, its fundamentals), on the sample waltz

@@ -5,6 +5,7 @@ import Testing
 @testable import BijouxAudio
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 @Suite("The sounds stage")
 struct SoundsStageTests {
@@ -27,7 +28,7 @@ struct SoundsStageTests {
 
     /// The engine's small art folder plus a three-second score and a haptic recipe.
     static func makeArt(_ folder: TemporaryFolder) {
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write(
             "art/music/short-loop.json",
             Array(#"{"tempo": 120, "bars": 2, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#.utf8))
@@ -44,7 +45,7 @@ struct SoundsStageTests {
     @Test(.tags(.slow), .notInFastRun) func buildsTheTrackThePatternAndTheirSwift() throws {
         let folder = TestPaths.temporaryFolder("sounds")
         Self.makeArt(folder)
-        let report = try BuildEngine.build(BuildEngineTests.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.stages == ["charms", "symbols", "sounds", "table"], "the table after the sounds, so its JSON twin lists them")
         let m4a = try #require(folder.read("out/Audio/short-loop.m4a"))
         let decoded = try AACCodec.decode(m4a, file: "short-loop.m4a")
@@ -109,10 +110,10 @@ struct SoundsStageTests {
     @Test func aCharmRebuildDoesNotTouchTheAudio() throws {
         let folder = TestPaths.temporaryFolder("sounds-charm")
         Self.makeArt(folder)
-        try BuildEngine.build(BuildEngineTests.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         let before = try #require(folder.read("out/Audio/short-loop.m4a"))
         folder.write("art/music/short-loop.json", Array(#"{"tempo": 0}"#.utf8))  // would fail if read
-        let report = try BuildEngine.build(BuildEngineTests.options(folder, only: ["sun"]))
+        let report = try BuildEngine.build(EngineFixtures.options(folder, only: ["sun"]))
         #expect(!report.stages.contains("sounds"))
         #expect(folder.read("out/Audio/short-loop.m4a") == before)
     }
@@ -125,7 +126,7 @@ struct SoundsStageTests {
         Self.makeArt(folder)
         func build() throws -> Set<String> {
             let made = MadeJobs()
-            var options = BuildEngineTests.options(folder)
+            var options = EngineFixtures.options(folder)
             options.progress = made.options
             try BuildEngine.build(options)
             return made.jobs
@@ -163,11 +164,11 @@ struct SoundsStageTests {
     @Test func removedSoundsLeaveNoStaleFiles() throws {
         let folder = TestPaths.temporaryFolder("sounds-removed")
         Self.makeArt(folder)
-        try BuildEngine.build(BuildEngineTests.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         #expect(folder.read("out/Generated/Sounds.swift") != nil)
         try FileManager.default.removeItem(atPath: folder.path + "/art/music")
         try FileManager.default.removeItem(atPath: folder.path + "/art/haptics")
-        let report = try BuildEngine.build(BuildEngineTests.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.files.removed.contains(SoundsStage.swiftPath))
         #expect(folder.read("out/Generated/Sounds.swift") == nil)
         let twin = String(decoding: try #require(folder.read("out/Generated/charms.json")), as: UTF8.self)
@@ -179,7 +180,7 @@ struct SoundsStageTests {
         Self.makeArt(folder)
         folder.write("art/music/short-loop.json", Array(#"{"tempo": 120, "bars": 2, "meter": "6/8", "key": "F", "progression": ["F"], "seed": 1}"#.utf8))
         #expect {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)"
                 == "\(folder.path)/art/music/short-loop.json:1:36: field 'meter': meter \"6/8\" is not supported: expected \"3/4\" (the arrangement is a waltz)"

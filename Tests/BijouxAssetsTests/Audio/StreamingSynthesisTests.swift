@@ -6,6 +6,7 @@ import Testing
 @testable import BijouxAudio
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// Synthesis streams (issue 21): the track is made a block at a time, so memory does
 /// not grow with the score, and its samples, facts and file are the bits of the

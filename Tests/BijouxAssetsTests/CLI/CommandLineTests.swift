@@ -4,77 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
-
-/// Runs the built `bijoux-assets` executable the way a person or CI does.
-enum CLI {
-    static let executable: String = {
-        let folder = Bundle.main.executableURL!.deletingLastPathComponent()
-        for candidate in [folder, folder.deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent("bijoux-assets").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        fatalError("bijoux-assets executable not found near \(folder.path)")
-    }()
-
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Result {
-        try start(arguments, in: directory, environment: environment).finish()
-    }
-
-    /// Runs any program to its end: the tool, or one the tests set things up with.
-    static func runTool(_ tool: String, _ arguments: [String], in directory: String? = nil) throws -> Result {
-        try start(tool: tool, arguments, in: directory).finish()
-    }
-
-    /// A run in progress, so tests can start several at once.
-    struct Running {
-        let process: Process
-        let out: Pipe
-        let err: Pipe
-        /// The stderr written so far, when the run was started with `streamingStderr`,
-        /// so a test can wait for a line while the tool runs.
-        let stderrSoFar: StreamedOutput?
-
-        func finish() -> Result {
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            let errText: String
-            if let stderrSoFar {
-                process.waitUntilExit()
-                // Its end comes when the tool has exited; a minute is for a hang only.
-                _ = stderrSoFar.waitForEnd(60)
-                errText = stderrSoFar.value
-            } else {
-                errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            }
-            process.waitUntilExit()
-            // Killed by a signal: 128 + its number, as a shell reports it.
-            let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-            return Result(status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: errText)
-        }
-    }
-
-    static func start(
-        tool: String = executable, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
-        streamingStderr: Bool = false
-    ) throws -> Running {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let stderrSoFar = streamingStderr ? StreamedOutput(err) : nil
-        try process.run()
-        return Running(process: process, out: out, err: err, stderrSoFar: stderrSoFar)
-    }
-}
+@testable import BijouxTestSupport
 
 @Suite("Command line", .tags(.slow), .notInFastRun)
 struct CommandLineTests {
@@ -171,7 +101,7 @@ struct CommandLineTests {
     /// own name, so CI and a designer's laptop write the same file.
     @Test func buildWritesTheCharmTableNamedByTheArtFoldersOwnName() throws {
         let folder = TestPaths.temporaryFolder("cli-table-build")
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         let result = try CLI.run(["build", "--art", ".", "--out", "../out"], in: folder.path + "/art")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("(charms, symbols, table)"))

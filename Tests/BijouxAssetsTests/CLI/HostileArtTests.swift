@@ -5,6 +5,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -19,9 +20,9 @@ struct HostileArtTests {
     /// Charms and icons built once into out/, and every output file's bytes.
     static func builtArt(_ label: String) throws -> (TemporaryFolder, [String: [UInt8]]) {
         let folder = TestPaths.temporaryFolder(label)
-        BuildEngineTests.makeArt(folder)
-        IconsStageTests.makeArt(folder)
-        try BuildEngine.build(BuildEngineTests.options(folder))
+        EngineFixtures.makeArt(folder)
+        IconFixtures.makeArt(folder)
+        try BuildEngine.build(EngineFixtures.options(folder))
         let outputs = Dictionary(uniqueKeysWithValues: folder.files().filter { $0.hasPrefix("out/") }.map { ($0, folder.read($0)!) })
         #expect(outputs.keys.contains { $0.contains("Icons/give.imageset/") })
         return (folder, outputs)
@@ -118,7 +119,7 @@ struct HostileArtTests {
         try FileManager.default.moveItem(atPath: path, toPath: outside)
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: outside)
         #expect {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)" == "\(path): cannot read: is a symbolic link; the art must be files and folders inside the art folder itself"
         }
@@ -129,12 +130,12 @@ struct HostileArtTests {
     /// hidden FIFO is left out of the listing, and the build goes on.
     @Test func aHiddenLinkOrFIFOIsNotArt() throws {
         let folder = TestPaths.temporaryFolder("hidden-link")
-        IconsStageTests.makeArt(folder)
+        IconFixtures.makeArt(folder)
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/art/icons/.#give.svg", withDestinationPath: "user@host.1234:1700000000")
         #expect(mkfifo(folder.path + "/art/.pipe", 0o644) == 0)
         let art = try ArtFolder(folder.path + "/art")
         #expect(!art.names(in: "icons").contains(".#give.svg") && !art.names(in: "").contains(".pipe"))
-        #expect(try BuildEngine.build(IconsStageTests.options(folder)).stages == ["icons", "symbols"])
+        #expect(try BuildEngine.build(EngineFixtures.options(folder)).stages == ["icons", "symbols"])
     }
 
     @Test(.timeLimit(.minutes(1)), arguments: ["charms.json", "charms/moon.png", "icons.json", "icons/wear.svg"])
@@ -144,7 +145,7 @@ struct HostileArtTests {
         unlink(path)
         #expect(mkfifo(path, 0o644) == 0)
         #expect {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)" == "\(path): cannot read: is a FIFO (named pipe), not a file"
         }
@@ -202,7 +203,7 @@ struct HostileArtTests {
         let path = folder.path + "/art/charms.json"
         folder.write("art/charms.json", Self.oneLineTable(3250) + String(repeating: " ", count: 100_000))
         #expect {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)".hasPrefix("\(path): cannot read: file is ") && "\(error)".hasSuffix("bytes, over the 1 MiB limit")
         }
@@ -265,11 +266,11 @@ struct HostileArtTests {
     @Test(.enabled(if: temporaryDiskIsCaseSensitive, "the temporary folder's disk ignores case, so Give.svg and give.svg cannot both exist"))
     func iconNamesDifferingOnlyInCaseAreRefused() throws {
         let folder = TestPaths.temporaryFolder("icon-case")
-        IconsStageTests.makeArt(folder)
+        IconFixtures.makeArt(folder)
         folder.write("art/icons/Give.svg", folder.read("art/icons/give.svg")!)
         #expect(Set(try FileIO.list(folder.path + "/art/icons")).isSuperset(of: ["Give.svg", "give.svg"]))
         #expect {
-            try BuildEngine.build(IconsStageTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)"
                 == """
@@ -277,37 +278,5 @@ struct HostileArtTests {
                 rename one
                 """
         }
-    }
-}
-
-extension CLI {
-    struct MeasuredResult {
-        var status: Int32
-        var stderr: String
-        /// The tool's peak resident memory, as the kernel counts it.
-        var peakBytes: Int
-    }
-
-    /// /usr/bin/time: Debian's `time` package, which `make deps` installs.
-    static let time = "/usr/bin/time"
-    static let canMeasure = FileManager.default.isExecutableFile(atPath: time)
-
-    /// Runs the tool under /usr/bin/time (`canMeasure`), which reads its peak memory
-    /// from wait4's rusage. (The tests cannot spawn it and read that themselves: a
-    /// child spawned from this process is charged this process's own peak at exec.)
-    static func runMeasured(_ arguments: [String], environment: [String: String] = [:]) throws -> MeasuredResult {
-        // Through env(1), which sets `environment` for the tool.
-        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        #if os(macOS)
-            let result = try runTool("/usr/bin/env", variables + [time, "-l", executable] + arguments)
-            let report = result.stderr.split(separator: "\n").first { $0.hasSuffix("maximum resident set size") }
-            let peak = report.flatMap { Int($0.split(separator: " ").first ?? "") }
-        #else
-            let result = try runTool("/usr/bin/env", variables + [time, "-f", "peak-kib %M", executable] + arguments)
-            let report = result.stderr.split(separator: "\n").last { $0.hasPrefix("peak-kib ") }
-            let peak = report.flatMap { Int($0.dropFirst("peak-kib ".count)) }.map { $0 * 1024 }
-        #endif
-        let stderr = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != report }.joined(separator: "\n")
-        return MeasuredResult(status: result.status, stderr: stderr, peakBytes: peak ?? Int.max)
     }
 }

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// Issue 36, item 1: one set of rules for every route. A charm and an icon with one
 /// name are refused by `build`, and were passed by `check` ("up to date") and written by
@@ -28,7 +29,7 @@ struct NameClashTests {
     /// `build` says, exit 1, and the folder keeps every byte.
     @Test func charmCheckAndBuildRefuseTheClashAndWriteNothing() throws {
         let folder = TestPaths.temporaryFolder("clash-cli")
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         let places = ["--art", folder.path + "/art", "--out", folder.path + "/out"]
         let first = try CLI.run(["build", "--quiet"] + places)
         #expect(first.status == 0, "\(first.stderr)")
@@ -51,9 +52,9 @@ struct NameClashTests {
     /// `watch` builds with the engine's build, so its rebuild fails the same way.
     @Test func watchRefusesTheClash() throws {
         let folder = TestPaths.temporaryFolder("clash-watch")
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write("art/icons/sun.svg", Self.icon)
-        var options = BuildEngineTests.options(folder)
+        var options = EngineFixtures.options(folder)
         options.followsConfiguredStrict = false
         guard case .failure(let error) = ArtWatcher.attempt(options) else {
             Issue.record("the clash was built")
@@ -67,16 +68,16 @@ struct NameClashTests {
     /// beside the charm `sun` is one file on a Mac's disk.
     @Test func aClashInLetterCaseIsRefusedByEveryRoute() throws {
         let folder = TestPaths.temporaryFolder("clash-case")
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write("art/icons/Sun.svg", Self.icon)
         let message =
             """
             \(folder.path)/art: image sets 'Sun' and 'sun' differ only in letter case; on a Mac's disk and in Xcode they are one name, so rename one (in \
             Assets.xcassets/Charms and Assets.xcassets/Icons)
             """
-        #expect { try BuildEngine.check(BuildEngineTests.options(folder)) } throws: { "\($0)" == message }
-        #expect { try BuildEngine.build(BuildEngineTests.options(folder, only: ["moon"])) } throws: { "\($0)" == message }
-        #expect { try BuildEngine.build(BuildEngineTests.options(folder)) } throws: { "\($0)" == message }
+        #expect { try BuildEngine.check(EngineFixtures.options(folder)) } throws: { "\($0)" == message }
+        #expect { try BuildEngine.build(EngineFixtures.options(folder, only: ["moon"])) } throws: { "\($0)" == message }
+        #expect { try BuildEngine.build(EngineFixtures.options(folder)) } throws: { "\($0)" == message }
         #expect(!folder.exists("out"))
     }
 }

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// `bijoux-assets strings`, run as a person or CI runs it.
 @Suite("Command line: strings", .tags(.slow), .notInFastRun)

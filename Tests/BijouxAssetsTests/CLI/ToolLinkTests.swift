@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BijouxAssets
+@testable import BijouxTestSupport
 
 /// The tool links what it uses: BijouxKit's Foundation-free part (BijouxShared) and not
 /// Foundation, whose libraries (and ICU's data through them) it would otherwise map at every
@@ -9,7 +10,7 @@ import Testing
 struct ToolLinkTests {
     @Test func theToolAndTheEncoderLinkNoFoundation() throws {
         for executable in [CLI.executable, AACCodec.helper] {
-            let linked = try RendererLinkTests.directLibraries(executable)
+            let linked = try CLI.directLibraries(executable)
             #expect(linked.contains { $0.contains("libswiftCore") }, "\(linked)")
             #expect(!linked.contains { $0.contains("Foundation") }, "\(executable) links Foundation: \(linked)")
         }

@@ -4,6 +4,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 @Suite("Generated CharmTable.swift")
 struct CharmTableSwiftTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// `app-assets`: the app icon, its iOS 26 document and the accent colour, copied from a
 /// build into a folder of the app target, touching nothing else there.
@@ -87,7 +88,7 @@ struct AppAssetsTests {
     /// Through the tool: it builds first, then copies what the art makes (here the accent).
     @Test(.tags(.slow), .notInFastRun) func theCommandBuildsThenCopies() throws {
         let folder = TestPaths.temporaryFolder("app-assets-cli")
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write("art/palette.json", ##"{"colors": {"paper": "#171513", "camel": "#C9A16B"}, "accent": "camel"}"##)
         folder.write("App/main.swift", "print(1)\n")
         let run = try CLI.run(["app-assets", "App", "--art", "art", "--out", "out"], in: folder.path)

@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// Each change rebuilds exactly the jobs its inputs decide (seen in the build's
 /// events) and rewrites exactly the files whose bytes changed (seen in their
@@ -28,7 +29,7 @@ struct BuildCacheTests {
     /// two icons: every stage.
     static func everyStage(_ label: String) throws -> Built {
         let built = Built(folder: TestPaths.temporaryFolder(label))
-        AppIconStageTests.makeArt(built.folder)
+        AppIconFixture.makeArt(built.folder)
         let table = String(decoding: built.folder.read("art/charms.json")!, as: UTF8.self)
             .replacingOccurrences(
                 of: "\n]}", with: ",\n  {\"id\": \"sun\", \"displayName\": \"Sun\", \"note\": \"you light me up\", \"swayDuration\": 3.0}\n]}")

@@ -3,6 +3,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 @Suite("bijoux-assets.json: the build's configuration, in the art folder")
 struct BuildConfigurationTests {
@@ -36,12 +37,12 @@ struct BuildConfigurationTests {
     /// for a target whose catalog Xcode makes them for; the rest of the file is the same.
     @Test func assetSymbolsFalseLeavesTheResourceMembersOut() throws {
         let folder = TestPaths.temporaryFolder("configured-symbols")
-        BuildEngineTests.makeArt(folder)
-        try BuildEngine.build(BuildEngineTests.options(folder))
+        EngineFixtures.makeArt(folder)
+        try BuildEngine.build(EngineFixtures.options(folder))
         let with = String(decoding: try #require(folder.read("out/Generated/CatalogSymbols.swift")), as: UTF8.self)
         #expect(with.contains("        public static let sun = DeveloperToolsSupport.ImageResource(name: \"sun\", bundle: generatedCatalogBundle)\n"))
         folder.write("art/bijoux-assets.json", #"{"assetSymbols": false}"#)
-        try BuildEngine.build(BuildEngineTests.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         let without = String(decoding: try #require(folder.read("out/Generated/CatalogSymbols.swift")), as: UTF8.self)
         #expect(!without.contains("ImageResource") && !without.contains("DeveloperToolsSupport"))
         #expect(without.contains("extension CharmType: CatalogImage {"))
@@ -85,16 +86,16 @@ struct BuildConfigurationTests {
     /// fails `build`, instead of answering "up to date" for art the build refuses.
     @Test func checkFailsAStrictFolderOnAWarningAsBuildDoes() throws {
         let folder = TestPaths.temporaryFolder("configured-strict-check")
-        BuildEngineTests.makeArt(folder, hazyMatte: true)
-        #expect(try BuildEngine.build(BuildEngineTests.options(folder)).warnings.count == 1)
+        EngineFixtures.makeArt(folder, hazyMatte: true)
+        #expect(try BuildEngine.build(EngineFixtures.options(folder)).warnings.count == 1)
         folder.write("art/bijoux-assets.json", #"{"strict": true}"#)
         var reasons: [String] = []
         for route in ["build", "check"] {
             do {
                 if route == "build" {
-                    try BuildEngine.build(BuildEngineTests.options(folder))
+                    try BuildEngine.build(EngineFixtures.options(folder))
                 } else {
-                    _ = try BuildEngine.check(BuildEngineTests.options(folder))
+                    _ = try BuildEngine.check(EngineFixtures.options(folder))
                 }
                 Issue.record("\(route) passed a strict folder with a warning")
             } catch let error as StrictModeFailure {
@@ -108,10 +109,10 @@ struct BuildConfigurationTests {
     /// `"strict": false`, `--strict` still does; `watch` keeps building.
     @Test func strictInTheArtFolderFailsTheBuildOnAWarning() throws {
         let folder = TestPaths.temporaryFolder("configured-strict")
-        BuildEngineTests.makeArt(folder, hazyMatte: true)
+        EngineFixtures.makeArt(folder, hazyMatte: true)
         folder.write("art/bijoux-assets.json", #"{"strict": true}"#)
         do {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
             Issue.record("a configured strict build passed with a warning")
         } catch let error as StrictModeFailure {
             #expect(error.reason == "\"strict\": true in \(folder.path)/art/bijoux-assets.json")
@@ -124,15 +125,15 @@ struct BuildConfigurationTests {
         #expect(!folder.exists("out"), "a failed build writes nothing")
 
         // The watcher builds leniently, whatever the file says.
-        var watched = ArtWatcher(options: BuildEngineTests.options(folder)).options
+        var watched = ArtWatcher(options: EngineFixtures.options(folder)).options
         #expect(try BuildEngine.build(watched).warnings.count == 1)
         watched.followsConfiguredStrict = true
         #expect(throws: StrictModeFailure.self) { try BuildEngine.build(watched) }
 
         folder.write("art/bijoux-assets.json", #"{"strict": false}"#)
-        #expect(try BuildEngine.build(BuildEngineTests.options(folder)).warnings.count == 1)
+        #expect(try BuildEngine.build(EngineFixtures.options(folder)).warnings.count == 1)
         do {
-            try BuildEngine.build(BuildEngineTests.options(folder, strict: true))
+            try BuildEngine.build(EngineFixtures.options(folder, strict: true))
             Issue.record("--strict passed with a warning")
         } catch let error as StrictModeFailure {
             #expect(error.reason == "--strict")
@@ -142,10 +143,10 @@ struct BuildConfigurationTests {
     /// A bad configuration stops the build like any bad art file.
     @Test func aBadConfigurationStopsTheBuild() {
         let folder = TestPaths.temporaryFolder("configured-bad")
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write("art/bijoux-assets.json", #"{"strict": 1}"#)
         #expect {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)" == "\(folder.path)/art/bijoux-assets.json:1:12: field 'strict': expected true or false, found a number"
         }

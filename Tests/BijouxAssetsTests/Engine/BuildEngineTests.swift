@@ -4,37 +4,14 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 @Suite("Build engine: planning and atomic output")
 struct BuildEngineTests {
-    /// A small art folder: three soft discs painted on black.
-    static func makeArt(_ folder: TemporaryFolder, hazyMatte: Bool = false) {
-        folder.write(
-            "art/charms.json",
-            """
-            {"charms": [
-              {"id": "sun", "displayName": "Sun", "note": "you light me up", "swayDuration": 3.0},
-              {"id": "moon", "displayName": "Moon", "note": "night night", "swayDuration": 2.5},
-              {"id": "plum", "displayName": "Plum", "note": "sweet", "swayDuration": 4.0}
-            ]}
-            """)
-        let colors: [(String, (Double, Double, Double))] = [("sun", (250, 200, 60)), ("moon", (220, 220, 240)), ("plum", (150, 40, 160))]
-        for (i, (id, color)) in colors.enumerated() {
-            let disc = Synthetic.paintedDisc(
-                width: 160 + i * 10, height: 150, center: (80, 75), radius: 55, softness: 6, color: color,
-                matte: hazyMatte && id == "moon" ? 7 : 0)
-            folder.write("art/charms/\(id).png", PNGEncoder.encode(disc, as: .rgb))
-        }
-    }
-
-    static func options(_ folder: TemporaryFolder, strict: Bool = false, jobs: Int = 2, only: Set<String>? = nil) -> BuildEngine.Options {
-        BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", strict: strict, jobs: jobs, onlyCharms: only)
-    }
-
     @Test func buildsTheCatalogLayout() throws {
         let folder = TestPaths.temporaryFolder("layout")
-        Self.makeArt(folder)
-        let report = try BuildEngine.build(Self.options(folder))
+        EngineFixtures.makeArt(folder)
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.stages == ["charms", "symbols", "table"])
         #expect(report.warnings.isEmpty)
         let files = folder.files().filter { $0.hasPrefix("out/") }.map { String($0.dropFirst(4)) }
@@ -60,9 +37,9 @@ struct BuildEngineTests {
     /// depend on where the checkout is.
     @Test func theGeneratedTableIsTheSameWhereverTheArtIs() throws {
         let first = TestPaths.temporaryFolder("where-a"), second = TestPaths.temporaryFolder("where-b")
-        Self.makeArt(first)
-        Self.makeArt(second)
-        try BuildEngine.build(Self.options(first))
+        EngineFixtures.makeArt(first)
+        EngineFixtures.makeArt(second)
+        try BuildEngine.build(EngineFixtures.options(first))
         try BuildEngine.build(BuildEngine.Options(artFolder: second.path + "/art/", outputFolder: second.path + "/elsewhere"))
         for file in [TableStage.swiftPath, TableStage.jsonPath] {
             #expect(first.read("out/" + file) != nil)
@@ -73,24 +50,24 @@ struct BuildEngineTests {
 
     @Test func aMissingArtFileReadsTheSameFromEveryStage() throws {
         let folder = TestPaths.temporaryFolder("missing")
-        Self.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         FileIO.removeTree(folder.path + "/art/charms/moon.png")
         let expected =
             """
             \(folder.path)/art/charms.json:3:3: charm 'moon', field 'art': file charms/moon.png not found (the default path for this id; set \"art\" for \
             another)
             """
-        #expect { try BuildEngine.build(Self.options(folder)) } throws: { "\($0)" == expected }
-        #expect { try BuildEngine.build(Self.options(folder, only: ["moon"])) } throws: { "\($0)" == expected }
+        #expect { try BuildEngine.build(EngineFixtures.options(folder)) } throws: { "\($0)" == expected }
+        #expect { try BuildEngine.build(EngineFixtures.options(folder, only: ["moon"])) } throws: { "\($0)" == expected }
         #expect { try BuildEngine.run(CharmsStage.self, art: try ArtFolder(folder.path + "/art")) } throws: { "\($0)" == expected }
         #expect(!folder.exists("out"))
         // A charm rebuild of another charm does not need the moon.
-        #expect(try BuildEngine.build(Self.options(folder, only: ["sun"])).stages == ["charms"])
+        #expect(try BuildEngine.build(EngineFixtures.options(folder, only: ["sun"])).stages == ["charms"])
     }
 
     @Test func idsThatClashAsSwiftCasesFailTheBuildBeforeAnyCharmIsPainted() throws {
         let folder = TestPaths.temporaryFolder("clash")
-        Self.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write("art/charms/sun-moon.png", folder.read("art/charms/sun.png")!)
         folder.write("art/charms/sunMoon.png", folder.read("art/charms/sun.png")!)
         folder.write(
@@ -102,7 +79,7 @@ struct BuildEngineTests {
             ]}
             """)
         #expect {
-            try BuildEngine.build(Self.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)"
                 == """
@@ -115,21 +92,21 @@ struct BuildEngineTests {
 
     @Test func staleFilesInGeneratedAreRemoved() throws {
         let folder = TestPaths.temporaryFolder("stale")
-        Self.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         // An earlier build's folder (its marker makes it the tool's to replace).
         folder.write("out/" + OutputPlace.marker, OutputPlace.markerBytes)
         folder.write("out/Generated/OldCharmTable.swift", "// from an older build")
-        let report = try BuildEngine.build(Self.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.files.removed == ["Generated/OldCharmTable.swift"])
         #expect(folder.exists("out/Generated/CharmTable.swift") && !folder.exists("out/Generated/OldCharmTable.swift"))
     }
 
     @Test func sameBytesForAnyNumberOfJobsAndUnchangedFilesAreNotRewritten() throws {
         let folder = TestPaths.temporaryFolder("jobs")
-        Self.makeArt(folder)
-        let first = try BuildEngine.build(Self.options(folder, jobs: 1))
+        EngineFixtures.makeArt(folder)
+        let first = try BuildEngine.build(EngineFixtures.options(folder, jobs: 1))
         let snapshot = folder.files().map { folder.read($0)! }
-        let again = try BuildEngine.build(Self.options(folder, jobs: 4))
+        let again = try BuildEngine.build(EngineFixtures.options(folder, jobs: 4))
         #expect(again.files.written.isEmpty)
         #expect(again.files.unchanged.count == first.files.written.count)
         #expect(folder.files().map { folder.read($0)! } == snapshot)
@@ -137,8 +114,8 @@ struct BuildEngineTests {
 
     @Test func aFailedBuildLeavesThePreviousOutputsIntact() throws {
         let folder = TestPaths.temporaryFolder("atomic")
-        Self.makeArt(folder)
-        try BuildEngine.build(Self.options(folder))
+        EngineFixtures.makeArt(folder)
+        try BuildEngine.build(EngineFixtures.options(folder))
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
         // Revise the sun, and break the plum: nothing at all may change.
         folder.write(
@@ -146,7 +123,7 @@ struct BuildEngineTests {
             PNGEncoder.encode(Synthetic.paintedDisc(width: 100, height: 100, center: (50, 50), radius: 30, softness: 3, color: (255, 0, 0)), as: .rgb))
         folder.write("art/charms/plum.png", Array("not a png".utf8))
         #expect {
-            try BuildEngine.build(Self.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)" == "\(folder.path)/art/charms/plum.png: not a PNG file (bad signature)"
         }
@@ -156,29 +133,29 @@ struct BuildEngineTests {
 
     @Test func aHazyMatteWarnsAndStrictFails() throws {
         let folder = TestPaths.temporaryFolder("matte")
-        Self.makeArt(folder, hazyMatte: true)
-        let report = try BuildEngine.build(Self.options(folder))
+        EngineFixtures.makeArt(folder, hazyMatte: true)
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.warnings.count == 1)
         #expect(report.warnings[0].subject.hasSuffix("art/charms/moon.png"))
         #expect(report.warnings[0].message.contains("charm 'moon': matte is not black: background floor 7/255"))
         #expect(report.warnings[0].message.contains("\"blackPoint\": 7"))
-        #expect(throws: StrictModeFailure.self) { try BuildEngine.build(Self.options(folder, strict: true)) }
+        #expect(throws: StrictModeFailure.self) { try BuildEngine.build(EngineFixtures.options(folder, strict: true)) }
         // The suggested black point clears it.
         let table = String(decoding: folder.read("art/charms.json")!, as: UTF8.self)
             .replacingOccurrences(of: "\"night night\",", with: "\"night night\", \"blackPoint\": 7,")
         folder.write("art/charms.json", table)
-        #expect(try BuildEngine.build(Self.options(folder, strict: true)).warnings.isEmpty)
+        #expect(try BuildEngine.build(EngineFixtures.options(folder, strict: true)).warnings.isEmpty)
     }
 
     @Test func oneCharmRebuildTouchesNothingElse() throws {
         let folder = TestPaths.temporaryFolder("one")
-        Self.makeArt(folder)
-        try BuildEngine.build(Self.options(folder))
+        EngineFixtures.makeArt(folder)
+        try BuildEngine.build(EngineFixtures.options(folder))
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
         folder.write(
             "art/charms/sun.png",
             PNGEncoder.encode(Synthetic.paintedDisc(width: 100, height: 100, center: (50, 50), radius: 30, softness: 3, color: (255, 0, 0)), as: .rgb))
-        let report = try BuildEngine.build(Self.options(folder, only: ["sun"]))
+        let report = try BuildEngine.build(EngineFixtures.options(folder, only: ["sun"]))
         #expect(report.stages == ["charms"])
         #expect(
             Set(report.files.written) == [
@@ -188,17 +165,17 @@ struct BuildEngineTests {
         for (path, bytes) in before where path.hasPrefix("out/") && !path.hasPrefix("out/.") && !path.contains("sun") {
             #expect(folder.read(path) == bytes, "\(path) changed")
         }
-        #expect(throws: ArtFileError.self) { try BuildEngine.build(Self.options(folder, only: ["comet"])) }
+        #expect(throws: ArtFileError.self) { try BuildEngine.build(EngineFixtures.options(folder, only: ["comet"])) }
     }
 
     @Test func aCharmRemovedFromTheTableLosesItsOutputs() throws {
         let folder = TestPaths.temporaryFolder("prune")
-        Self.makeArt(folder)
-        try BuildEngine.build(Self.options(folder))
+        EngineFixtures.makeArt(folder)
+        try BuildEngine.build(EngineFixtures.options(folder))
         let table = String(decoding: folder.read("art/charms.json")!, as: UTF8.self)
             .replacingOccurrences(of: "{\"id\": \"moon\", \"displayName\": \"Moon\", \"note\": \"night night\", \"swayDuration\": 2.5},", with: "")
         folder.write("art/charms.json", table)
-        let report = try BuildEngine.build(Self.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.files.removed.contains("Assets.xcassets/Charms/moon.imageset/moon@3x.png"))
         #expect(!folder.exists("out/Assets.xcassets/Charms/moon.imageset"))
         #expect(!folder.exists("out/Preview/Charms/moon-22pt@3x.png"))
@@ -206,10 +183,10 @@ struct BuildEngineTests {
 
     @Test func anUnwritableOutputFolderIsReported() throws {
         let folder = TestPaths.temporaryFolder("unwritable")
-        Self.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write("out", "a file where the output folder should be")
         #expect {
-            try BuildEngine.build(Self.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)".hasPrefix("\(folder.path)/out") && "\(error)".contains("cannot write")
         }
@@ -219,7 +196,7 @@ struct BuildEngineTests {
         let folder = TestPaths.temporaryFolder("empty")
         folder.write("art/readme.txt", "nothing here")
         #expect {
-            try BuildEngine.build(Self.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)" == "\(folder.path)/art: nothing to build: no charms.json, icons/, palette.json, appicon.json, music/ or haptics/"
         }
@@ -230,7 +207,7 @@ struct BuildEngineTests {
 struct ImageNameTests {
     @Test func aCharmAndAnIconWithOneNameAreRefused() throws {
         let folder = TestPaths.temporaryFolder("names")
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write(
             "art/icons/sun.svg",
             #"""
@@ -239,7 +216,7 @@ struct ImageNameTests {
             """#
         )
         #expect {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)"
                 == """
@@ -250,6 +227,6 @@ struct ImageNameTests {
         #expect(!folder.exists("out"))
         // Renamed, it builds.
         try FileManager.default.moveItem(atPath: folder.path + "/art/icons/sun.svg", toPath: folder.path + "/art/icons/sunny.svg")
-        #expect(try BuildEngine.build(BuildEngineTests.options(folder)).stages == ["charms", "icons", "symbols", "table"])
+        #expect(try BuildEngine.build(EngineFixtures.options(folder)).stages == ["charms", "icons", "symbols", "table"])
     }
 }

@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// A library is identified by the file that holds its code; a helper's are the files the
 /// dynamic loader lists for it, listed once per build; one that cannot be identified is a

@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 @Suite("check: is the output folder what a build would write?")
 struct OutputCheckTests {
@@ -19,7 +20,7 @@ struct OutputCheckTests {
     @Test func upToDateStaleMissingAndExtraWithoutWritingAnything() throws {
         let folder = TestPaths.temporaryFolder("check")
         OutputTreeTests.writeArt(folder, revision: 1)
-        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         var result = try Self.check(folder)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout == "out/ is what a build writes now\n")
@@ -57,7 +58,7 @@ struct OutputCheckTests {
     @Test func withoutACacheEverythingIsComparedAndAChangedInputIsStale() throws {
         let folder = TestPaths.temporaryFolder("check-nocache")
         OutputTreeTests.writeArt(folder, revision: 1)
-        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         FileIO.removeTree(folder.path + "/out/.bijoux")
         #expect(try Self.check(folder).status == 0)
         OutputTreeTests.writeArt(folder, revision: 2)
@@ -74,7 +75,7 @@ struct OutputCheckTests {
     @Test func aSymbolicLinkInTheOutputFolderIsExtraAndABuildRemovesIt() throws {
         let folder = TestPaths.temporaryFolder("check-link")
         OutputTreeTests.writeArt(folder, revision: 1)
-        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         folder.write("elsewhere.txt", "not the tool's")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/out/Assets.xcassets/linked.txt", withDestinationPath: "../../elsewhere.txt")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/out/.dangling", withDestinationPath: "/nowhere")
@@ -87,7 +88,7 @@ struct OutputCheckTests {
                 1 art file: 2 outputs removed; to accept: bijoux-assets build --art art --out out
 
                 """)
-        let built = try OutputTreeTests.build(folder)
+        let built = try EngineFixtures.build(folder)
         #expect(built.status == 0, "\(built.stderr)")
         #expect(built.stdout.contains(" 2 removed in out/"), "\(built.stdout)")
         #expect(FileIO.entryKind(folder.path + "/out/Assets.xcassets/linked.txt") == nil)
@@ -105,7 +106,7 @@ struct OutputCheckTests {
     @Test func aForgedCacheFailsCheckAndOnlyTrustCacheTakesItsWord() throws {
         let folder = TestPaths.temporaryFolder("check-forged")
         OutputTreeTests.writeArt(folder, revision: 1)
-        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         let table = "out/" + TableStage.swiftPath
         let poisoned = try #require(folder.read(table)) + Array("let poisoned = true\n".utf8)
         folder.write(table, poisoned)
@@ -129,11 +130,11 @@ struct OutputCheckTests {
         result = try CLI.run(["check", "--art", "art", "--out", "out", "--trust-cache"], in: folder.path)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout == "out/ is what a build writes now\n")
-        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         #expect(folder.read(table) == poisoned)
         // Without the forged cache, a build remakes the file from the art.
         FileIO.removeTree(folder.path + "/out/.bijoux")
-        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         #expect(folder.read(table) != poisoned)
         #expect(try Self.check(folder).status == 0)
     }

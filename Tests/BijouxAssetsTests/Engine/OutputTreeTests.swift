@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// The commit, as a person or CI sees it: through the command line, killed at every
 /// step, failing in the middle, run twice at once.
@@ -22,17 +23,13 @@ struct OutputTreeTests {
             PNGEncoder.encode(Synthetic.paintedDisc(width: 120, height: 110, center: (60, 55), radius: 40, softness: 5, color: color), as: .rgb))
     }
 
-    static func build(_ folder: TemporaryFolder, out: String = "out", environment: [String: String] = [:]) throws -> CLI.Result {
-        try CLI.run(["build", "--art", "art", "--out", out, "--jobs", "2"], in: folder.path, environment: environment)
-    }
-
     /// The complete build of each revision, made in folders of their own.
     static func completeBuilds() throws -> (old: [String: [UInt8]], new: [String: [UInt8]]) {
         let reference = TestPaths.temporaryFolder("commit-reference")
         writeArt(reference, revision: 1)
-        #expect(try build(reference, out: "old").status == 0)
+        #expect(try EngineFixtures.build(reference, out: "old").status == 0)
         writeArt(reference, revision: 2)
-        #expect(try build(reference, out: "new").status == 0)
+        #expect(try EngineFixtures.build(reference, out: "new").status == 0)
         return (OutputFolder.snapshot(reference.path + "/old"), OutputFolder.snapshot(reference.path + "/new"))
     }
 
@@ -41,7 +38,7 @@ struct OutputTreeTests {
         #expect(old != new)
         let pristine = TestPaths.temporaryFolder("commit-pristine")
         Self.writeArt(pristine, revision: 1)
-        #expect(try Self.build(pristine).status == 0)
+        #expect(try EngineFixtures.build(pristine).status == 0)
         // An unowned file of the person's (build/README.md in this repository) survives.
         pristine.write("out/README.md", "mine")
         let folder = TestPaths.temporaryFolder("commit-kill")
@@ -50,7 +47,7 @@ struct OutputTreeTests {
             try? FileManager.default.removeItem(atPath: folder.path + "/out")
             try FileManager.default.copyItem(atPath: pristine.path + "/out", toPath: folder.path + "/out")
             Self.writeArt(folder, revision: 2)
-            let killed = try Self.build(folder, environment: ["BIJOUX_TEST_KILL_AT_STEP": "\(step)"])
+            let killed = try EngineFixtures.build(folder, environment: ["BIJOUX_TEST_KILL_AT_STEP": "\(step)"])
             let after = OutputFolder.snapshot(folder.path + "/out")
             #expect(after["README.md"] == Array("mine".utf8), "step \(step)")
             var seen = after
@@ -58,7 +55,7 @@ struct OutputTreeTests {
             #expect(seen == old || seen == new, "after step \(step) the output folder is neither the old nor the new build")
             sawOld = sawOld || seen == old
             sawNew = sawNew || seen == new
-            let finished = try Self.build(folder)
+            let finished = try EngineFixtures.build(folder)
             #expect(finished.status == 0, "after a kill at step \(step): \(finished.stderr)")
             seen = OutputFolder.snapshot(folder.path + "/out")
             seen["README.md"] = nil
@@ -75,7 +72,7 @@ struct OutputTreeTests {
     @Test func aFolderWhereAFileMustGoFailsTheBuildAndLeavesTheOldOne() throws {
         let folder = TestPaths.temporaryFolder("commit-blocked")
         Self.writeArt(folder, revision: 1)
-        #expect(try Self.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         // The next `charm sun` (which keeps every other file) must write where a folder now is.
         let blocked = CharmsStage.islandPath("sun", scale: 3)
         FileIO.removeTree(folder.path + "/out/" + blocked)
@@ -126,28 +123,28 @@ struct OutputTreeTests {
     @Test func aNoOpBuildLeavesTheFolderAsItIs() throws {
         let folder = TestPaths.temporaryFolder("commit-no-op")
         Self.writeArt(folder, revision: 1)
-        #expect(try Self.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         func inode() throws -> UInt64 {
             try #require(FileManager.default.attributesOfItem(atPath: folder.path + "/out")[.systemFileNumber] as? UInt64)
         }
         let before = try inode(), cache = folder.read("out/" + BuildCache.file)
-        #expect(try Self.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         #expect(try inode() == before && folder.read("out/" + BuildCache.file) == cache)
         #expect(try FileIO.list(folder.path).allSatisfy { !$0.contains("bijoux-tree") })
         Self.writeArt(folder, revision: 2)
-        #expect(try Self.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         #expect(try inode() != before)
     }
 
     @Test func leftoversOfInterruptedRunsAreSwept() throws {
         let folder = TestPaths.temporaryFolder("commit-sweep")
         Self.writeArt(folder, revision: 1)
-        #expect(try Self.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         folder.write(".out.bijoux-tree-abc123/Generated/CharmTable.swift", "half a build")
         folder.write("out/Preview/\(FileIO.temporaryPrefix)index.html.x1y2z3", "half a file")
         folder.write("out/Assets.xcassets/Charms/\(FileIO.temporaryPrefix)Contents.json.a", "half a file")
         #expect(!OutputFolder.leftovers(folder.path + "/out").isEmpty)
-        #expect(try Self.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         #expect(OutputFolder.leftovers(folder.path + "/out").isEmpty)
     }
 

@@ -5,6 +5,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// Issue 45, finding 5: a profile of a few hundred bytes whose colour table declares a
 /// 255³ grid of 15 outputs made Little CMS allocate and zero 497 MB before the PNG was

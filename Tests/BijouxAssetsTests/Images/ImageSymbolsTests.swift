@@ -5,6 +5,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 @Suite("BijouxImage and BijouxData in CatalogSymbols.swift")
 struct ImageSymbolsTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 @Suite("Images and data in the build")
 struct ImagesStageTests {
@@ -24,7 +25,7 @@ struct ImagesStageTests {
         let folder = TestPaths.temporaryFolder("images")
         ImageFixtures.makeArt(folder)
         folder.write("art/images/notes.txt", "not an image")
-        let report = try BuildEngine.build(BuildEngineTests.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(
             report.warnings.map(\.description) == [
                 "\(folder.path)/art/images/notes.txt: not a PNG, JPEG, PDF or SVG file (.png, .jpg, .jpeg, .pdf or .svg, in lower case); ignored"
@@ -75,7 +76,7 @@ struct ImagesStageTests {
     @Test func anImageSetWithAppearancesIsWrittenAsXcodeWritesOne() throws {
         let folder = TestPaths.temporaryFolder("images-xcode")
         ImageFixtures.makeArt(folder)
-        try BuildEngine.build(BuildEngineTests.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         let dark = #"[{"appearance": "luminosity", "value": "dark"}]"#
         let expected = try JSONParser.parse(
             Array(
@@ -113,7 +114,7 @@ struct ImagesStageTests {
         folder.write("art/images/badge.svg", ImageFixtures.svg)
         folder.write("art/images/flat.svg", ImageFixtures.svg)
         folder.write("art/images.json", #"{"images": {"flat": {"preservesVector": false}}}"#)
-        try BuildEngine.build(BuildEngineTests.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         let kept = "  \"properties\" : {\n    \"preserves-vector-representation\" : true\n  }\n}\n"
         #expect(Self.text(folder, "Assets.xcassets/Images/seal.imageset/Contents.json").hasSuffix(kept))
         #expect(Self.text(folder, "Assets.xcassets/Images/badge.imageset/Contents.json").hasSuffix(kept))
@@ -130,7 +131,7 @@ struct ImagesStageTests {
         folder.write("art/images/face.pdf", ImageFixtures.pdf)
         folder.write("art/images/face~dark.pdf", ImageFixtures.pdf)
         folder.write("art/images.json", #"{"images": {"face": {"preservesVector": true}}}"#)
-        try BuildEngine.build(BuildEngineTests.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         #expect(
             Self.text(folder, "Assets.xcassets/Images/face.imageset/Contents.json") == """
                 {
@@ -171,7 +172,7 @@ struct ImagesStageTests {
     @Test func aVectorSetIsOneEntryWithItsProperties() throws {
         let folder = TestPaths.temporaryFolder("images-vector")
         ImageFixtures.makeArt(folder)
-        try BuildEngine.build(BuildEngineTests.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         #expect(
             Self.text(folder, "Assets.xcassets/Images/wordmark.imageset/Contents.json") == """
                 {
@@ -210,7 +211,7 @@ struct ImagesStageTests {
         let folder = TestPaths.temporaryFolder("data")
         folder.write("art/data/cities.json", "[]")
         folder.write("art/data/blob", [0, 1, 2])
-        try BuildEngine.build(BuildEngineTests.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         #expect(
             Self.text(folder, "Assets.xcassets/Data/cities.dataset/Contents.json") == """
                 {
@@ -233,7 +234,7 @@ struct ImagesStageTests {
         // A folder in data/ is one error, not a set.
         folder.write("art/data/more/x.json", "[]")
         #expect {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)" == "\(folder.path)/art/data/more: is a folder: data/ holds files, each a data set"
         }
@@ -244,17 +245,17 @@ struct ImagesStageTests {
     @Test(.tags(.slow), .notInFastRun) func aBuildWithImagesIsDeterministicAndChecked() throws {
         let folder = TestPaths.temporaryFolder("images-twice")
         ImageFixtures.makeArt(folder)
-        try BuildEngine.build(BuildEngineTests.options(folder))
-        var other = BuildEngineTests.options(folder)
+        try BuildEngine.build(EngineFixtures.options(folder))
+        var other = EngineFixtures.options(folder)
         other.outputFolder = folder.path + "/again"
         other.jobs = 1
         try BuildEngine.build(other)
         let outputs = folder.files().filter { $0.hasPrefix("out/") && !$0.contains("/.") }.map { String($0.dropFirst(4)) }
         #expect(outputs.count > 20)
         for path in outputs { #expect(folder.read("out/" + path) == folder.read("again/" + path), "\(path)") }
-        #expect(try BuildEngine.check(BuildEngineTests.options(folder)).review.isEmpty)
+        #expect(try BuildEngine.check(EngineFixtures.options(folder)).review.isEmpty)
         folder.write("out/Assets.xcassets/Images/photo.imageset/photo.jpg", ImageFixtures.jpeg(width: 9))
-        let review = try BuildEngine.check(BuildEngineTests.options(folder)).review
+        let review = try BuildEngine.check(EngineFixtures.options(folder)).review
         #expect(review.changes.map(\.path) == ["Assets.xcassets/Images/photo.imageset/photo.jpg"])
         #expect(review.groups.map(\.source) == ["\(folder.path)/art/images/photo.jpg"])
     }
@@ -267,7 +268,7 @@ struct ImagesStageTests {
         folder.write("art/images/wordmark.pdf", ImageFixtures.pdf(pages: 3))
         let warning = "\(folder.path)/art/images/wordmark.pdf: a PDF of 3 pages: an image is one page, so Xcode uses its first and leaves the others out"
         for _ in 0..<2 {
-            let report = try BuildEngine.build(BuildEngineTests.options(folder))
+            let report = try BuildEngine.build(EngineFixtures.options(folder))
             #expect(report.warnings.map(\.description) == [warning])
         }
         #expect(folder.read("out/Assets.xcassets/Images/wordmark.imageset/wordmark.pdf") == ImageFixtures.pdf(pages: 3))
@@ -288,7 +289,7 @@ struct ImagesStageTests {
         ImageFixtures.makeArt(folder)
         folder.write("art/images/" + file, bytes)
         #expect {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)".hasPrefix("\(folder.path)/art/images/\(file): ") && "\(error)".contains(message) && !"\(error)".contains("\n")
         }
@@ -308,7 +309,7 @@ struct ImagesStageTests {
         let folder = TestPaths.temporaryFolder("images-names")
         for name in files { folder.write("art/images/" + name, ImageFixtures.png(2, 2)) }
         #expect {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)".hasPrefix("\(folder.path)/art/images/\(file): ") && "\(error)".contains(message)
         }
@@ -326,7 +327,7 @@ struct ImagesStageTests {
         ImageFixtures.makeArt(folder)
         folder.write("art/images.json", json)
         #expect {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)".hasPrefix(folder.path + "/art/") && "\(error)".contains(message)
         }
@@ -338,7 +339,7 @@ struct ImagesStageTests {
         folder.write("art/images/give.png", ImageFixtures.png(2, 2))
         folder.write("art/icons/give.svg", ImageFixtures.svg)
         #expect {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)".contains("two image sets are named 'give' (in Assets.xcassets/Icons and Assets.xcassets/Images)")
         }

@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// Where `make artifactbundle` writes (a type of its own: the suite's trait reads
 /// `available`, and a suite's attribute cannot refer to the suite).

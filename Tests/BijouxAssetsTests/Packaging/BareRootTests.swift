@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// The bundles' tools on a machine that has nothing but the C library: a root folder
 /// holding only the system's libraries (Packaging/system-libraries.txt, the files the

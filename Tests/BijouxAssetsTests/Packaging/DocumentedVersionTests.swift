@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// What the README and the docs tell an app to depend on must resolve: a version they
 /// name (`from: "0.1.0"`, `exact: "1.2.0"`) must be a tag of this repository, or an app

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// The macOS half of the bundle's library step (Packaging/bundle_macos.py), checked on any
 /// machine through the plan it makes for otool output that others recorded on their Macs:

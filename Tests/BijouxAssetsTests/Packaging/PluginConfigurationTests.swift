@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// The plugins take no options: `art/bijoux-assets.json` configures them. An outside
 /// package (in a temporary folder) applies the plugin package that `make artifactbundle`

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// One release for every Mac and Linux machine (docs/releasing.md): Packaging/merge-bundles, the
 /// release workflow (.github/workflows/release.yml) and `make release … BUNDLES=…`, which merges

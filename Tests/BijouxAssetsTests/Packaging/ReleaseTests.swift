@@ -3,6 +3,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// CHANGELOG.md as Packaging/release reads it: a release's section is headed
 /// `## x.y.z — YYYY-MM-DD`, newest first; `## Unreleased` is the only other `## ` heading.

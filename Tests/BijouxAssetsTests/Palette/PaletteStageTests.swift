@@ -5,13 +5,14 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 @Suite("Palette stage in the build")
 struct PaletteStageTests {
     @Test func everyColourGetsAColourSetAndTheAccentIsAccentColor() throws {
         let folder = TestPaths.temporaryFolder("palette")
         folder.write("art/palette.json", ##"{"colors": {"paper": "#171513", "light-ink": {"any": "#F3ECDF", "dark": "#101010"}}, "accent": "light-ink"}"##)
-        let report = try BuildEngine.build(BuildEngineTests.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.stages == ["palette", "symbols"])
         #expect(
             folder.files().filter { $0.hasPrefix("out/Assets.xcassets/") } == [
@@ -25,7 +26,7 @@ struct PaletteStageTests {
 
         // Without an accent, no AccentColor (and a stale one goes).
         folder.write("art/palette.json", ##"{"colors": {"paper": "#171513"}}"##)
-        let again = try BuildEngine.build(BuildEngineTests.options(folder))
+        let again = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(
             again.files.removed.sorted() == ["Assets.xcassets/AccentColor.colorset/Contents.json", "Assets.xcassets/Colors/LightInk.colorset/Contents.json"])
         #expect(!folder.exists("out/Assets.xcassets/AccentColor.colorset"))
@@ -36,7 +37,7 @@ struct PaletteStageTests {
         let folder = TestPaths.temporaryFolder("palette-clash")
         folder.write("art/palette.json", ##"{"colors": {"accentColor": "#171513"}, "accent": "accentColor"}"##)
         #expect {
-            try BuildEngine.build(BuildEngineTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)"
                 == """
@@ -54,7 +55,7 @@ struct PaletteStageTests {
             "art/icons/dot.svg",
             #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="currentColor"/></svg>"#)
         folder.write("art/palette.json", ##"{"colors": {"paper": "#202020", "ink": "#80C040"}}"##)
-        try BuildEngine.build(BuildEngineTests.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         func pixel(_ path: String, _ x: Int, _ y: Int) throws -> RGBA? {
             guard case .rgba8(let image, _) = try PNGDecoder.decodeFile(folder.path + "/out/" + path) else { return nil }
             return image[x, y]
@@ -138,16 +139,16 @@ struct PaletteStageTests {
     /// file neither made goes.
     @Test func theTableAndTheSymbolsShareGenerated() throws {
         let folder = TestPaths.temporaryFolder("generated-shared")
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write("out/" + OutputPlace.marker, OutputPlace.markerBytes)
         folder.write("out/Generated/Old.swift", "// from an older build")
-        let report = try BuildEngine.build(BuildEngineTests.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.files.removed == ["Generated/Old.swift"])
         #expect(folder.exists("out/" + TableStage.swiftPath) && folder.exists("out/" + SymbolsStage.swiftPath))
         // Without the table, its files go; the symbols stay.
         try FileManager.default.removeItem(atPath: folder.path + "/art/charms.json")
         folder.write("art/palette.json", ##"{"colors": {"paper": "#171513"}}"##)
-        let again = try BuildEngine.build(BuildEngineTests.options(folder))
+        let again = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(again.files.removed.contains(TableStage.swiftPath) && again.files.removed.contains(TableStage.jsonPath))
         #expect(!again.files.removed.contains(SymbolsStage.swiftPath) && folder.exists("out/" + SymbolsStage.swiftPath))
     }

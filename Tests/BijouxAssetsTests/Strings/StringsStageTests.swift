@@ -5,6 +5,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 @Suite("The strings stage: the catalog and .lproj files shipped, checked where they show")
 struct StringsStageTests {

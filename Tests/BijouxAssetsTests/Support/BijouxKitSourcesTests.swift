@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// BijouxKit's SwiftUI conveniences are compiled only on Apple platforms; here the whole
 /// module is type-checked against the stand-ins of Apple's frameworks

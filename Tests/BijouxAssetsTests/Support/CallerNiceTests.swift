@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -61,7 +62,7 @@ struct CallerNiceTests {
             let disc = Synthetic.paintedDisc(width: 1400, height: 1300, center: (700, 650), radius: 500, softness: 8, color: (240, 200, 80), matte: 0)
             folder.write("art/charms/\(id).png", PNGEncoder.encode(disc, as: .rgb))
         }
-        for index in 0..<8 { folder.write("art/icons/icon-\(index).svg", RenderLimitTests.slowSVG(passes: 1, width: 64, height: 64)) }
+        for index in 0..<8 { folder.write("art/icons/icon-\(index).svg", IconFixtures.slowSVG(passes: 1, width: 64, height: 64)) }
         folder.write(
             "art/music/loop.json", #"{"tempo": 100, "bars": 2, "meter": "3/4", "key": "Bb", "progression": ["Bbmaj7", "Ebdim7"], "seed": 3, "loop": true}"#)
         let log = folder.path + "/nice.log"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// What crosses between the package's targets stays designed: declarations are internal
 /// unless another target names them, `make crossing` lists those (Tests/Tools/crossing),

@@ -5,35 +5,23 @@ import Testing
 @testable import BijouxCore
 @testable import BijouxSVG
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 @Suite("Icon stage")
 struct IconsStageTests {
-    static let names = ["give", "pass-on", "photo-slot", "receive", "wear"]
-
-    /// An art folder holding a copy of the project's icons.
-    static func makeArt(_ folder: TemporaryFolder) {
-        for name in names {
-            folder.write("art/icons/\(name).svg", FileManager.default.contents(atPath: TestPaths.art + "/icons/\(name).svg").map { Array($0) }!)
-        }
-    }
-
-    static func options(_ folder: TemporaryFolder, jobs: Int = 2) -> BuildEngine.Options {
-        BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", jobs: jobs)
-    }
-
     static func contents(_ folder: TemporaryFolder, _ name: String) -> String {
         String(decoding: folder.read("out/Assets.xcassets/Icons/\(name).imageset/Contents.json") ?? [], as: UTF8.self)
     }
 
     @Test func buildsTemplateImageSetsAtThreeScales() throws {
         let folder = TestPaths.temporaryFolder("icons")
-        Self.makeArt(folder)
-        let report = try BuildEngine.build(Self.options(folder))
+        IconFixtures.makeArt(folder)
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.stages == ["icons", "symbols"])
         #expect(report.warnings.isEmpty)
         #expect(folder.exists("out/Assets.xcassets/Icons/Contents.json"))
         #expect(folder.exists("out/" + ContactSheetPage.path))
-        for name in Self.names {
+        for name in IconFixtures.names {
             #expect(Self.contents(folder, name) == AssetCatalog.imageSetContents(name: name, properties: ["template-rendering-intent": "template"]))
             #expect(Self.contents(folder, name).contains(#""template-rendering-intent" : "template""#))
             for scale in DrawnIcon.scales {
@@ -50,13 +38,13 @@ struct IconsStageTests {
 
     @Test func sameBytesForAnyNumberOfJobs() throws {
         let one = TestPaths.temporaryFolder("icons-1"), four = TestPaths.temporaryFolder("icons-4")
-        Self.makeArt(one)
-        Self.makeArt(four)
-        try BuildEngine.build(Self.options(one, jobs: 1))
-        try BuildEngine.build(Self.options(four, jobs: 4))
+        IconFixtures.makeArt(one)
+        IconFixtures.makeArt(four)
+        try BuildEngine.build(EngineFixtures.options(one, jobs: 1))
+        try BuildEngine.build(EngineFixtures.options(four, jobs: 4))
         #expect(one.files() == four.files())
         for file in one.files() { #expect(one.read(file) == four.read(file), "\(file)") }
-        #expect(try BuildEngine.build(Self.options(one, jobs: 3)).files.written.isEmpty)
+        #expect(try BuildEngine.build(EngineFixtures.options(one, jobs: 3)).files.written.isEmpty)
     }
 
     /// With icons.json asking for both forms: each icon's bitmaps as `<name>-bitmap`, its
@@ -64,11 +52,11 @@ struct IconsStageTests {
     @Test func theFormsAreTheSameBytesForAnyNumberOfJobs() throws {
         let one = TestPaths.temporaryFolder("forms-1"), four = TestPaths.temporaryFolder("forms-4")
         for folder in [one, four] {
-            Self.makeArt(folder)
+            IconFixtures.makeArt(folder)
             folder.write("art/icons.json", #"{"defaults": {"vector": true}, "icons": {"give": {"symbol": true}}}"#)
         }
-        try BuildEngine.build(Self.options(one, jobs: 1))
-        try BuildEngine.build(Self.options(four, jobs: 4))
+        try BuildEngine.build(EngineFixtures.options(one, jobs: 1))
+        try BuildEngine.build(EngineFixtures.options(four, jobs: 4))
         #expect(one.files() == four.files())
         for file in one.files() { #expect(one.read(file) == four.read(file), "\(file)") }
         let icons = Set(one.files().filter { $0.hasPrefix("out/Assets.xcassets/Icons/") })
@@ -84,11 +72,11 @@ struct IconsStageTests {
     /// that name already is one error naming both, before anything is drawn.
     @Test func aSymbolAndAnImageOfOneNameClash() throws {
         let folder = TestPaths.temporaryFolder("forms-clash")
-        Self.makeArt(folder)
+        IconFixtures.makeArt(folder)
         folder.write("art/icons/give-bitmap.svg", folder.read("art/icons/give.svg")!)
         folder.write("art/icons.json", #"{"icons": {"give": {"symbol": true}}}"#)
         #expect {
-            try BuildEngine.build(Self.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)".contains("give-bitmap") && "\(error)".contains("rename one")
         }
@@ -97,11 +85,11 @@ struct IconsStageTests {
 
     @Test func settingsChangeTheWobbleAndTheRenderingIntent() throws {
         let folder = TestPaths.temporaryFolder("icons-settings")
-        Self.makeArt(folder)
-        try BuildEngine.build(Self.options(folder))
+        IconFixtures.makeArt(folder)
+        try BuildEngine.build(EngineFixtures.options(folder))
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
         folder.write("art/icons.json", #"{"icons": {"give": {"renderingIntent": "original"}, "wear": {"seed": 99}, "receive": {"amplitude": 0}}}"#)
-        let report = try BuildEngine.build(Self.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(Self.contents(folder, "give").contains(#""template-rendering-intent" : "original""#))
         let changed = Set(report.files.written)
         #expect(changed.contains("Assets.xcassets/Icons/give.imageset/Contents.json"))
@@ -113,10 +101,10 @@ struct IconsStageTests {
 
     @Test func settingsForAnIconThatDoesNotExistAreAnError() {
         let folder = TestPaths.temporaryFolder("icons-typo")
-        Self.makeArt(folder)
+        IconFixtures.makeArt(folder)
         folder.write("art/icons.json", "{\"icons\": {\n  \"recieve\": {\"amplitude\": 0.2}}}")
         #expect {
-            try BuildEngine.build(Self.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)" == "\(folder.path)/art/icons.json:2:14: icon 'recieve': there is no icons/recieve.svg"
         }
@@ -124,13 +112,13 @@ struct IconsStageTests {
 
     @Test func aBadIconFailsTheBuildNamingItAndWritesNothing() throws {
         let folder = TestPaths.temporaryFolder("icons-bad")
-        Self.makeArt(folder)
-        try BuildEngine.build(Self.options(folder))
+        IconFixtures.makeArt(folder)
+        try BuildEngine.build(EngineFixtures.options(folder))
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
         folder.write("art/icons/wear.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle r="3" fill="red"/></svg>"#)
         folder.write("art/icons/receive.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><image href="/etc/hosts"/></svg>"#)
         #expect {
-            try BuildEngine.build(Self.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)".hasPrefix("\(folder.path)/art/icons/receive.svg:1:64: <image href=…>: reference \"/etc/hosts\" is not allowed")
         }
@@ -139,24 +127,24 @@ struct IconsStageTests {
 
     @Test func aRemovedIconLosesItsImageSet() throws {
         let folder = TestPaths.temporaryFolder("icons-prune")
-        Self.makeArt(folder)
-        try BuildEngine.build(Self.options(folder))
+        IconFixtures.makeArt(folder)
+        try BuildEngine.build(EngineFixtures.options(folder))
         try FileManager.default.removeItem(atPath: folder.path + "/art/icons/wear.svg")
-        let report = try BuildEngine.build(Self.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.files.removed.contains("Assets.xcassets/Icons/wear.imageset/wear@2x.png"))
         #expect(!folder.exists("out/Assets.xcassets/Icons/wear.imageset"))
     }
 
     @Test func strayFilesWarnAndBadNamesFail() throws {
         let folder = TestPaths.temporaryFolder("icons-names")
-        Self.makeArt(folder)
+        IconFixtures.makeArt(folder)
         folder.write("art/icons/notes.txt", "sketches")
         folder.write("art/icons/.DS_Store", "Finder's")
-        let report = try BuildEngine.build(Self.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.warnings.map(\.description) == ["\(folder.path)/art/icons/notes.txt: not an .svg file; ignored"])
         folder.write("art/icons/-give.svg", FileManager.default.contents(atPath: TestPaths.art + "/icons/give.svg").map { Array($0) }!)
         #expect {
-            try BuildEngine.build(Self.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)".hasPrefix("\(folder.path)/art/icons/-give.svg: \"-give\" is not a valid icon name")
         }
@@ -169,7 +157,7 @@ struct IconsStageTests {
             #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><path d="M0 12h24" stroke="currentColor" stroke-width="2"/></svg>"#)
         folder.write(
             "art/icons/dot.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="4" fill="currentColor"/></svg>"#)
-        let report = try BuildEngine.build(Self.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.warnings.map(\.subject) == ["\(folder.path)/art/icons/bar.svg"])
         #expect(report.warnings.first?.message.contains("within the wobble's amplitude (0.5 pt) of the edge") == true)
     }
@@ -186,7 +174,7 @@ struct IconsStageTests {
                       stroke="currentColor" stroke-width="abc"/>
             </svg>
             """)
-        let report = try BuildEngine.build(Self.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         let expected = BuildWarning(
             subject: "\(folder.path)/art/icons/dot.svg:3:33",
             message:
@@ -197,14 +185,14 @@ struct IconsStageTests {
         #expect(
             page.contains("data-asset=\"icon:dot\" data-warnings=\"1\"") && page.contains("<li>3:33: &lt;circle stroke-width=&quot;abc&quot;&gt;: not a length")
         )
-        #expect(try BuildEngine.build(Self.options(folder)).warnings == [expected], "a cached icon keeps its warning")
+        #expect(try BuildEngine.build(EngineFixtures.options(folder)).warnings == [expected], "a cached icon keeps its warning")
     }
 
     @Test func aCharmRebuildLeavesTheIconsAlone() throws {
         let folder = TestPaths.temporaryFolder("icons-charm")
-        BuildEngineTests.makeArt(folder)
-        Self.makeArt(folder)
-        #expect(try BuildEngine.build(Self.options(folder)).stages == ["charms", "icons", "symbols", "table"])
+        EngineFixtures.makeArt(folder)
+        IconFixtures.makeArt(folder)
+        #expect(try BuildEngine.build(EngineFixtures.options(folder)).stages == ["charms", "icons", "symbols", "table"])
         let report = try BuildEngine.build(BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", onlyCharms: ["sun"]))
         #expect(report.stages == ["charms"])
         #expect(folder.exists("out/Assets.xcassets/Icons/give.imageset/give@3x.png"))
@@ -212,7 +200,7 @@ struct IconsStageTests {
 
     /// The project's five icons follow one drawing rule: one ink (currentColor), one
     /// stroke weight, round caps and joins, no fills, on a 24-point canvas.
-    @Test(arguments: names)
+    @Test(arguments: IconFixtures.names)
     func projectIconsShareOneStyle(_ name: String) throws {
         let text = String(decoding: try FileIO.read(TestPaths.art + "/icons/\(name).svg"), as: UTF8.self)
         for attribute in [

@@ -6,6 +6,7 @@ import Testing
 @testable import BijouxCore
 @testable import BijouxSVG
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// Every icon of Lucide (`Tests/Corpora/lucide-icons`, 1,776 real icons as designers
 /// ship them) in every form, with the wobble each would get under its own name: the

@@ -6,6 +6,7 @@ import Testing
 @testable import BijouxRender
 @testable import BijouxSVG
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// Issue 31, item 6: what librsvg would pass over in silence is found. An SVG element it
 /// does not draw or does not know is refused at its line and column; an attribute it

@@ -4,6 +4,7 @@ import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
+@testable import BijouxTestSupport
 
 @Suite("Safe zone: the three rules, on geometry and on pixels")
 struct SafeZoneTests {

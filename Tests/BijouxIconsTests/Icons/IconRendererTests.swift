@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxRender
+@testable import BijouxTestSupport
 
 /// The icon renderer as the tool runs it: processes kept alive between drawings, the
 /// helper's drawing against the same code in process, its messages (its protocol's bytes
@@ -23,7 +24,7 @@ struct IconRendererTests {
         for _ in 0..<5 { #expect(try renders!.render(svg, size: .density(6), ink: Self.ink, file: "t.svg") == first) }
         #expect(renders!.helpers.count == 1, "one process drew all six")
         #expect(throws: (any Error).self) {
-            try DrawnIcon.make(name: "slow", file: "slow.svg", svg: Array(RenderLimitTests.slowSVG().utf8), wobble: .standard(seed: 1), renders: renders!)
+            try DrawnIcon.make(name: "slow", file: "slow.svg", svg: Array(IconFixtures.slowSVG().utf8), wobble: .standard(seed: 1), renders: renders!)
         }
         // The slow drawing went to the same renderer, which its limit killed.
         #expect(renders!.helpers.count == 1)

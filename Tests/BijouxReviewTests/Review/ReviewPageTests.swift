@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// A review made by hand from real PNGs: an icon with a 3×2 block changed and its
 /// Contents.json, a change within tolerance, the app icon's outputs (two changed, one

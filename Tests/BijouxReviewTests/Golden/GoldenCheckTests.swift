@@ -13,8 +13,8 @@ struct GoldenCheckTests {
     /// One build of BuildEngineTests' three-charm art, shared read-only by every test.
     static let built: TemporaryFolder = {
         let folder = TestPaths.sharedTemporaryFolder("golden-check")
-        BuildEngineTests.makeArt(folder)
-        _ = try! BuildEngine.build(BuildEngineTests.options(folder))
+        EngineFixtures.makeArt(folder)
+        _ = try! BuildEngine.build(EngineFixtures.options(folder))
         return folder
     }()
     static var output: String { built.path + "/out" }

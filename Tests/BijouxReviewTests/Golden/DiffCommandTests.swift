@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// `bijoux-assets diff`: exit 0 same, 1 different, 2 cannot compare.
 @Suite("Command line: diff", .tags(.slow), .notInFastRun)

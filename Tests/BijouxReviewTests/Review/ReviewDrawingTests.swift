@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// A changed vector or symbol is drawn, before and after, by the tool's renderer, and the
 /// two compared pixel by pixel: what a person can judge, where path data is not.
@@ -18,7 +19,7 @@ struct ReviewDrawingTests {
         let svg = try #require(FileManager.default.contents(atPath: TestPaths.art + "/icons/give.svg"))
         folder.write("art/icons/give.svg", Array(svg))
         folder.write("art/icons.json", #"{"defaults": {"vector": true, "symbol": true}}"#)
-        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         let moved = String(decoding: svg, as: UTF8.self).replacingOccurrences(of: "<path d=\"M2.75 13v8\"", with: "<path d=\"M6.75 13v8\"")
         #expect(Array(moved.utf8) != Array(svg))
         folder.write("art/icons/give.svg", moved)
@@ -27,7 +28,7 @@ struct ReviewDrawingTests {
     @Test func theVectorAndEachWeightOfTheSymbolAreDrawnAndCompared() throws {
         let folder = TestPaths.temporaryFolder("drawing")
         try Self.movedStroke(folder)
-        let review = try BuildEngine.check(BuildEngineTests.options(folder)).review
+        let review = try BuildEngine.check(EngineFixtures.options(folder)).review
         let drawings = ReviewDrawing.make(review, tolerances: .standard)
         #expect(Set(drawings.keys) == [Self.vector, Self.symbol])
         let vector = try #require(drawings[Self.vector]?.first)
@@ -104,7 +105,7 @@ struct ReviewDrawingBrowserTests {
         #expect(reds.count == 3 && !reds.contains("none"), "each weight's diff is red where the stroke moved: \(reds)")
 
         // The contact sheet of the same build: the same three grounds behind its cards.
-        _ = try OutputTreeTests.build(folder)
+        _ = try EngineFixtures.build(folder)
         let (sheet, _) = try ReviewPageBrowserTests.probed(
             folder.path + "/out/" + ContactSheetPage.path, probe: Self.probe, profile: folder.path + "/profile")
         let grounds = try #require(sheet.firstMatch(of: /data-grounds="false;dark:([^;]*);light:([^;]*);checkerboard:checkerboard"/), "\(sheet.suffix(400))")

@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -20,17 +21,6 @@ import Testing
 @Suite("Renders that stop")
 struct RenderLimitTests {
     static let file = "art/icons/slow.svg"
-
-    /// An icon that passes every SVG check and takes librsvg seconds to draw (minutes
-    /// with `passes` at 8): `passes` 8-octave turbulences over a 512 pt square.
-    static func slowSVG(passes: Int = 1, width: Int = 512, height: Int = 512) -> String {
-        let turbulences = (0..<passes).map { #"<feTurbulence baseFrequency="0.02" numOctaves="8" seed="\#($0)"/>"# }.joined()
-        return
-            #"""
-            <svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)"><filter id="f" x="0" y="0" width="1" \#
-            height="1">\#(turbulences)</filter><rect width="\#(width)" height="\#(height)" filter="url(#f)"/></svg>
-            """#
-    }
 
     static let fastSVG = #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><rect x="4" y="4" width="16" height="16"/></svg>"#
 
@@ -153,7 +143,7 @@ struct RenderLimitTests {
         let renders = RenderSession(limits: RenderLimits(perIcon: 0.5, total: 600))
         let start = ContinuousClock.now
         #expect {
-            try DrawnIcon.make(name: "slow", file: Self.file, svg: Array(Self.slowSVG().utf8), wobble: .standard(seed: 1), renders: renders)
+            try DrawnIcon.make(name: "slow", file: Self.file, svg: Array(IconFixtures.slowSVG().utf8), wobble: .standard(seed: 1), renders: renders)
         } throws: { error in
             "\(error)"
                 == """
@@ -178,7 +168,7 @@ struct RenderLimitTests {
             build's icons 0.5 s in all); simplify the icons' filters, blurs and <use>s
             """
         #expect {
-            try DrawnIcon.make(name: "slow", file: Self.file, svg: Array(Self.slowSVG().utf8), wobble: .standard(seed: 1), renders: renders)
+            try DrawnIcon.make(name: "slow", file: Self.file, svg: Array(IconFixtures.slowSVG().utf8), wobble: .standard(seed: 1), renders: renders)
         } throws: { "\($0)" == message }
         print("the total limit of 0.5 s of CPU: reached after \(renders.spent) s of drawing")
         // The next icon is not drawn: the build's first error stands.
@@ -204,7 +194,7 @@ struct RenderLimitTests {
     @Test(.tags(.slow), .notInFastRun, .enabled(if: CLI.canMeasure, "no /usr/bin/time to measure the tool's peak memory with (install Debian's time package)"))
     func twelveIconsAtTheLimitGiveOneErrorInAboutOneLimit() throws {
         let folder = TestPaths.temporaryFolder("twelve-slow")
-        for index in 1...12 { folder.write("art/icons/slow-\(String(format: "%02d", index)).svg", Self.slowSVG()) }
+        for index in 1...12 { folder.write("art/icons/slow-\(String(format: "%02d", index)).svg", IconFixtures.slowSVG()) }
         let start = ContinuousClock.now
         let result = try CLI.runMeasured(
             ["build", "--art", folder.path + "/art", "--out", folder.path + "/out", "--jobs", "2"],
@@ -258,7 +248,7 @@ struct WatchCancelsRendersTests {
         #expect(RenderLimitTests.poll(120) { events.value.count == 1 }, "no first build: \(events.value)")
 
         // A bad save: a drawing of minutes.
-        folder.write("art/icons/give.svg", RenderLimitTests.slowSVG(passes: 8, width: 511, height: 509))
+        folder.write("art/icons/give.svg", IconFixtures.slowSVG(passes: 8, width: 511, height: 509))
         var drawing: [pid_t] = []
         let started = RenderLimitTests.poll(120) {
             drawing = Self.renders()

@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -17,7 +18,7 @@ struct CheckReviewTests {
 
     /// Three painted charms and the sample's `give` icon.
     static func makeArt(_ folder: TemporaryFolder) {
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write("art/icons/give.svg", FileManager.default.contents(atPath: TestPaths.art + "/icons/give.svg").map { Array($0) }!)
     }
 
@@ -49,7 +50,7 @@ struct CheckReviewTests {
     @Test func anAntiAliasingDriftPassesWithinToleranceUnlessTheArtFolderAsksForExact() throws {
         let folder = TestPaths.temporaryFolder("review-drift")
         Self.makeArt(folder)
-        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         _ = try Self.driftOneEdgePixel(folder)
         var result = try Self.check(folder)
         #expect(result.status == 0, "\(result.stderr)")
@@ -74,7 +75,7 @@ struct CheckReviewTests {
     @Test func aMovedStrokeFailsWithItsBoundingBox() throws {
         let folder = TestPaths.temporaryFolder("review-stroke")
         Self.makeArt(folder)
-        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         let svg = try #require(folder.read("art/icons/give.svg"))
         let moved = String(decoding: svg, as: UTF8.self).replacingOccurrences(of: "<path d=\"M2.75 13v8\"", with: "<path d=\"M6.75 13v8\"")
         #expect(Array(moved.utf8) != svg)
@@ -86,7 +87,7 @@ struct CheckReviewTests {
         let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("changed: \(Self.icon)") })
         #expect(line.contains(" pixels differ (") && line.contains("bounding box"), "\(line)")
         // The old stroke at x 2.75 and the new at 6.75, 13 to 21 pt down: the box holds both, @3x.
-        let review = try BuildEngine.check(BuildEngineTests.options(folder)).review
+        let review = try BuildEngine.check(EngineFixtures.options(folder)).review
         guard case .image(let difference, _)? = review.changes.first(where: { $0.path == Self.icon })?.finding else {
             Issue.record("no image finding for the icon")
             return
@@ -146,7 +147,7 @@ struct CheckReviewTests {
     @Test func aFolderOfAnEarlierBuildIsABaseline() throws {
         let folder = TestPaths.temporaryFolder("review-folder")
         Self.makeArt(folder)
-        #expect(try OutputTreeTests.build(folder, out: "earlier").status == 0)
+        #expect(try EngineFixtures.build(folder, out: "earlier").status == 0)
         folder.write(
             "art/charms/sun.png",
             PNGEncoder.encode(Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 50, softness: 6, color: (250, 120, 60)), as: .rgb))
@@ -205,7 +206,7 @@ struct CheckReviewBrowserTests {
         let loaded = try #require(dom.firstMatch(of: /data-loaded="(\d+)\/(\d+)"/), "the probe did not run")
         #expect(loaded.output.1 == loaded.output.2 && Int(loaded.output.2)! >= 9, "\(loaded.output.0)")
 
-        var options = BuildEngineTests.options(folder)
+        var options = EngineFixtures.options(folder)
         options.jobs = 2
         let review = try BuildEngine.check(options, against: .revision("HEAD~1")).review
         let plum = "Assets.xcassets/Charms/plum.imageset/plum.png"

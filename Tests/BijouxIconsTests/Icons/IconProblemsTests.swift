@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxCore
 @testable import BijouxSVG
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// A build reports every icon its forms cannot carry at once, each at its line and
 /// column with the switch that ships it without them, in the same order with any number
@@ -22,12 +23,12 @@ struct IconProblemsTests {
     /// art folder's path left out.
     static func lines(jobs: Int) throws -> (lines: [String], folder: TemporaryFolder) {
         let folder = TestPaths.temporaryFolder("icon-problems-\(jobs)")
-        IconsStageTests.makeArt(folder)
+        IconFixtures.makeArt(folder)
         folder.write("art/icons.json", #"{"defaults": {"vector": true, "symbol": true}}"#)
-        try BuildEngine.build(IconsStageTests.options(folder, jobs: jobs))
+        try BuildEngine.build(EngineFixtures.options(folder, jobs: jobs))
         for (name, body) in bad { folder.write("art/icons/\(name).svg", svg(body)) }
         do {
-            try BuildEngine.build(IconsStageTests.options(folder, jobs: jobs))
+            try BuildEngine.build(EngineFixtures.options(folder, jobs: jobs))
             Issue.record("built icons their forms cannot carry")
             return ([], folder)
         } catch let error as any UserFacingError {
@@ -73,7 +74,7 @@ struct IconProblemsTests {
         let folder = TestPaths.temporaryFolder("image-onload")
         folder.write("art/images/badge.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" onload="alert(1)"><circle r="6"/></svg>"#)
         #expect {
-            try BuildEngine.build(IconsStageTests.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)".hasSuffix(
                 "art/images/badge.svg:1:1: <svg onload=…>: an event handler is active content (script a browser would run on opening "

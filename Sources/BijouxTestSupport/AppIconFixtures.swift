@@ -55,3 +55,19 @@ enum AppIconFixture {
         try AppIconRenderer(parameters: parameters, keyed: heart.keyed, bounds: heart.bounds, file: file)
     }
 }
+
+extension AppIconFixture {
+    /// An art folder with the stock heart and star and the fixture's appicon.json.
+    static func makeArt(_ folder: TemporaryFolder, appIcon: String = AppIconFixture.json) {
+        folder.write(
+            "art/charms.json",
+            """
+            {"charms": [
+              {"id": "heart", "displayName": "Heart", "note": "you have my whole heart", "swayDuration": 3.2},
+              {"id": "star", "displayName": "Star", "note": "you make everything shine", "swayDuration": 2.4}
+            ]}
+            """)
+        for id in ["heart", "star"] { folder.write("art/charms/\(id).png", try! FileIO.read(TestPaths.art + "/charms/\(id).png")) }
+        folder.write("art/appicon.json", appIcon)
+    }
+}

@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// `check --against REV` builds the revision's art in a temporary folder of its own: what
 /// that build writes names the art as a build of the work tree does, and the folder goes
@@ -14,7 +15,7 @@ struct CheckWorkspaceTests {
     /// the contact sheet, naming the file; committed, in a repository whose root is the
     /// test's folder or the art folder itself.
     static func committedArt(_ folder: TemporaryFolder, artIsTheRepository: Bool = false) throws {
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write("art/icons/notes.txt", "not an icon\n")
         let repository = artIsTheRepository ? folder.path + "/art" : folder.path
         for arguments in [["init", "-q"], ["add", artIsTheRepository ? "." : "art"], ["commit", "-q", "-m", "base"]] {

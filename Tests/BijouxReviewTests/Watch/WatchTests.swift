@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 @Suite("Watching the art folder")
 struct WatchTests {
@@ -33,7 +34,7 @@ struct WatchCommandTests {
 
     @Test func rebuildsOnASaveSurvivesABadEditAndStopsOnInterrupt() throws {
         let folder = TestPaths.temporaryFolder("watch")
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.executable)
         process.arguments = ["watch", "--art", folder.path + "/art", "--out", folder.path + "/out"]

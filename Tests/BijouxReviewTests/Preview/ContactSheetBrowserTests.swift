@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// A headless Chromium, found on PATH (Debian's `chromium`, installed by `make deps`)
 /// or where macOS keeps Chrome and Chromium; `BIJOUX_CHROMIUM` overrides.

@@ -4,6 +4,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// The baseline `check` reads is untrusted: a committed `build/`, a downloaded artifact.
 /// It is read without following a link anywhere in it, named explicitly or by a
@@ -19,10 +20,10 @@ struct CheckBaselineTests {
     /// one to a repository's `.git` whose `config` holds a token (as actions/checkout
     /// writes it), and a FIFO among the data sets.
     static func linkedBaseline(_ folder: TemporaryFolder) throws {
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write("art/data/passwd", "harmless\n")
         folder.write("art/data/config", "x\n")
-        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         folder.write("etc/passwd", secrets[0] + "\n")
         folder.write("repo/.git/config", "[http]\n\t" + secrets[1] + "\n")
         let data = folder.path + "/out/Assets.xcassets/Data"
@@ -64,7 +65,7 @@ struct CheckBaselineTests {
         let folder = TestPaths.temporaryFolder("baseline-ambiguous")
         try CheckReviewTests.makeCommittedArt(folder)
         try CheckReviewTests.git(folder, ["branch", "earlier"])
-        #expect(try OutputTreeTests.build(folder, out: "earlier").status == 0)
+        #expect(try EngineFixtures.build(folder, out: "earlier").status == 0)
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/linked", withDestinationPath: "earlier")
         let commit = try #require(RevisionBaseline.commit("earlier", artFolder: folder.path + "/art"))
 
@@ -97,9 +98,9 @@ struct CheckBaselineTests {
     @Test(.enabled(if: CLI.canMeasure, "no /usr/bin/time to measure the tool's peak memory with (install Debian's time package)"))
     func aHugeBaselineTextCostsNoMemoryAndIsNotDiffed() throws {
         let folder = TestPaths.temporaryFolder("baseline-huge-text")
-        BuildEngineTests.makeArt(folder)
+        EngineFixtures.makeArt(folder)
         folder.write("art/data/big.txt", String(repeating: "b\n", count: 1 << 20))
-        #expect(try OutputTreeTests.build(folder).status == 0)
+        #expect(try EngineFixtures.build(folder).status == 0)
         folder.write("out/" + TableStage.swiftPath, String(repeating: "a\n", count: 8 << 20))
         let arguments = ["check", "--art", folder.path + "/art", "--out", folder.path + "/out"]
         let result = try CLI.runMeasured(arguments, environment: ["TMPDIR": folder.path])
@@ -115,8 +116,8 @@ struct CheckBaselineTests {
     /// JUnit failure, no ❌ row; the summary says where the review page is.
     @Test func theContactSheetPageIsShownButNotCounted() throws {
         let folder = TestPaths.temporaryFolder("baseline-page")
-        BuildEngineTests.makeArt(folder)
-        #expect(try OutputTreeTests.build(folder).status == 0)
+        EngineFixtures.makeArt(folder)
+        #expect(try EngineFixtures.build(folder).status == 0)
         folder.write("out/" + ContactSheetPage.path, String(decoding: folder.read("out/" + ContactSheetPage.path)!, as: UTF8.self) + "<!-- -->\n")
         let github = ["GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "bijoux/app", "GITHUB_RUN_ID": "42"]
         folder.write("tmp/.keep", "")

@@ -4,23 +4,10 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 @Suite("App icon stage in the build")
 struct AppIconStageTests {
-    /// An art folder with the stock heart and star and the fixture's appicon.json.
-    static func makeArt(_ folder: TemporaryFolder, appIcon: String = AppIconFixture.json) {
-        folder.write(
-            "art/charms.json",
-            """
-            {"charms": [
-              {"id": "heart", "displayName": "Heart", "note": "you have my whole heart", "swayDuration": 3.2},
-              {"id": "star", "displayName": "Star", "note": "you make everything shine", "swayDuration": 2.4}
-            ]}
-            """)
-        for id in ["heart", "star"] { folder.write("art/charms/\(id).png", try! FileIO.read(TestPaths.art + "/charms/\(id).png")) }
-        folder.write("art/appicon.json", appIcon)
-    }
-
     static func options(_ folder: TemporaryFolder, only: Set<String>? = nil) -> BuildEngine.Options {
         BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", jobs: 2, onlyCharms: only)
     }
@@ -29,7 +16,7 @@ struct AppIconStageTests {
 
     @Test func theBuildMakesTheIconSetAndItsPreviews() throws {
         let folder = TestPaths.temporaryFolder("appicon")
-        Self.makeArt(folder)
+        AppIconFixture.makeArt(folder)
         let report = try BuildEngine.build(Self.options(folder))
         #expect(report.stages.suffix(4) == ["charms", "symbols", "app icon", "table"])
         for path in Self.iconFiles + [AppIconStage.homePreviewPath(.dark), AppIconStage.safeZonePreviewPath, ContactSheetPage.path] {
@@ -45,7 +32,7 @@ struct AppIconStageTests {
 
     @Test func theBuildMakesTheIconComposerDocumentBesideTheIconSet() throws {
         let folder = TestPaths.temporaryFolder("appicon-document")
-        Self.makeArt(folder)
+        AppIconFixture.makeArt(folder)
         let report = try BuildEngine.build(Self.options(folder))
         let document = "out/" + LeFilDocument.folder
         let json = try #require(folder.read(document + "/icon.json"))
@@ -69,7 +56,7 @@ struct AppIconStageTests {
 
     @Test func aBrokenRuleFailsTheBuildAndWritesNothing() throws {
         let folder = TestPaths.temporaryFolder("appicon-rule")
-        Self.makeArt(folder)
+        AppIconFixture.makeArt(folder)
         try BuildEngine.build(Self.options(folder))
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
         // A revised heart and a raised thread in the same build: nothing may change.
@@ -85,7 +72,7 @@ struct AppIconStageTests {
 
     @Test func theCharmMustBeInTheTable() throws {
         let folder = TestPaths.temporaryFolder("appicon-charm")
-        Self.makeArt(folder, appIcon: AppIconFixture.json.replacingOccurrences(of: "\"id\": \"heart\"", with: "\"id\": \"comet\""))
+        AppIconFixture.makeArt(folder, appIcon: AppIconFixture.json.replacingOccurrences(of: "\"id\": \"heart\"", with: "\"id\": \"comet\""))
         #expect {
             try BuildEngine.build(Self.options(folder))
         } throws: { error in
@@ -102,7 +89,7 @@ struct AppIconStageTests {
 
     @Test func aRevisedHeartRevisesTheIconAndNoOtherCharmDoes() throws {
         let folder = TestPaths.temporaryFolder("appicon-revise")
-        Self.makeArt(folder)
+        AppIconFixture.makeArt(folder)
         try BuildEngine.build(Self.options(folder))
         let icon = folder.read("out/Assets.xcassets/AppIcon.appiconset/AppIcon.png")!
         // Rebuilding the star leaves the icon alone.
@@ -128,7 +115,7 @@ struct AppIconStageTests {
     /// the two others get that keying, even after the file changed.
     @Test func theTwoJobsShareTheHeartKeyedOnce() throws {
         let folder = TestPaths.temporaryFolder("appicon-shared")
-        Self.makeArt(folder)
+        AppIconFixture.makeArt(folder)
         let art = try ArtFolder(folder.path + "/art")
         let plan = try AppIconStage.plan(art)
         #expect(plan.jobs.map(\.name) == ["app icon", LeFilDocument.folder])
@@ -146,7 +133,7 @@ struct AppIconStageTests {
 
     @Test(.tags(.slow), .notInFastRun) func theCommandLineReportsABrokenRuleOnOneLine() throws {
         let folder = TestPaths.temporaryFolder("appicon-cli")
-        Self.makeArt(folder, appIcon: AppIconFixture.json.replacingOccurrences(of: "\"height\": 330", with: "\"height\": 420"))
+        AppIconFixture.makeArt(folder, appIcon: AppIconFixture.json.replacingOccurrences(of: "\"height\": 330", with: "\"height\": 420"))
         let result = try CLI.run(["build", "--art", "art", "--out", "out"], in: folder.path)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("art/appicon.json:10:12: error: rule 'heart bottom margin' failed (geometry): charm 'heart' ends at y = "))
