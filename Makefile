@@ -53,7 +53,7 @@ WORKFLOW_LINT_VERSION := 2.3.0
 # unsafe flags, so apps can depend on the package. The shipped tool is built apart (`tool`).
 TEST_FLAGS := -c release -Xswiftc -enable-testing -Xswiftc -DDEBUG
 
-.PHONY: all deps deps-build tool assets charm artifactbundle crossing format lint check test test-build test-side test-fast kit-consumer charms-demo goldens api bench fuzz fuzz-smoke release clean distclean help
+.PHONY: all deps deps-build tool assets charm artifactbundle crossing format lint check test test-build test-side test-fast test-role kit-consumer charms-demo goldens api bench fuzz fuzz-smoke release clean distclean help
 
 all: assets
 
@@ -63,6 +63,8 @@ help:
 	@echo "make preview           watch $(ART)/, rebuild on every save, serve the contact sheet"
 	@echo "make test              check, the artifact bundle, the test suite (goldens included), fuzz-smoke, charms-demo"
 	@echo "make test-fast         only the tests not tagged slow: no swiftc, tool runs, browser, sample art builds"
+	@echo "make test-role ROLE=Icons  one test target's tests not tagged slow (Core, SVG, Icons, Review, Assets, Kit,"
+	@echo "                       HelperKit), built file by file: an edit recompiles only what it touches"
 	@echo "make artifactbundle    the release tool, self-contained, as $(DIST)/bijoux-assets.artifactbundle.zip and the"
 	@echo "                       music encoder as bijoux-aac.artifactbundle.zip (each with .sha256), and the plugin"
 	@echo "                       packages apps depend on: $(DIST)/BijouxAssetsPlugin/ (art without music) and"
@@ -196,6 +198,15 @@ test-side: artifactbundle
 test-fast: deps
 	$(TEST_BUILD)
 	BIJOUX_FAST_TESTS=1 $(SWIFT) test --skip-build $(TEST_FLAGS)
+
+# One role's tests (Bijoux$(ROLE)Tests) not tagged slow, for the edit-and-test loop: a debug
+# build (testable, DEBUG's hooks on) optimised file by file in a scratch path of its own, so an
+# edit recompiles the files it touches and those that use them, and the pixel loops run at speed.
+ROLE ?= Assets
+ROLE_FLAGS := --scratch-path .build/role -Xswiftc -O
+test-role: deps-build
+	$(SWIFT) build --product bijoux-assetsPackageTests $(ROLE_FLAGS)
+	BIJOUX_FAST_TESTS=1 $(SWIFT) test --skip-build $(ROLE_FLAGS) --filter '^Bijoux$(ROLE)Tests\.'
 
 # The release executables, the artifact bundle and the plugin package (Packaging/artifactbundle).
 artifactbundle: tool
