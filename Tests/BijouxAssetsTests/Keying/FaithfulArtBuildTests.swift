@@ -5,6 +5,7 @@ import Testing
 @testable import BijouxAssets
 @testable import BijouxCore
 @testable import BijouxTestKit
+@testable import BijouxTestSupport
 
 /// What a build does with art that is not plain sRGB on black: a wide painting ships
 /// both gamut variants, a light matte fails the build, a hazy one warns with advice
@@ -16,10 +17,6 @@ struct FaithfulArtBuildTests {
         folder.write("art/charms/\(id).png", png)
     }
 
-    static func options(_ folder: TemporaryFolder) -> BuildEngine.Options {
-        BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", strict: false, jobs: 2, onlyCharms: nil)
-    }
-
     @Test func aWidePaintingShipsBothGamutVariants() throws {
         let folder = TestPaths.temporaryFolder("wide")
         let heart = ColourKeyTests.heart
@@ -28,7 +25,7 @@ struct FaithfulArtBuildTests {
             folder, id: "heart",
             png: ColourFixtures.png(
                 width: heart.width, height: heart.height, samples: samples, sixteenBit: false, chunks: ColourFixtures.iccp(ColourFixtures.displayP3)))
-        try BuildEngine.build(Self.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         let set = "out/Assets.xcassets/Charms/heart.imageset/"
         let contents = String(decoding: folder.read(set + "Contents.json")!, as: UTF8.self)
         // As Xcode writes gamut variants: every gamut of a scale, sRGB first.
@@ -57,11 +54,11 @@ struct FaithfulArtBuildTests {
         let folder = TestPaths.temporaryFolder("light")
         let star = try PNGDecoder.decodeFile(TestPaths.art + "/charms/star.png").rgba8
         Self.art(folder, id: "star", png: PNGEncoder.encode(star, as: .rgb))
-        try BuildEngine.build(Self.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         let before = folder.read("out/Assets.xcassets/Charms/star.imageset/star@3x.png")
         folder.write("art/charms/star.png", PNGEncoder.encode(Self.onGround(star, (235, 230, 220)), as: .rgb))
-        #expect(throws: (any Error).self) { try BuildEngine.build(Self.options(folder)) }
-        do { try BuildEngine.build(Self.options(folder)) } catch let error as any UserFacingError {
+        #expect(throws: (any Error).self) { try BuildEngine.build(EngineFixtures.options(folder)) }
+        do { try BuildEngine.build(EngineFixtures.options(folder)) } catch let error as any UserFacingError {
             let lines = error.diagnostics.map { $0.line(.error) }
             #expect(lines.count == 1)
             #expect(lines.first?.hasPrefix("\(folder.path)/art/charms/star.png: error: charm 'star': the matte is not black: its floor is 235/255") == true)
@@ -94,12 +91,12 @@ struct FaithfulArtBuildTests {
             ColourFixtures.png(width: heart.width, height: heart.height, samples: samples, sixteenBit: false, chunks: ColourFixtures.iccp(profile))
         }
         Self.art(folder, id: "heart", png: painting(ColourFixtures.displayP3))
-        try BuildEngine.build(Self.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         let before = folder.read("out/Assets.xcassets/Charms/heart.imageset/heart@3x.png")
         for (damage, damaging) in Self.damagedProfiles {
             folder.write("art/charms/heart.png", painting(damaging(ColourFixtures.displayP3)))
             do {
-                try BuildEngine.build(Self.options(folder))
+                try BuildEngine.build(EngineFixtures.options(folder))
                 Issue.record("a profile where \(damage) was read")
             } catch let error as any UserFacingError {
                 let lines = error.diagnostics.map { $0.line(.error) }
@@ -118,7 +115,7 @@ struct FaithfulArtBuildTests {
         let star = try PNGDecoder.decodeFile(TestPaths.art + "/charms/star.png").rgba8
         let hazy = Self.onGround(star, (40, 40, 40))
         Self.art(folder, id: "star", png: PNGEncoder.encode(hazy, as: .rgb))
-        let report = try BuildEngine.build(Self.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         let advice = try #require(report.warnings.first { $0.message.contains("matte is not black") }?.message)
         let blackPoint = try #require(Int(advice.components(separatedBy: "\"blackPoint\": ").last!.prefix { $0.isNumber }))
         let painted = LuminanceKey.key(star)

@@ -8,16 +8,12 @@ import Testing
 
 @Suite("App icon stage in the build")
 struct AppIconStageTests {
-    static func options(_ folder: TemporaryFolder, only: Set<String>? = nil) -> BuildEngine.Options {
-        BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", jobs: 2, onlyCharms: only)
-    }
-
     static let iconFiles = ["Contents.json", "AppIcon.png", "AppIcon-dark.png", "AppIcon-tinted.png"].map { "Assets.xcassets/AppIcon.appiconset/" + $0 }
 
     @Test func theBuildMakesTheIconSetAndItsPreviews() throws {
         let folder = TestPaths.temporaryFolder("appicon")
         AppIconFixture.makeArt(folder)
-        let report = try BuildEngine.build(Self.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(report.stages.suffix(4) == ["charms", "symbols", "app icon", "table"])
         for path in Self.iconFiles + [AppIconStage.homePreviewPath(.dark), AppIconStage.safeZonePreviewPath, ContactSheetPage.path] {
             #expect(folder.exists("out/" + path), "\(path)")
@@ -25,7 +21,7 @@ struct AppIconStageTests {
         #expect(report.notes.contains { $0.hasPrefix("app icon: thread ") && $0.contains("heart bottom margin") })
         // A stale file in the icon set (an old variant's name) is removed: the stage owns the folder.
         folder.write("out/Assets.xcassets/AppIcon.appiconset/Icon-old.png", [1, 2, 3])
-        let again = try BuildEngine.build(Self.options(folder))
+        let again = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(again.files.removed == ["Assets.xcassets/AppIcon.appiconset/Icon-old.png"])
         #expect(again.files.written.isEmpty)
     }
@@ -33,7 +29,7 @@ struct AppIconStageTests {
     @Test func theBuildMakesTheIconComposerDocumentBesideTheIconSet() throws {
         let folder = TestPaths.temporaryFolder("appicon-document")
         AppIconFixture.makeArt(folder)
-        let report = try BuildEngine.build(Self.options(folder))
+        let report = try BuildEngine.build(EngineFixtures.options(folder))
         let document = "out/" + LeFilDocument.folder
         let json = try #require(folder.read(document + "/icon.json"))
         // icon.json names exactly the files in Assets/, each of which is there.
@@ -50,20 +46,20 @@ struct AppIconStageTests {
         #expect(report.notes.contains { $0.hasPrefix("AppIcon.icon: thread ") && $0.contains("heart bottom margin") })
         // The stage owns the document's folder: a stale layer goes.
         folder.write(document + "/Assets/old.svg", "<svg/>")
-        let again = try BuildEngine.build(Self.options(folder))
+        let again = try BuildEngine.build(EngineFixtures.options(folder))
         #expect(again.files.removed == [LeFilDocument.folder + "/Assets/old.svg"])
     }
 
     @Test func aBrokenRuleFailsTheBuildAndWritesNothing() throws {
         let folder = TestPaths.temporaryFolder("appicon-rule")
         AppIconFixture.makeArt(folder)
-        try BuildEngine.build(Self.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         let before = Dictionary(uniqueKeysWithValues: folder.files().map { ($0, folder.read($0)!) })
         // A revised heart and a raised thread in the same build: nothing may change.
         folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
         folder.write("art/appicon.json", AppIconFixture.json.replacingOccurrences(of: "\"topFraction\": 0.285", with: "\"topFraction\": 0.1"))
         #expect {
-            try BuildEngine.build(Self.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)".hasPrefix("\(folder.path)/art/appicon.json:2:13: rule 'thread inside the safe zone' failed (geometry): ")
         }
@@ -74,14 +70,14 @@ struct AppIconStageTests {
         let folder = TestPaths.temporaryFolder("appicon-charm")
         AppIconFixture.makeArt(folder, appIcon: AppIconFixture.json.replacingOccurrences(of: "\"id\": \"heart\"", with: "\"id\": \"comet\""))
         #expect {
-            try BuildEngine.build(Self.options(folder))
+            try BuildEngine.build(EngineFixtures.options(folder))
         } throws: { error in
             "\(error)" == "\(folder.path)/art/appicon.json:10:19: field 'charm.id': no charm 'comet' in charms.json (known: heart, star)"
         }
         let bare = TestPaths.temporaryFolder("appicon-bare")
         bare.write("art/appicon.json", AppIconFixture.json)
         #expect {
-            try BuildEngine.build(Self.options(bare))
+            try BuildEngine.build(EngineFixtures.options(bare))
         } throws: { error in
             "\(error)" == "\(bare.path)/art/appicon.json:10:19: field 'charm.id': the icon hangs charm 'heart', but there is no charms.json to find its art in"
         }
@@ -90,16 +86,16 @@ struct AppIconStageTests {
     @Test func aRevisedHeartRevisesTheIconAndNoOtherCharmDoes() throws {
         let folder = TestPaths.temporaryFolder("appicon-revise")
         AppIconFixture.makeArt(folder)
-        try BuildEngine.build(Self.options(folder))
+        try BuildEngine.build(EngineFixtures.options(folder))
         let icon = folder.read("out/Assets.xcassets/AppIcon.appiconset/AppIcon.png")!
         // Rebuilding the star leaves the icon alone.
-        let star = try BuildEngine.build(Self.options(folder, only: ["star"]))
+        let star = try BuildEngine.build(EngineFixtures.options(folder, only: ["star"]))
         #expect(!star.files.written.contains { $0.contains("AppIcon") })
         #expect(star.files.removed.isEmpty)
         // A repainted heart: `charm heart` rebuilds its image set, the icon set and
         // the Icon Composer document's heart and its looks.
         folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
-        let heart = try BuildEngine.build(Self.options(folder, only: ["heart"]))
+        let heart = try BuildEngine.build(EngineFixtures.options(folder, only: ["heart"]))
         #expect(
             Set(heart.files.written).isSuperset(of: [
                 "Assets.xcassets/Charms/heart.imageset/heart@3x.png", "Assets.xcassets/AppIcon.appiconset/AppIcon.png",

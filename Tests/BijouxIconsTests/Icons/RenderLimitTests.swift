@@ -232,7 +232,7 @@ struct WatchCancelsRendersTests {
     @Test func aNewSaveKillsTheRenderOfThePreviousOne() throws {
         let folder = TestPaths.temporaryFolder("watch-cancel")
         folder.write("art/icons/give.svg", RenderLimitTests.fastSVG)
-        var options = BuildEngine.Options(artFolder: folder.path + "/art", outputFolder: folder.path + "/out", jobs: 2)
+        var options = EngineFixtures.options(folder)
         // No limit stops this drawing in the test's time: only the cancellation can.
         options.renderLimits = RenderLimits(perIcon: 600, total: 600, memoryMiB: Self.memoryMiB)
         let watcher = ArtWatcher(options: options)
