@@ -133,8 +133,7 @@ package struct DisplacementField: Sendable {
     ///
     /// The iteration starts from `near`, the displacement found for a point close by (a
     /// contour's previous point), or none, and stops once a step moves p by at most
-    /// `settled` (each step shrinks the error by the field's stretch, a tenth or so), or
-    /// after `steps`.
+    /// `settled` (each step shrinks the error by the field's stretch), or after `steps`.
     func wobbled(x: Double, y: Double, near: (dx: Double, dy: Double) = (0, 0), steps: Int = 8) -> (x: Double, y: Double) {
         var px = x - near.dx, py = y - near.dy
         for _ in 0..<steps {
