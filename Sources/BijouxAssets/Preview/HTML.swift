@@ -9,7 +9,8 @@ enum HTML {
     /// text with none of them (a symbol's path data, kilobytes long) as it is.
     static func escape(_ text: String) -> String {
         let special: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
-        guard text.utf8.contains(where: special) else { return text }
+        // Over the bytes in place, not an index of the String per byte.
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? text.utf8.contains(where: special) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {

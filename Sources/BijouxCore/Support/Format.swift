@@ -56,25 +56,36 @@ package enum Format {
     /// The digits of `number` rounded to `decimals` decimals (at most 18 digits in all):
     /// a "-" when the rounded number is below zero, the whole part, then the point and
     /// the decimals, `trimmed` of trailing zeros (and of the point when none are left).
+    /// Written back to front into a buffer on the stack and appended at once: path data
+    /// is thousands of such numbers.
     private static func appendFixed(_ number: Double, decimals: Int, trimmed: Bool, to bytes: inout [UInt8]) {
         let scale = Int(Self.scale(decimals))
         let units = Int((number.magnitude * Double(scale)).rounded())
-        if number < 0 && units != 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(units / scale, count: 1, to: &bytes)
-        var fraction = units % scale, places = decimals
+        var whole = units / scale, fraction = units % scale, places = decimals
         if trimmed {
-            guard fraction != 0 else { return }
-            while fraction % 10 == 0 { (fraction, places) = (fraction / 10, places - 1) }
+            if fraction == 0 { places = 0 }
+            while places > 0 && fraction % 10 == 0 { (fraction, places) = (fraction / 10, places - 1) }
         }
-        guard places > 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        appendDigits(fraction, count: places, to: &bytes)
-    }
-
-    /// A non-negative integer's decimal digits, zero-padded to at least `count` digits.
-    private static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
-        if value >= 10 || count > 1 { appendDigits(value / 10, count: count - 1, to: &bytes) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var start = buffer.count
+            func put(_ byte: UInt8) {
+                start -= 1
+                buffer[start] = byte
+            }
+            if places > 0 {
+                for _ in 0..<places {
+                    put(UInt8(ascii: "0") + UInt8(fraction % 10))
+                    fraction /= 10
+                }
+                put(UInt8(ascii: "."))
+            }
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(whole % 10))
+                whole /= 10
+            } while whole > 0
+            if number < 0 && units != 0 { put(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: UnsafeMutableBufferPointer(rebasing: buffer[start...]))
+        }
     }
 
     /// 10 to the power `decimals`, by multiplication, so exact.

@@ -107,6 +107,7 @@ package struct DisplacementField: Sendable {
     /// The displacement at (x, y) in points. Each channel sums to at most 1 in
     /// magnitude; the vector is then shortened to length 1 if longer (rare, and
     /// continuous), and scaled by the amplitude.
+    @inline(__always)
     func displacement(x: Double, y: Double) -> (dx: Double, dy: Double) {
         var u = 0.0, v = 0.0
         let half = layers.count / 2
@@ -164,6 +165,7 @@ struct GradientNoise: Sendable {
 
     /// The noise at (x, y); 0 past ±2³¹ lattice cells (no placed icon reaches that far)
     /// and where a coordinate is not a number, so nothing traps.
+    @inline(__always)
     func value(x: Double, y: Double) -> Double {
         guard x.magnitude < 2_147_483_647, y.magnitude < 2_147_483_647 else { return 0 }
         let ix = Self.floor(x), iy = Self.floor(y)
