@@ -153,26 +153,31 @@ charm: deps-build $(RELEASE_BIN)
 preview: deps-build $(RELEASE_BIN)
 	$(RELEASE_BIN) watch --art $(ART) --out $(OUT) --serve $(PORT)
 
-# The artifact bundle is made first (its tests and the plugin package route need it).
 # The tests are built first, then run, with a temporary folder of their own (removed
 # afterwards), which must hold nothing after the tests that it did not after the build,
 # but for what SwiftPM itself leaves there (its lock files and TemporaryDirectory.*
 # folders): a test that leaves files behind fails the run.
-# Two cores, kept busy, since the tests' build takes minutes: beside it, the release tool
-# and the plugin package are made, then the fuzz smoke run and the CharmsDemo source route
-# run (`test-side`); then the
+# Two cores, kept busy, since the tests' build takes minutes: beside it, the fuzz smoke run
+# and the CharmsDemo source route run (`test-side`). The tests' build makes the three
+# executables too, which the artifact bundle and the plugin packages are then made of
+# (TEST_BIN: one release build of the library in `make test`, not two; `make artifactbundle`
+# and `make release` make theirs from the tool's own build, without the test hooks), and the
+# tests that compare with "the release tool" are told to use them (BIJOUX_TOOL_BIN). Then the
 # suite runs beside the CharmsDemo package route, which needs the plugin package and the
 # source route's outputs. Each build has a scratch path of its own; the package route's
 # output is printed when it ends, and its temporary folder is apart from the suite's, whose
 # check that the tests leave nothing in it sees only theirs.
 SYNC_OUTPUT := $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
+# SwiftPM's link to the tests' build's host folder.
+TEST_BIN   := .build/release
 test: deps
 	@$(MAKE) --no-print-directory check
 	@$(MAKE) --no-print-directory -j2 $(SYNC_OUTPUT) test-build test-side
+	@Packaging/artifactbundle "$(TEST_BIN)" $(DIST)
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" || exit 1; \
 	side=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test-side.XXXXXX") && mkdir "$$side/tmp" || { rm -rf "$$tmp"; exit 1; }; \
 	{ TMPDIR="$$side/tmp" Examples/CharmsDemo/check package $(DIST) > "$$side/log" 2>&1; echo $$? > "$$side/status"; } & \
-	TMPDIR="$$tmp" BIJOUX_REQUIRE_BROWSER=1 BIJOUX_REQUIRE_BUNDLE=1 $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
+	TMPDIR="$$tmp" BIJOUX_REQUIRE_BROWSER=1 BIJOUX_REQUIRE_BUNDLE=1 BIJOUX_TOOL_BIN="$(TEST_BIN)" $(SWIFT) test --skip-build $(TEST_FLAGS); status=$$?; \
 	wait; cat "$$side/log"; sidestatus=$$(cat "$$side/status" 2>/dev/null || echo 1); rm -rf "$$side"; \
 	left=$$(ls -A "$$tmp" | grep -v -e '\.lock$$' -e '^TemporaryDirectory\.'); rm -rf "$$tmp"; \
 	if [ -n "$$left" ]; then echo "error: the tests left files in the temporary folder: $$(echo $$left)" >&2; exit 1; fi; \
@@ -188,7 +193,7 @@ test-build: deps
 	rm -rf "$$tmp"; exit $$status
 
 # What `make test` runs beside the tests' build.
-test-side: artifactbundle
+test-side: deps
 	@$(MAKE) --no-print-directory fuzz-smoke
 	@Examples/CharmsDemo/check source
 

@@ -10,8 +10,10 @@ import Testing
 /// `available`, and a suite's attribute cannot refer to the suite).
 enum Dist {
     static let dist = TestPaths.packageRoot + "/.build/dist"
-    /// The release executables the bundles are made from (`make tool`).
-    static let toolBin = TestPaths.packageRoot + "/.build/tool/release"
+    /// The release executables the bundles are made from: the tool's own build (`make
+    /// tool`), or in `make test` the tests' build, which it names in BIJOUX_TOOL_BIN
+    /// (relative to the package).
+    static let toolBin = TestPaths.packageRoot + "/" + (ProcessInfo.processInfo.environment["BIJOUX_TOOL_BIN"] ?? ".build/tool/release")
 
     /// One artifact bundle: its name, folder, zip and the executables it carries.
     struct Bundle: Sendable, CustomStringConvertible {

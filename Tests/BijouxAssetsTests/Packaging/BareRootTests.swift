@@ -24,7 +24,7 @@ struct BareRootTests {
         try #require(built.status == 0, "the bundle's build in the bare root failed:\n\(built.stderr)")
         #expect((built.stdout + built.stderr).contains("built 1"), "\(built.stdout)\(built.stderr)")
 
-        // The same art, built by the release tool where it was built (.build/tool).
+        // The same art, built by the release tool where it was built (`Dist.toolBin`).
         try FileManager.default.copyItem(atPath: TestPaths.art, toPath: folder.path + "/art")
         let normal = try CLI.runTool(Dist.toolBin + "/bijoux-assets", ["build", "--art", folder.path + "/art", "--out", folder.path + "/normal"])
         try #require(normal.status == 0, "\(normal.stderr)")

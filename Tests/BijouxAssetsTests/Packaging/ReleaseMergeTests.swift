@@ -56,7 +56,7 @@ struct ReleaseMergeTests {
     }
 
     /// The workflow's merge step as its job runs it (`shell: bash`: -eo pipefail), in a clone
-    /// whose tag is pushed, on this machine's bundles (the release executables of .build/tool,
+    /// whose tag is pushed, on this machine's bundles (the release executables of `Dist.toolBin`,
     /// so `make` builds nothing: SWIFT=true) and a stand-in for each Mac's: the release's zips
     /// list the three triples, each variant's files are in them, the checksums and plugin
     /// packages are the merged zips', and SwiftPM runs this machine's variant from one.
