@@ -63,7 +63,7 @@ help:
 	@echo "make preview           watch $(ART)/, rebuild on every save, serve the contact sheet"
 	@echo "make test              check, the artifact bundle, the test suite (goldens included), fuzz-smoke, charms-demo"
 	@echo "make test-fast         only the tests not tagged slow: no swiftc, tool runs, browser, sample art builds"
-	@echo "make test-role ROLE=Icons  one test target's tests not tagged slow (Core, SVG, Icons, Review, Assets, Kit,"
+	@echo "make test-role ROLE=Icons  one test target's tests not tagged slow (Core, SVG, Icons, Review, Stages, Assets, Kit,"
 	@echo "                       HelperKit), built file by file: an edit recompiles only what it touches"
 	@echo "make artifactbundle    the release tool, self-contained, as $(DIST)/bijoux-assets.artifactbundle.zip and the"
 	@echo "                       music encoder as bijoux-aac.artifactbundle.zip (each with .sha256), and the plugin"
@@ -254,7 +254,7 @@ goldens: deps
 
 # The toolchain's swift-format, with the house configuration .swift-format.
 # Not Tests/Goldens: those files are outputs of the tool, compared byte for byte.
-FORMATTED := Sources Tests/BijouxAssetsTests Tests/BijouxIconsTests Tests/BijouxReviewTests Tests/BijouxCoreTests Tests/BijouxHelperKitTests Tests/BijouxSVGTests Tests/BijouxKitTests Tests/AppleStandIns Tests/Fuzz Plugins Examples Package.swift
+FORMATTED := Sources Tests/BijouxAssetsTests Tests/BijouxStagesTests Tests/BijouxIconsTests Tests/BijouxReviewTests Tests/BijouxCoreTests Tests/BijouxHelperKitTests Tests/BijouxSVGTests Tests/BijouxKitTests Tests/AppleStandIns Tests/Fuzz Plugins Examples Package.swift
 format:
 	$(SWIFT) format --in-place --recursive $(FORMATTED)
 

@@ -135,7 +135,8 @@ let package = Package(
         ),
         // Tests by role, each target building on its own: the core and image I/O; the helpers'
         // protocols; the vector geometry; the icons in every form; the review and its pages; the
-        // stages, the engine and the commands (above); BijouxKit.
+        // other stages (paintings, images, colours, sounds, strings, the charm table and the
+        // catalog); the engine, the commands and the packaging (above); BijouxKit.
         .testTarget(name: "BijouxCoreTests", dependencies: ["BijouxCore", "BijouxTestKit"]),
         .testTarget(name: "BijouxHelperKitTests", dependencies: ["BijouxHelperKit"]),
         .testTarget(name: "BijouxSVGTests", dependencies: ["BijouxSVG", "BijouxCore"]),
@@ -148,6 +149,13 @@ let package = Package(
         .testTarget(
             name: "BijouxReviewTests",
             dependencies: ["BijouxAssets", "BijouxCore", "BijouxSVG", "BijouxAudio", "BijouxTestSupport", "BijouxTestKit", "bijoux-assets", "bijoux-render"]
+        ),
+        .testTarget(
+            name: "BijouxStagesTests",
+            dependencies: [
+                "BijouxAssets", "BijouxCore", "BijouxAudio", "BijouxKit", "BijouxTestSupport", "BijouxTestKit", "bijoux-assets", "bijoux-aac", "bijoux-render",
+                "CLCMS2", "CZlib",
+            ]
         ),
         .testTarget(name: "BijouxKitTests", dependencies: ["BijouxKit"]),
     ]

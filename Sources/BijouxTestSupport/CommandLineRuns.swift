@@ -73,6 +73,19 @@ enum CLI {
 }
 
 extension CLI {
+    /// `ldd` on Linux, `otool -L` on macOS: the shared libraries an executable links.
+    static func linkedLibraries(_ executable: String) throws -> String {
+        #if os(macOS)
+            let result = try runTool("/usr/bin/otool", ["-L", executable])
+        #else
+            let result = try runTool("/usr/bin/ldd", [executable])
+        #endif
+        try #require(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+}
+
+extension CLI {
     struct MeasuredResult {
         var status: Int32
         var stderr: String

@@ -11,44 +11,10 @@ import Testing
 /// modification times); a cache that cannot be trusted gives a full, correct build.
 @Suite("Build cache")
 struct BuildCacheTests {
-    struct Built {
-        let folder: TemporaryFolder
-        var out: String { folder.path + "/out" }
-        var art: String { folder.path + "/art" }
-
-        /// Builds, and returns the jobs that were made rather than taken from the cache.
-        @discardableResult
-        func build(jobs: Int = 2) throws -> Set<String> {
-            let made = MadeJobs()
-            try BuildEngine.build(BuildEngine.Options(artFolder: art, outputFolder: out, jobs: jobs, progress: made.options))
-            return made.jobs
-        }
-    }
-
-    /// BuildEngineTests' three charms, the app icon's two and its appicon.json, and
-    /// two icons: every stage.
-    static func everyStage(_ label: String) throws -> Built {
-        let built = Built(folder: TestPaths.temporaryFolder(label))
-        AppIconFixture.makeArt(built.folder)
-        let table = String(decoding: built.folder.read("art/charms.json")!, as: UTF8.self)
-            .replacingOccurrences(
-                of: "\n]}", with: ",\n  {\"id\": \"sun\", \"displayName\": \"Sun\", \"note\": \"you light me up\", \"swayDuration\": 3.0}\n]}")
-        built.folder.write("art/charms.json", table)
-        built.folder.write(
-            "art/charms/sun.png",
-            PNGEncoder.encode(Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60)), as: .rgb))
-        for name in ["give", "wear"] {
-            built.folder.write("art/icons/\(name).svg", try FileIO.read(TestPaths.art + "/icons/\(name).svg"))
-        }
-        #expect(try built.build().count > 10)
-        try OutputFolder.age(built.out)
-        return built
-    }
-
     static let cachedEverything: Set<String> = []
 
     @Test(.tags(.slow), .notInFastRun) func aBuildWithNothingChangedMakesNothingAndTouchesNothing() throws {
-        let built = try Self.everyStage("cache-noop")
+        let built = try EngineFixtures.everyStage("cache-noop")
         let before = OutputFolder.snapshot(built.out)
         #expect(try built.build(jobs: 1) == Self.cachedEverything)
         #expect(OutputFolder.snapshot(built.out) == before)
@@ -56,7 +22,7 @@ struct BuildCacheTests {
     }
 
     @Test(.tags(.slow), .notInFastRun) func oneChangedPixelOfOneCharmRebuildsThatCharmAndThePage() throws {
-        let built = try Self.everyStage("cache-png")
+        let built = try EngineFixtures.everyStage("cache-png")
         var sun = Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60))
         sun[80, 75] = RGBA(0, 0, 0, 255)
         built.folder.write("art/charms/sun.png", PNGEncoder.encode(sun, as: .rgb))
@@ -74,7 +40,7 @@ struct BuildCacheTests {
     /// `charm <id>` redraws the page with that charm's new card and every other card
     /// from the last build's cache; run again, it remakes nothing.
     @Test(.tags(.slow), .notInFastRun) func oneCharmBuildRedrawsThePageFromTheCachedCards() throws {
-        let built = try Self.everyStage("cache-charm-page")
+        let built = try EngineFixtures.everyStage("cache-charm-page")
         let before = String(decoding: try FileIO.read(built.out + "/" + ContactSheetPage.path), as: UTF8.self)
         #expect(!before.contains("data-asset=\"charm:sun\" data-warnings"))
         let hazy = Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60), matte: 14)
@@ -99,7 +65,7 @@ struct BuildCacheTests {
     }
 
     @Test(.tags(.slow), .notInFastRun) func theIconsCharmRebuildsTheIconToo() throws {
-        let built = try Self.everyStage("cache-heart")
+        let built = try EngineFixtures.everyStage("cache-heart")
         built.folder.write("art/charms/heart.png", try FileIO.read(TestPaths.art + "/charms/cherry.png"))
         #expect(try built.build() == ["charms/heart", "app icon/app icon", "app icon/AppIcon.icon", "contact sheet/page"])
         let rewritten = try OutputFolder.rewritten(built.out)
@@ -110,7 +76,7 @@ struct BuildCacheTests {
     }
 
     @Test(.tags(.slow), .notInFastRun) func aChangedSwayDurationRebuildsOnlyTheTable() throws {
-        let built = try Self.everyStage("cache-sway")
+        let built = try EngineFixtures.everyStage("cache-sway")
         let table = String(decoding: built.folder.read("art/charms.json")!, as: UTF8.self)
             .replacingOccurrences(of: "\"swayDuration\": 3.0", with: "\"swayDuration\": 3.5")
         built.folder.write("art/charms.json", table)
@@ -119,7 +85,7 @@ struct BuildCacheTests {
     }
 
     @Test(.tags(.slow), .notInFastRun) func aChangedIconSettingRebuildsThatIconAndThePage() throws {
-        let built = try Self.everyStage("cache-icon")
+        let built = try EngineFixtures.everyStage("cache-icon")
         built.folder.write("art/icons.json", #"{"icons": {"wear": {"seed": 99}}}"#)
         #expect(try built.build() == ["icons/wear", "contact sheet/page"])
         let rewritten = try OutputFolder.rewritten(built.out)
@@ -136,7 +102,7 @@ struct BuildCacheTests {
     /// document's dark fill (icon.json, not a layer's picture) and its dark look, and
     /// nothing else (the page is redrawn, to the same bytes).
     @Test(.tags(.slow), .notInFastRun) func aChangedPaletteColourRebuildsOnlyWhatShowsIt() throws {
-        let built = try Self.everyStage("cache-palette")
+        let built = try EngineFixtures.everyStage("cache-palette")
         built.folder.write("art/appicon.json", AppIconFixture.json.replacingOccurrences(of: "\"ring\": \"#EDCF98\"", with: "\"ring\": \"#3050F0\""))
         #expect(try built.build() == ["app icon/app icon", "app icon/AppIcon.icon", "contact sheet/page"])
         #expect(
@@ -148,7 +114,7 @@ struct BuildCacheTests {
 
     @Test(.tags(.slow), .notInFastRun, arguments: ["flipped byte", "truncated", "foreign", "empty", "folder"])
     func aCacheThatCannotBeTrustedGivesAFullCorrectBuild(_ damage: String) throws {
-        let built = try Self.everyStage("cache-corrupt")
+        let built = try EngineFixtures.everyStage("cache-corrupt")
         let expected = OutputFolder.snapshot(built.out)
         let cacheFile = built.out + "/" + BuildCache.file
         var bytes = try FileIO.read(cacheFile)
@@ -178,7 +144,7 @@ struct BuildCacheTests {
 
     /// A cached output that someone edited is made again, not trusted.
     @Test(.tags(.slow), .notInFastRun) func anEditedOutputIsRemadeEvenWithAValidCache() throws {
-        let built = try Self.everyStage("cache-edited")
+        let built = try EngineFixtures.everyStage("cache-edited")
         let expected = OutputFolder.snapshot(built.out)
         built.folder.write("out/" + CharmsStage.islandPath("star", scale: 3), "edited")
         #expect(try built.build() == ["charms/star"])
@@ -229,7 +195,7 @@ struct BuildCacheTests {
     /// output (see `ToolIdentity`): a cache written under another identity of any one of
     /// them (here cairo's, injected) is not trusted, so every job is made again.
     @Test func aCacheFromAnotherLibraryIsNotTrusted() throws {
-        let built = Built(folder: TestPaths.temporaryFolder("cache-library"))
+        let built = EngineFixtures.Built(folder: TestPaths.temporaryFolder("cache-library"))
         OutputTreeTests.writeArt(built.folder, revision: 1)
         let all = try built.build()
         #expect(all.contains("charms/sun") && all.contains("table/charm table"))

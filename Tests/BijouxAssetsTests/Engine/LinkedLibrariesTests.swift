@@ -40,11 +40,11 @@ struct LinkedLibrariesTests {
         let identity = LinkedLibraries().identity(of: IconRenderer.executable)
         #expect(identity.contains("/librsvg-2") && identity.contains("/libcairo"), "\(identity)")
         #expect(!identity.contains(LinkedLibraries.unidentified))
-        let linked = try AACCodecTests.linkedLibraries(CLI.executable)
+        let linked = try CLI.linkedLibraries(CLI.executable)
         for name in ["librsvg", "libglib", "libgio", "libpango"] {
             #expect(!linked.contains(name), "bijoux-assets must not load \(name) at its start:\n\(linked)")
         }
-        #expect(try AACCodecTests.linkedLibraries(IconRenderer.helper).contains("librsvg"))
+        #expect(try CLI.linkedLibraries(IconRenderer.helper).contains("librsvg"))
     }
 
     /// A file's identity is read from the file each time: replacing a library in place

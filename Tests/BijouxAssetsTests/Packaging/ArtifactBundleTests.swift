@@ -119,7 +119,7 @@ struct ArtifactBundleTests {
         #expect(libraries.contains { $0.hasPrefix("libswiftCore") } && libraries.contains { $0.hasPrefix("libstdc++") })
         #expect(libraries.contains { $0.hasPrefix("libavcodec") } == (bundle.name == "bijoux-aac"), "\(libraries)")
         for file in bundle.tools.map({ variant + "/bin/" + $0 }) + libraries.map({ variant + "/lib/" + $0 }) {
-            let listing = try AACCodecTests.linkedLibraries(file)
+            let listing = try CLI.linkedLibraries(file)
             for line in listing.split(separator: "\n") {
                 let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
                 guard let first = words.first, first != "statically" else { continue }

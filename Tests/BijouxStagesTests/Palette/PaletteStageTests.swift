@@ -67,8 +67,8 @@ struct PaletteStageTests {
 
     /// The palette as the sample art writes it, and an app icon whose thread is the
     /// palette's camel (the rest in hex), added to BuildCacheTests' every-stage art.
-    static func everyStageWithAPalette(_ label: String) throws -> BuildCacheTests.Built {
-        let built = try BuildCacheTests.everyStage(label)
+    static func everyStageWithAPalette(_ label: String) throws -> EngineFixtures.Built {
+        let built = try EngineFixtures.everyStage(label)
         built.folder.write("art/palette.json", ##"{"colors": {"paper": "#171513", "camel": "#C9A16B", "ink": "#F3ECDF"}, "accent": "camel"}"##)
         built.folder.write("art/appicon.json", AppIconFixture.json.replacingOccurrences(of: ##""thread": "#C9A16B""##, with: #""thread": "camel""#))
         try built.build()
@@ -76,7 +76,7 @@ struct PaletteStageTests {
         return built
     }
 
-    static func change(_ built: BuildCacheTests.Built, _ color: String, to hex: String) {
+    static func change(_ built: EngineFixtures.Built, _ color: String, to hex: String) {
         let palette = String(decoding: built.folder.read("art/palette.json")!, as: UTF8.self)
         let old = ["paper": "#171513", "camel": "#C9A16B", "ink": "#F3ECDF"][color]!
         built.folder.write("art/palette.json", palette.replacingOccurrences(of: "\"\(color)\": \"\(old)\"", with: "\"\(color)\": \"\(hex)\""))

@@ -15,20 +15,9 @@ struct AACCodecTests {
     /// The helper beside the tool, where the package's build puts it.
     static let helper = FileIO.parentDirectory(of: CLI.executable) + "/" + AACCodec.helperName
 
-    /// `ldd` on Linux, `otool -L` on macOS: the shared libraries an executable links.
-    static func linkedLibraries(_ executable: String) throws -> String {
-        #if os(macOS)
-            let result = try CLI.runTool("/usr/bin/otool", ["-L", executable])
-        #else
-            let result = try CLI.runTool("/usr/bin/ldd", [executable])
-        #endif
-        try #require(result.status == 0, "\(result.stderr)")
-        return result.stdout
-    }
-
     @Test func theToolLinksNoFFmpegAndTheHelperDoes() throws {
-        #expect(!(try Self.linkedLibraries(CLI.executable)).contains("libav"), "bijoux-assets must not load FFmpeg at its start")
-        let helper = try Self.linkedLibraries(Self.helper)
+        #expect(!(try CLI.linkedLibraries(CLI.executable)).contains("libav"), "bijoux-assets must not load FFmpeg at its start")
+        let helper = try CLI.linkedLibraries(Self.helper)
         #expect(helper.contains("libavcodec") && helper.contains("libavformat"))
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 @testable import BijouxAssets
 @testable import BijouxCore
@@ -52,18 +51,16 @@ enum OutputFolder {
 }
 
 /// The jobs a build made (not taken from the cache), as "stage/job".
-final class MadeJobs: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: Set<String> = []
-    private var cached: Set<String> = []
+final class MadeJobs: Sendable {
+    private let state = Locked((made: Set<String>(), cached: Set<String>()))
 
     var options: @Sendable (BuildEvent) -> Void {
-        { [self] event in
+        { [state] event in
             guard case .jobFinished(let stage, let job, _, _, _, let fromCache) = event else { return }
-            lock.withLock { _ = fromCache ? cached.insert("\(stage)/\(job)") : made.insert("\(stage)/\(job)") }
+            state.withLock { _ = fromCache ? $0.cached.insert("\(stage)/\(job)") : $0.made.insert("\(stage)/\(job)") }
         }
     }
 
-    var jobs: Set<String> { lock.withLock { made } }
-    var cachedJobs: Set<String> { lock.withLock { cached } }
+    var jobs: Set<String> { state.value.made }
+    var cachedJobs: Set<String> { state.value.cached }
 }
