@@ -53,7 +53,7 @@ WORKFLOW_LINT_VERSION := 2.3.0
 # unsafe flags, so apps can depend on the package. The shipped tool is built apart (`tool`).
 TEST_FLAGS := -c release -Xswiftc -enable-testing -Xswiftc -DDEBUG
 
-.PHONY: all deps deps-build tool assets charm artifactbundle crossing format lint check test test-build test-side test-fast test-role kit-consumer charms-demo goldens api bench fuzz fuzz-smoke release clean distclean help
+.PHONY: all deps deps-build tool assets charm artifactbundle crossing format lint check test test-build test-side test-fast test-role kit-consumer charms-demo goldens api bench fuzz fuzz-smoke fuzz-build release clean distclean help
 
 all: assets
 
@@ -171,7 +171,7 @@ SYNC_OUTPUT := $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
 # SwiftPM's link to the tests' build's host folder.
 TEST_BIN   := .build/release
 test: deps
-	@$(MAKE) --no-print-directory check
+	@$(MAKE) --no-print-directory -j2 $(SYNC_OUTPUT) check fuzz-build
 	@$(MAKE) --no-print-directory -j2 $(SYNC_OUTPUT) test-build test-side
 	@Packaging/artifactbundle "$(TEST_BIN)" $(DIST)
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/bijoux-make-test.XXXXXX") && chmod 755 "$$tmp" || exit 1; \
@@ -261,8 +261,8 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
-# The fast checks, run first by `make test` so a finding fails in well under two minutes, before
-# the long builds: lint, the 160-character line rule (which `swift format lint` does not report
+# The fast checks, run first by `make test` (beside the fuzz smoke run's build, half a minute) so a
+# finding fails in well under two minutes, before the long builds: lint, the 160-character line rule (which `swift format lint` does not report
 # for the lines it cannot shorten: string literals), what crosses targets against its recorded
 # list, and the fast test: BijouxKit built alone by an outside package and run.
 check: lint
@@ -296,6 +296,11 @@ fuzz: deps
 
 fuzz-smoke:
 	@Tests/Fuzz/run --smoke $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
+
+# The smoke run's executable alone: `make test` builds it beside `check` (which uses one core),
+# so a finding of `check` still fails it in under a minute.
+fuzz-build:
+	@Tests/Fuzz/run --build --smoke
 
 # A release an app can pin (Packaging/release, docs/releasing.md): its checks refuse before
 # anything is built; then the artifact bundles, with the BUNDLES other machines made merged in,

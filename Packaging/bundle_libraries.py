@@ -109,20 +109,29 @@ def set_search_paths(executables, lib_dir, libraries):
         run(["patchelf", "--set-rpath", LIBRARY_SEARCH_PATH, os.path.join(lib_dir, name)])
 
 
-def package_of(path):
-    """The Debian package that installed `path` and its version, or None (a toolchain's
-    file, or a system without dpkg). dpkg names a file by the path it installed, which on
-    a merged /usr may be /lib/… for /usr/lib/…."""
-    candidates = [path]
-    if path.startswith("/usr/lib/"):
-        candidates.append(path[len("/usr"):])
-    for candidate in candidates:
-        result = subprocess.run(["dpkg", "-S", candidate], capture_output=True, text=True)
-        if result.returncode == 0:
-            package = result.stdout.split(":")[0].strip()
-            version = run(["dpkg-query", "-W", "-f", "${Version}", package]).strip()
-            return package, version
-    return None
+def packages_of(paths):
+    """For each of `paths`, the Debian package that installed it and its version, or None (a
+    toolchain's file, or a system without dpkg): one `dpkg -S` and one `dpkg-query` for them
+    all (dpkg reads its whole file list for each call, 40 ms, and the music bundle has 138
+    libraries). dpkg names a file by the path it installed, which on a merged /usr may be
+    /lib/… for /usr/lib/…; a path it does not know is left out of its answer."""
+    candidates = {path: [path] + ([path[len("/usr"):]] if path.startswith("/usr/lib/") else []) for path in paths}
+    asked = [candidate for path in paths for candidate in candidates[path]]
+    if not asked or shutil.which("dpkg") is None:
+        return {path: None for path in paths}
+    owner, wanted = {}, set(asked)
+    for line in subprocess.run(["dpkg", "-S"] + asked, capture_output=True, text=True).stdout.splitlines():
+        package, separator, installed = line.partition(": ")
+        if separator and installed in wanted and not package.startswith("diversion by "):
+            owner.setdefault(installed, package.split(":")[0].strip())
+    found = {path: next((owner[c] for c in candidates[path] if c in owner), None) for path in paths}
+    names = sorted({package for package in found.values() if package})
+    versions = {}
+    if names:
+        for line in run(["dpkg-query", "-W", "-f", "${Package}\t${Version}\n"] + names).splitlines():
+            package, _, version = line.partition("\t")
+            versions.setdefault(package, version)
+    return {path: (package, versions[package]) if package else None for path, package in found.items()}
 
 
 def swift_licence(path):
@@ -140,8 +149,9 @@ def copy_licences(libraries, licenses_dir):
     the Swift toolchain's licence for its runtime; a library with neither is an error."""
     os.makedirs(licenses_dir, exist_ok=True)
     index = []
+    owners = packages_of(list(libraries.values()))
     for name, source in libraries.items():
-        owner = package_of(source)
+        owner = owners[source]
         if owner:
             package, version = owner
             copyright_file = f"/usr/share/doc/{package}/copyright"
