@@ -3,10 +3,10 @@ import Testing
 
 extension Tag {
     /// A test that runs swiftc, starts the tool as a process to build, opens a browser,
-    /// builds or renders the whole sample art, or builds every stage's art
-    /// (`BuildCacheTests.everyStage`, the app icon included) and builds it again: a
-    /// second or more each, where most tests take milliseconds. Always written with
-    /// `.notInFastRun` beside it.
+    /// builds or renders the whole sample art or its app icon (three 1,024-pixel variants),
+    /// or builds every stage's art (`EngineFixtures.everyStage`, the app icon included) and
+    /// builds it again: a second or more each, where most tests take milliseconds. Always
+    /// written with `.notInFastRun` beside it.
     @Tag static var slow: Self
 }
 

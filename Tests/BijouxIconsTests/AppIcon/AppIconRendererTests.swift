@@ -106,7 +106,7 @@ struct AppIconRendererTests {
         #expect(outside > 150_000)
     }
 
-    @Test func theStageIsDeterministic() throws {
+    @Test(.tags(.slow), .notInFastRun) func theStageIsDeterministic() throws {
         let again = try BuildEngine.run(AppIconStage.self, art: try ArtFolder(TestPaths.art), jobs: 1)
         #expect(again.outputs.count == Self.outputs.count)
         for output in again.outputs { #expect(Self.outputs[output.path] == output.bytes, "\(output.path)") }

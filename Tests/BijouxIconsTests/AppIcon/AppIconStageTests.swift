@@ -10,7 +10,7 @@ import Testing
 struct AppIconStageTests {
     static let iconFiles = ["Contents.json", "AppIcon.png", "AppIcon-dark.png", "AppIcon-tinted.png"].map { "Assets.xcassets/AppIcon.appiconset/" + $0 }
 
-    @Test func theBuildMakesTheIconSetAndItsPreviews() throws {
+    @Test(.tags(.slow), .notInFastRun) func theBuildMakesTheIconSetAndItsPreviews() throws {
         let folder = TestPaths.temporaryFolder("appicon")
         AppIconFixture.makeArt(folder)
         let report = try BuildEngine.build(EngineFixtures.options(folder))
@@ -26,7 +26,7 @@ struct AppIconStageTests {
         #expect(again.files.written.isEmpty)
     }
 
-    @Test func theBuildMakesTheIconComposerDocumentBesideTheIconSet() throws {
+    @Test(.tags(.slow), .notInFastRun) func theBuildMakesTheIconComposerDocumentBesideTheIconSet() throws {
         let folder = TestPaths.temporaryFolder("appicon-document")
         AppIconFixture.makeArt(folder)
         let report = try BuildEngine.build(EngineFixtures.options(folder))
@@ -50,7 +50,7 @@ struct AppIconStageTests {
         #expect(again.files.removed == [LeFilDocument.folder + "/Assets/old.svg"])
     }
 
-    @Test func aBrokenRuleFailsTheBuildAndWritesNothing() throws {
+    @Test(.tags(.slow), .notInFastRun) func aBrokenRuleFailsTheBuildAndWritesNothing() throws {
         let folder = TestPaths.temporaryFolder("appicon-rule")
         AppIconFixture.makeArt(folder)
         try BuildEngine.build(EngineFixtures.options(folder))
@@ -83,7 +83,7 @@ struct AppIconStageTests {
         }
     }
 
-    @Test func aRevisedHeartRevisesTheIconAndNoOtherCharmDoes() throws {
+    @Test(.tags(.slow), .notInFastRun) func aRevisedHeartRevisesTheIconAndNoOtherCharmDoes() throws {
         let folder = TestPaths.temporaryFolder("appicon-revise")
         AppIconFixture.makeArt(folder)
         try BuildEngine.build(EngineFixtures.options(folder))

@@ -66,7 +66,7 @@ struct PaletteStageTests {
     }
 
     /// The palette as the sample art writes it, and an app icon whose thread is the
-    /// palette's camel (the rest in hex), added to BuildCacheTests' every-stage art.
+    /// palette's camel (the rest in hex), added to the every-stage art (`EngineFixtures.everyStage`).
     static func everyStageWithAPalette(_ label: String) throws -> EngineFixtures.Built {
         let built = try EngineFixtures.everyStage(label)
         built.folder.write("art/palette.json", ##"{"colors": {"paper": "#171513", "camel": "#C9A16B", "ink": "#F3ECDF"}, "accent": "camel"}"##)
