@@ -261,10 +261,11 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
-# The fast checks, run first by `make test` (beside the fuzz smoke run's build, half a minute) so a
-# finding fails in well under two minutes, before the long builds: lint, the 160-character line rule (which `swift format lint` does not report
-# for the lines it cannot shorten: string literals), what crosses targets against its recorded
-# list, and the fast test: BijouxKit built alone by an outside package and run.
+# The fast checks, run first by `make test` (beside the fuzz smoke run's build, half a minute) so
+# a finding fails in well under two minutes, before the long builds: lint, the 160-character line
+# rule (which `swift format lint` does not report for the lines it cannot shorten: string
+# literals), what crosses targets against its recorded list, and the fast test: BijouxKit built
+# alone by an outside package and run.
 check: lint
 	@Tests/Tools/sizes
 	@Tests/Tools/crossing --check

@@ -1,28 +1,29 @@
-import BijouxAssets
-import BijouxCore
 import Testing
 
+@testable import BijouxAssets
+@testable import BijouxCore
 @testable import BijouxTestKit
 
 /// The art and builds the engine's tests and the stages' tests share.
 enum EngineFixtures {
-    /// A small art folder: three soft discs painted on black.
+    /// `makeArt`'s charms: each one's entry in charms.json and the colour of its disc.
+    static let charms: [(id: String, entry: String, color: (Double, Double, Double))] = [
+        ("sun", #"{"id": "sun", "displayName": "Sun", "note": "you light me up", "swayDuration": 3.0}"#, (250, 200, 60)),
+        ("moon", #"{"id": "moon", "displayName": "Moon", "note": "night night", "swayDuration": 2.5}"#, (220, 220, 240)),
+        ("plum", #"{"id": "plum", "displayName": "Plum", "note": "sweet", "swayDuration": 4.0}"#, (150, 40, 160)),
+    ]
+
+    /// The painting of `makeArt`'s charm at `index`: a soft disc on black, or on a hazy matte.
+    static func charmDisc(_ index: Int, matte: UInt8 = 0) -> RGBAImage {
+        Synthetic.paintedDisc(
+            width: 160 + index * 10, height: 150, center: (80, 75), radius: 55, softness: 6, color: charms[index].color, matte: matte)
+    }
+
+    /// A small art folder: three soft discs painted on black (the moon's on a hazy matte).
     static func makeArt(_ folder: TemporaryFolder, hazyMatte: Bool = false) {
-        folder.write(
-            "art/charms.json",
-            """
-            {"charms": [
-              {"id": "sun", "displayName": "Sun", "note": "you light me up", "swayDuration": 3.0},
-              {"id": "moon", "displayName": "Moon", "note": "night night", "swayDuration": 2.5},
-              {"id": "plum", "displayName": "Plum", "note": "sweet", "swayDuration": 4.0}
-            ]}
-            """)
-        let colors: [(String, (Double, Double, Double))] = [("sun", (250, 200, 60)), ("moon", (220, 220, 240)), ("plum", (150, 40, 160))]
-        for (i, (id, color)) in colors.enumerated() {
-            let disc = Synthetic.paintedDisc(
-                width: 160 + i * 10, height: 150, center: (80, 75), radius: 55, softness: 6, color: color,
-                matte: hazyMatte && id == "moon" ? 7 : 0)
-            folder.write("art/charms/\(id).png", PNGEncoder.encode(disc, as: .rgb))
+        folder.write("art/charms.json", "{\"charms\": [\n" + charms.map { "  " + $0.entry }.joined(separator: ",\n") + "\n]}")
+        for (index, charm) in charms.enumerated() {
+            folder.write("art/charms/\(charm.id).png", PNGEncoder.encode(charmDisc(index, matte: hazyMatte && charm.id == "moon" ? 7 : 0), as: .rgb))
         }
     }
 
@@ -45,23 +46,21 @@ enum EngineFixtures {
         @discardableResult
         func build(jobs: Int = 2) throws -> Set<String> {
             let made = MadeJobs()
-            try BuildEngine.build(BuildEngine.Options(artFolder: art, outputFolder: out, jobs: jobs, progress: made.options))
+            var options = EngineFixtures.options(folder, jobs: jobs)
+            options.progress = made.options
+            try BuildEngine.build(options)
             return made.jobs
         }
     }
 
-    /// `makeArt`'s three charms, the app icon's two and its appicon.json, and
+    /// `makeArt`'s sun, the app icon's two charms and its appicon.json, and
     /// two icons: every stage.
     static func everyStage(_ label: String) throws -> Built {
         let built = Built(folder: TestPaths.temporaryFolder(label))
         AppIconFixture.makeArt(built.folder)
         let table = String(decoding: built.folder.read("art/charms.json")!, as: UTF8.self)
-            .replacingOccurrences(
-                of: "\n]}", with: ",\n  {\"id\": \"sun\", \"displayName\": \"Sun\", \"note\": \"you light me up\", \"swayDuration\": 3.0}\n]}")
-        built.folder.write("art/charms.json", table)
-        built.folder.write(
-            "art/charms/sun.png",
-            PNGEncoder.encode(Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60)), as: .rgb))
+        built.folder.write("art/charms.json", table.replacingOccurrences(of: "\n]}", with: ",\n  \(charms[0].entry)\n]}"))
+        built.folder.write("art/charms/sun.png", PNGEncoder.encode(charmDisc(0), as: .rgb))
         for name in ["give", "wear"] {
             built.folder.write("art/icons/\(name).svg", try FileIO.read(TestPaths.art + "/icons/\(name).svg"))
         }

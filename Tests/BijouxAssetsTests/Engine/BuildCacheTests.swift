@@ -23,7 +23,7 @@ struct BuildCacheTests {
 
     @Test(.tags(.slow), .notInFastRun) func oneChangedPixelOfOneCharmRebuildsThatCharmAndThePage() throws {
         let built = try EngineFixtures.everyStage("cache-png")
-        var sun = Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60))
+        var sun = EngineFixtures.charmDisc(0)
         sun[80, 75] = RGBA(0, 0, 0, 255)
         built.folder.write("art/charms/sun.png", PNGEncoder.encode(sun, as: .rgb))
         #expect(try built.build() == ["charms/sun", "contact sheet/page"])
@@ -43,7 +43,7 @@ struct BuildCacheTests {
         let built = try EngineFixtures.everyStage("cache-charm-page")
         let before = String(decoding: try FileIO.read(built.out + "/" + ContactSheetPage.path), as: UTF8.self)
         #expect(!before.contains("data-asset=\"charm:sun\" data-warnings"))
-        let hazy = Synthetic.paintedDisc(width: 160, height: 150, center: (80, 75), radius: 55, softness: 6, color: (250, 200, 60), matte: 14)
+        let hazy = EngineFixtures.charmDisc(0, matte: 14)
         built.folder.write("art/charms/sun.png", PNGEncoder.encode(hazy, as: .rgb))
         func charmBuild() throws -> Set<String> {
             let made = MadeJobs()
